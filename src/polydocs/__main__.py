@@ -1,0 +1,5 @@
+"""`python -m polydocs` runs the command-line interface."""
+
+from polydocs.cli import main
+
+raise SystemExit(main())

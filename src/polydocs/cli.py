@@ -1,0 +1,54 @@
+"""The one command-line entry point: polydocs build | serve | check | lint | status | bench."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from polydocs import __version__
+from polydocs.diagnostics import PolydocsError
+
+# Each subcommand lives beside the code it drives: `<module>.register(subparsers)` adds its parser and
+# sets `run`. Modules are imported only when present so that a checkout without MkDocs (the GPU
+# machine) can still run `polydocs check`.
+_COMMAND_MODULES = (
+    "polydocs.site.command",
+    "polydocs.snippets.command",
+    "polydocs.lint.command",
+    "polydocs.bench.command",
+)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="polydocs",
+        description="Build, check and lint multilingual documentation whose code is proven to run.",
+    )
+    parser.add_argument("--version", action="version", version=f"polydocs {__version__}")
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    for name in _COMMAND_MODULES:
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as error:
+            # Only a missing optional dependency is tolerated, never a missing polydocs module.
+            if error.name and error.name.startswith("polydocs"):
+                if error.name == name:
+                    continue
+                raise
+            continue
+        module.register(subparsers)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.run(args) or 0)
+    except PolydocsError as error:
+        print(f"polydocs {args.command}: {error}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130

@@ -1,0 +1,165 @@
+"""The documentation source tree: one folder per language, each with pages and a `_toctree.yml`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from polydocs.diagnostics import Diagnostic, PolydocsError
+from polydocs.sources.languages import KNOWN_LANGUAGES, SOURCE_LANGUAGE
+from polydocs.sources.toctree import Toctree, load_toctree
+
+PAGE_SUFFIXES = (".md", ".mdx")
+TOCTREE_NAME = "_toctree.yml"
+
+
+@dataclass(frozen=True)
+class Page:
+    """One source page: `local` is its path inside the language folder, without suffix."""
+
+    lang: str
+    local: str
+    path: Path
+
+    @property
+    def src_uri(self) -> str:
+        """The page's name in the built site's docs tree (always `.md`, also for `.mdx` sources)."""
+        return f"{self.local}.md"
+
+    def read(self) -> str:
+        return self.path.read_text(encoding="utf-8")
+
+
+@dataclass
+class SourceTree:
+    """Every language's pages and toctree, and the problems found reading them."""
+
+    root: Path
+    languages: list[str]
+    pages: dict[str, dict[str, Page]]
+    toctrees: dict[str, Toctree]
+    problems: list[Diagnostic] = field(default_factory=list)
+
+    def page(self, lang: str, local: str) -> Page | None:
+        return self.pages.get(lang, {}).get(local)
+
+    def resolve(self, lang: str, local: str) -> Page | None:
+        """The page a reader of `lang` sees for `local`: the translation, else the English source."""
+        return self.page(lang, local) or self.page(SOURCE_LANGUAGE, local)
+
+    def all_locals(self) -> list[str]:
+        """Every page name of the site, source-language order first."""
+        seen: dict[str, None] = {}
+        for lang in self.languages:
+            seen.update(dict.fromkeys(self.pages[lang]))
+        return list(seen)
+
+
+def _first_bad_line(data: bytes, error: UnicodeDecodeError) -> int:
+    return data.count(b"\n", 0, error.start) + 1
+
+
+def _collect_pages(lang: str, folder: Path, problems: list[Diagnostic]) -> dict[str, Page]:
+    pages: dict[str, Page] = {}
+    for path in sorted(folder.rglob("*")):
+        relative = path.relative_to(folder)
+        if path.suffix not in PAGE_SUFFIXES or any(part.startswith((".", "_")) for part in relative.parts):
+            continue
+        data = path.read_bytes()
+        try:
+            data.decode("utf-8")
+        except UnicodeDecodeError as error:
+            problems.append(
+                Diagnostic(
+                    str(path),
+                    _first_bad_line(data, error),
+                    "encoding",
+                    f"not UTF-8 (byte 0x{data[error.start]:02x}); the page is left out of the site",
+                    "re-save the file as UTF-8",
+                )
+            )
+            continue
+        local = relative.with_suffix("").as_posix()
+        pages[local] = Page(lang, local, path)
+    return pages
+
+
+def _check_toctree_against_pages(
+    lang: str, toctree: Toctree, pages: dict[str, Page], english: dict[str, Page], problems: list[Diagnostic]
+) -> None:
+    listed = set()
+    for entry in toctree.pages():
+        listed.add(entry.local)
+        if entry.local not in pages and not (lang != SOURCE_LANGUAGE and entry.local in english):
+            problems.append(
+                Diagnostic(
+                    str(toctree.path),
+                    entry.line,
+                    "toctree-missing-file",
+                    f"entry `{entry.local}` points to a missing file {lang}/{entry.local}.md",
+                    "create the page or remove the entry",
+                )
+            )
+    for local, page in pages.items():
+        if local not in listed:
+            problems.append(
+                Diagnostic(
+                    str(page.path),
+                    1,
+                    "toctree-unlisted",
+                    f"page is not listed in {lang}/{TOCTREE_NAME}; it is built but not in the navigation",
+                    f"add `- local: {local}` with a `title:` to {lang}/{TOCTREE_NAME}",
+                )
+            )
+
+
+def load_source_tree(root: Path, only: list[str] | None = None) -> SourceTree:
+    """Read `root/<lang>/` folders. Raises PolydocsError when the tree cannot be built at all."""
+    if not root.is_dir():
+        raise PolydocsError([Diagnostic(str(root), 0, "source", "no such folder", "pass --source DIR", "error")])
+    errors: list[Diagnostic] = []
+    languages: list[str] = []
+    for folder in sorted(p for p in root.iterdir() if p.is_dir() and not p.name.startswith((".", "_"))):
+        if folder.name not in KNOWN_LANGUAGES:
+            known = ", ".join(sorted(KNOWN_LANGUAGES))
+            errors.append(
+                Diagnostic(
+                    str(folder),
+                    0,
+                    "unknown-language",
+                    f"unknown language folder `{folder.name}` (known: {known})",
+                    "rename it to a language code, or prefix it with `_` if it is not a language",
+                    "error",
+                )
+            )
+        elif not (folder / TOCTREE_NAME).is_file():
+            errors.append(
+                Diagnostic(str(folder), 0, "toctree", f"no {TOCTREE_NAME}", "add one listing the pages", "error")
+            )
+        else:
+            languages.append(folder.name)
+    if SOURCE_LANGUAGE not in languages and not errors:
+        errors.append(
+            Diagnostic(str(root), 0, "source", f"no `{SOURCE_LANGUAGE}/` folder", "add the English pages", "error")
+        )
+    if only:
+        for code in only:
+            if code not in languages:
+                errors.append(
+                    Diagnostic(str(root), 0, "source", f"--lang {code}: no such language folder", "", "error")
+                )
+        languages = [code for code in languages if code in only or code == SOURCE_LANGUAGE]
+    toctrees: dict[str, Toctree] = {}
+    for lang in languages:
+        try:
+            toctrees[lang] = load_toctree(root / lang / TOCTREE_NAME)
+        except PolydocsError as error:
+            errors.extend(error.diagnostics)
+    if errors:
+        raise PolydocsError(errors, "the source tree cannot be built")
+    languages.sort(key=lambda code: (code != SOURCE_LANGUAGE, code))
+    problems: list[Diagnostic] = []
+    pages = {lang: _collect_pages(lang, root / lang, problems) for lang in languages}
+    for lang in languages:
+        _check_toctree_against_pages(lang, toctrees[lang], pages[lang], pages[SOURCE_LANGUAGE], problems)
+    return SourceTree(root, languages, pages, toctrees, problems)
