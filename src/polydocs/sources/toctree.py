@@ -94,7 +94,9 @@ class _Reader:
             return TocSection(title or "", _line(node), self.entries(fields["sections"]))
         local = _scalar(fields.get("local"))
         if not local:
-            self.problem(node, "entry has neither `local:` nor `sections:`", "name the page with `local: path`")
+            self.problem(
+                node, "entry has neither `local:` nor `sections:`", "name the page with `local: path`"
+            )
             return None
         if title is None:
             self.problem(node, f"entry `{local}` has no `title:`", "add the title shown in the navigation")
@@ -117,7 +119,11 @@ def load_toctree(path: Path) -> Toctree:
         line = mark.line + 1 if mark else 1
         problem = getattr(error, "problem", None) or str(error)
         raise PolydocsError(
-            [Diagnostic(str(path), line, "toctree", f"invalid YAML: {problem}", "fix the YAML syntax", "error")]
+            [
+                Diagnostic(
+                    str(path), line, "toctree", f"invalid YAML: {problem}", "fix the YAML syntax", "error"
+                )
+            ]
         ) from None
     if root is None:
         raise PolydocsError([Diagnostic(str(path), 1, "toctree", "empty toctree", "list the pages", "error")])

@@ -116,7 +116,9 @@ def _check_toctree_against_pages(
 def load_source_tree(root: Path, only: list[str] | None = None) -> SourceTree:
     """Read `root/<lang>/` folders. Raises PolydocsError when the tree cannot be built at all."""
     if not root.is_dir():
-        raise PolydocsError([Diagnostic(str(root), 0, "source", "no such folder", "pass --source DIR", "error")])
+        raise PolydocsError(
+            [Diagnostic(str(root), 0, "source", "no such folder", "pass --source DIR", "error")]
+        )
     errors: list[Diagnostic] = []
     languages: list[str] = []
     for folder in sorted(p for p in root.iterdir() if p.is_dir() and not p.name.startswith((".", "_"))):
@@ -134,13 +136,17 @@ def load_source_tree(root: Path, only: list[str] | None = None) -> SourceTree:
             )
         elif not (folder / TOCTREE_NAME).is_file():
             errors.append(
-                Diagnostic(str(folder), 0, "toctree", f"no {TOCTREE_NAME}", "add one listing the pages", "error")
+                Diagnostic(
+                    str(folder), 0, "toctree", f"no {TOCTREE_NAME}", "add one listing the pages", "error"
+                )
             )
         else:
             languages.append(folder.name)
     if SOURCE_LANGUAGE not in languages and not errors:
         errors.append(
-            Diagnostic(str(root), 0, "source", f"no `{SOURCE_LANGUAGE}/` folder", "add the English pages", "error")
+            Diagnostic(
+                str(root), 0, "source", f"no `{SOURCE_LANGUAGE}/` folder", "add the English pages", "error"
+            )
         )
     if only:
         for code in only:

@@ -1,0 +1,48 @@
+# polydocs: `make docs` builds the site, `make test` runs every check. Both set up .venv themselves.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+SOURCE ?= docs_src
+SITE ?= site
+
+.PHONY: docs serve test lint check pytest style clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+# The site needs no torch: `make docs` installs only the builder's dependencies.
+$(VENV)/.site-installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+# Checking snippets and running the tests needs torch (the CPU build) and transformers.
+$(VENV)/.dev-installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[check,dev]'
+	touch $(VENV)/.site-installed $@
+
+docs: $(VENV)/.site-installed
+	$(BIN)/polydocs build --source $(SOURCE) --out $(SITE) --strict
+
+serve: $(VENV)/.site-installed
+	$(BIN)/polydocs serve --source $(SOURCE)
+
+style: $(VENV)/.dev-installed
+	$(BIN)/ruff format --check src tests scripts
+	$(BIN)/ruff check src tests scripts
+	$(BIN)/mypy
+
+lint: $(VENV)/.dev-installed
+	$(BIN)/polydocs lint --strict $(SOURCE)
+
+check: $(VENV)/.dev-installed
+	$(BIN)/polydocs check $(SOURCE)
+
+pytest: $(VENV)/.dev-installed
+	$(BIN)/python -m pytest
+
+test: style pytest
+	$(BIN)/polydocs build --source $(SOURCE) --out $(SITE) --strict
+
+clean:
+	rm -rf $(SITE) .polydocs-cache .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,136 @@
+#!/usr/bin/env python3
+"""Build the same trees with polydocs and with Material + mkdocs-static-i18n; print both wall times.
+
+The baseline is installed only for this benchmark, into its own virtualenv (`.venv-bench`).
+Usage: .venv/bin/python scripts/bench_build.py [--repeat N] [TREE ...]
+(default trees: docs_src and ../shared/corpus/transformers-docs when present).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import venv
+from pathlib import Path
+
+import yaml
+
+REPO = Path(__file__).resolve().parent.parent
+BENCH_VENV = REPO / ".venv-bench"
+BASELINE = [
+    "mkdocs==1.6.1",
+    "mkdocs-material==9.8.1",
+    "pymdown-extensions==13.1",
+    "mkdocs-static-i18n==1.3.1",
+]
+LANGUAGE_NAMES = {"en": "English", "es": "Español", "pt": "Português"}
+
+
+def _baseline_mkdocs() -> Path:
+    mkdocs = BENCH_VENV / "bin" / "mkdocs"
+    if not mkdocs.exists():
+        venv.create(BENCH_VENV, with_pip=True)
+        subprocess.run(
+            [BENCH_VENV / "bin" / "python", "-m", "pip", "install", "--quiet", *BASELINE], check=True
+        )
+    return mkdocs
+
+
+def _baseline_config(tree: Path, languages: list[str], site: Path) -> dict[str, object]:
+    return {
+        "site_name": "baseline",
+        "docs_dir": str(tree),
+        "site_dir": str(site),
+        "exclude_docs": "_toctree.yml\n_data/\npolydocs.yml\n",
+        "theme": {"name": "material", "font": False},
+        "plugins": [
+            "search",
+            {
+                "i18n": {
+                    "docs_structure": "folder",
+                    "fallback_to_default": True,
+                    "languages": [
+                        {
+                            "locale": code,
+                            "name": LANGUAGE_NAMES.get(code, code),
+                            "default": code == "en",
+                            "build": True,
+                        }
+                        for code in languages
+                    ],
+                }
+            },
+        ],
+        "markdown_extensions": [
+            "admonition",
+            "attr_list",
+            "md_in_html",
+            "tables",
+            {"toc": {"permalink": True}},
+            "pymdownx.details",
+            "pymdownx.superfences",
+            {"pymdownx.highlight": {"pygments_lang_class": True}},
+            "pymdownx.inlinehilite",
+            {"pymdownx.tabbed": {"alternate_style": True}},
+        ],
+    }
+
+
+def _timed(command: list[str]) -> float:
+    started = time.perf_counter()
+    result = subprocess.run(command, capture_output=True, text=True, cwd=REPO)
+    elapsed = time.perf_counter() - started
+    if result.returncode:
+        sys.exit(f"failed: {' '.join(command)}\n{result.stderr[-3000:]}")
+    return elapsed
+
+
+def bench_tree(tree: Path, repeat: int) -> tuple[float, float]:
+    languages = sorted(p.name for p in tree.iterdir() if (p / "_toctree.yml").is_file())
+    mkdocs = _baseline_mkdocs()
+    with tempfile.TemporaryDirectory(prefix="bench-build-") as scratch:
+        work = Path(scratch)
+        config = work / "mkdocs.yml"
+        config.write_text(yaml.safe_dump(_baseline_config(tree.resolve(), languages, work / "baseline")))
+        ours_cmd = [
+            sys.executable,
+            "-m",
+            "polydocs",
+            "build",
+            "--source",
+            str(tree),
+            "--out",
+            str(work / "ours"),
+        ]
+        base_cmd = [str(mkdocs), "build", "--quiet", "-f", str(config)]
+        ours, base = [], []
+        for _ in range(repeat):  # interleaved, so both see the same machine load
+            ours.append(_timed(ours_cmd))
+            base.append(_timed(base_cmd))
+    return statistics.median(ours), statistics.median(base)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("trees", nargs="*", type=Path)
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    trees = args.trees or [REPO / "docs_src", REPO.parent / "shared" / "corpus" / "transformers-docs"]
+    print(f"{'tree':<45} {'polydocs s':>11} {'static-i18n s':>14} {'speed-up':>9}")
+    for tree in trees:
+        if not tree.is_dir():
+            print(f"{tree!s:<45} (absent, skipped)")
+            continue
+        ours, base = bench_tree(tree, args.repeat)
+        print(f"{tree.name!s:<45} {ours:>11.2f} {base:>14.2f} {base / ours:>8.2f}x")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,83 @@
+"""The Hugging Face doc-builder dialect as Python-Markdown extensions, one per construct.
+
+The site builder passes `markdown_extensions()` and `extension_configs()` to MkDocs and wraps each page's
+conversion in `page_context(...)`; `render` does both for a single text.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import markdown
+
+from polydocs.markup.api_links import ApiLinkExtension
+from polydocs.markup.autodoc import AutodocExtension
+from polydocs.markup.callouts import CalloutExtension
+from polydocs.markup.context import MarkupContext, current_context, page_context
+from polydocs.markup.framework_tabs import FrameworkTabsExtension
+from polydocs.markup.hfoptions import HfOptionsExtension
+from polydocs.markup.iframes import IframeExtension
+from polydocs.markup.inventory import ApiInventory, ApiTarget, default_inventory
+from polydocs.markup.license_header import LicenseHeader, LicenseHeaderExtension, find_license_header
+from polydocs.markup.mdx_components import MdxComponentExtension
+from polydocs.markup.page_links import PageLinkExtension, resolve_page_link
+
+__all__ = [
+    "ApiInventory",
+    "ApiTarget",
+    "LicenseHeader",
+    "MarkupContext",
+    "current_context",
+    "default_inventory",
+    "extension_configs",
+    "find_license_header",
+    "markdown_extensions",
+    "page_context",
+    "render",
+    "resolve_page_link",
+]
+
+_STANDARD_EXTENSIONS = [
+    "admonition",
+    "pymdownx.details",
+    "pymdownx.superfences",
+    "pymdownx.highlight",
+    "pymdownx.inlinehilite",
+    "pymdownx.tabbed",
+    "attr_list",
+    "md_in_html",
+    "tables",
+    "toc",
+]
+
+
+def markdown_extensions() -> list[str | markdown.Extension]:
+    """Every Markdown extension the site uses: the standard ones by name, then one of ours per construct."""
+    return [
+        *_STANDARD_EXTENSIONS,
+        LicenseHeaderExtension(),
+        AutodocExtension(),
+        IframeExtension(),
+        CalloutExtension(),
+        HfOptionsExtension(),
+        FrameworkTabsExtension(),
+        MdxComponentExtension(),
+        PageLinkExtension(),
+        ApiLinkExtension(),
+    ]
+
+
+def extension_configs() -> dict[str, dict[str, Any]]:
+    """Settings of the standard extensions, keyed like `markdown_extensions()` names them."""
+    return {
+        "pymdownx.highlight": {"pygments_lang_class": True},
+        "pymdownx.tabbed": {"alternate_style": True},
+        "toc": {"permalink": True},
+    }
+
+
+def render(text: str, context: MarkupContext) -> str:
+    """Convert one page's Markdown to HTML the way the site does; warnings land in `context.warnings`."""
+    converter = markdown.Markdown(extensions=markdown_extensions(), extension_configs=extension_configs())
+    with page_context(context):
+        return converter.convert(text)

@@ -1,0 +1,63 @@
+"""The per-page context the markup extensions read: where the page is, its language, what it may link to."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+
+from polydocs.diagnostics import Diagnostic
+from polydocs.markup.inventory import ApiInventory, default_inventory
+from polydocs.sources.languages import SOURCE_LANGUAGE, Language, language
+
+logger = logging.getLogger("polydocs.markup")
+
+
+@dataclass
+class MarkupContext:
+    """Everything the extensions need to know about the page being converted, and where warnings go."""
+
+    path: str
+    lang: Language
+    # Source lines before the text handed to Python-Markdown (MkDocs strips the YAML front matter).
+    line_offset: int = 0
+    # The page's name without `.md`, relative to its language folder: `perf_torch_compile`, `tasks/asr`.
+    page_local: str = ""
+    # Every page name of this language's built site; empty means "unknown", so page links are not checked.
+    known_pages: frozenset[str] = frozenset()
+    api: ApiInventory = field(default_factory=default_inventory)
+    iframe_hosts: tuple[str, ...] = ("huggingface.co",)
+    warnings: list[Diagnostic] = field(default_factory=list)
+    license_header: bool = False
+
+    def warn(self, index: int, code: str, message: str, hint: str = "") -> Diagnostic:
+        """Record a warning about the 0-based line `index` of the text Python-Markdown was given."""
+        diagnostic = Diagnostic(self.path, self.line_offset + index + 1, code, message, hint)
+        self.warnings.append(diagnostic)
+        logger.warning(str(diagnostic))
+        return diagnostic
+
+
+def _default_context() -> MarkupContext:
+    return MarkupContext(path="<string>", lang=language(SOURCE_LANGUAGE))
+
+
+_current: ContextVar[MarkupContext | None] = ContextVar("polydocs_markup_context", default=None)
+
+
+def current_context() -> MarkupContext:
+    """The context set by `page_context`, or a fresh English one for text that is no page."""
+    context = _current.get()
+    return context if context is not None else _default_context()
+
+
+@contextmanager
+def page_context(context: MarkupContext) -> Iterator[MarkupContext]:
+    """Make `context` the current one while the block runs, then restore the previous one."""
+    token = _current.set(context)
+    try:
+        yield context
+    finally:
+        _current.reset(token)

@@ -1,0 +1,40 @@
+"""`<frameworkcontent>` with `<pt>`, `<tf>`, `<jax>` children -> PyTorch / TensorFlow / JAX tabs."""
+
+from __future__ import annotations
+
+from markdown import Extension, Markdown
+from markdown.preprocessors import Preprocessor
+
+from polydocs.markup._blocks import TagLine
+from polydocs.markup._tabs import TabSyntax, render_tab_groups
+from polydocs.markup.context import MarkupContext, current_context
+
+PRIORITY = 26.4
+
+FRAMEWORK_LABELS = {"pt": "PyTorch", "tf": "TensorFlow", "jax": "JAX", "flax": "JAX"}
+
+
+def _framework_label(tag: TagLine, number: int, index: int, context: MarkupContext) -> str:
+    return FRAMEWORK_LABELS[tag.name]
+
+
+FRAMEWORK_CONTENT = TabSyntax(
+    "frameworkcontent", frozenset(FRAMEWORK_LABELS), "frameworkcontent", _framework_label
+)
+
+
+def render_framework_tabs(lines: list[str], context: MarkupContext) -> list[str]:
+    """Rewrite every `<frameworkcontent>` group of the page into tabs."""
+    return render_tab_groups(lines, FRAMEWORK_CONTENT, context)
+
+
+class _FrameworkTabsPreprocessor(Preprocessor):
+    def run(self, lines: list[str]) -> list[str]:
+        return render_framework_tabs(lines, current_context())
+
+
+class FrameworkTabsExtension(Extension):
+    """Turns `<frameworkcontent>` groups into tabs."""
+
+    def extendMarkdown(self, md: Markdown) -> None:
+        md.preprocessors.register(_FrameworkTabsPreprocessor(md), "polydocs_framework_tabs", PRIORITY)

@@ -1,0 +1,155 @@
+"""Where the API reference of a library object lives, and whether the object really exists."""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import warnings
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cache
+
+_TRANSFORMERS_URL = "https://huggingface.co/docs/transformers/main/en/{page}#{anchor}"
+
+_AUTO_CLASSES = (
+    "AutoConfig",
+    "AutoTokenizer",
+    "AutoProcessor",
+    "AutoImageProcessor",
+    "AutoFeatureExtractor",
+    "AutoModel",
+    "AutoModelForCausalLM",
+    "AutoModelForSeq2SeqLM",
+    "AutoModelForMaskedLM",
+    "AutoModelForSequenceClassification",
+    "AutoModelForTokenClassification",
+    "AutoModelForQuestionAnswering",
+    "AutoModelForMultipleChoice",
+    "AutoModelForImageClassification",
+    "AutoModelForImageTextToText",
+    "AutoModelForSpeechSeq2Seq",
+    "AutoModelForCTC",
+    "AutoModelForAudioClassification",
+    "AutoModelForObjectDetection",
+)
+
+# The public names guides link to most, each mapped to its page in the Transformers API reference.
+_TRANSFORMERS_OBJECTS: dict[str, str] = {
+    **dict.fromkeys(
+        ("Trainer", "Seq2SeqTrainer", "TrainingArguments", "Seq2SeqTrainingArguments"), "main_classes/trainer"
+    ),
+    **dict.fromkeys(("TrainerCallback", "EarlyStoppingCallback"), "main_classes/callback"),
+    **dict.fromkeys(("pipeline", "Pipeline"), "main_classes/pipelines"),
+    **dict.fromkeys(_AUTO_CLASSES, "model_doc/auto"),
+    **dict.fromkeys(("PreTrainedModel", "utils.PushToHubMixin"), "main_classes/model"),
+    **dict.fromkeys(("PretrainedConfig", "PreTrainedConfig"), "main_classes/configuration"),
+    **dict.fromkeys(
+        ("PreTrainedTokenizer", "PreTrainedTokenizerFast", "PreTrainedTokenizerBase", "BatchEncoding"),
+        "main_classes/tokenizer",
+    ),
+    **dict.fromkeys(("GenerationConfig", "GenerationMixin"), "main_classes/text_generation"),
+    **dict.fromkeys(("BitsAndBytesConfig", "GPTQConfig", "AwqConfig"), "main_classes/quantization"),
+    **dict.fromkeys(
+        (
+            "DefaultDataCollator",
+            "DataCollatorWithPadding",
+            "DataCollatorForLanguageModeling",
+            "DataCollatorForSeq2Seq",
+            "DataCollatorForTokenClassification",
+        ),
+        "main_classes/data_collator",
+    ),
+    "ProcessorMixin": "main_classes/processors",
+    "BaseImageProcessor": "main_classes/image_processor",
+    "FeatureExtractionMixin": "main_classes/feature_extractor",
+    "TextStreamer": "internal/generation_utils",
+}
+
+
+@dataclass(frozen=True)
+class ApiTarget:
+    """A resolved API link: the name as written (without package) and the URL of its reference."""
+
+    name: str
+    url: str
+
+
+@dataclass(frozen=True)
+class ApiInventory:
+    """Maps public object names of one package to the pages of its API reference."""
+
+    url_template: str
+    objects: Mapping[str, str] = field(default_factory=dict)
+    package: str = "transformers"
+
+    @classmethod
+    def from_config(cls, mapping: Mapping[str, object]) -> ApiInventory:
+        """Build from configuration data with keys `url`, `objects` and optionally `package`."""
+        url = mapping.get("url")
+        objects = mapping.get("objects", {})
+        package = mapping.get("package", "transformers")
+        problems = []
+        if not isinstance(url, str) or "{page}" not in url:
+            problems.append("`url` must be a string containing {page} (and usually {anchor})")
+        if not isinstance(objects, Mapping) or not all(
+            isinstance(k, str) and isinstance(v, str) for k, v in objects.items()
+        ):
+            problems.append("`objects` must map object names to page names")
+        if not isinstance(package, str) or not package:
+            problems.append("`package` must be a package name")
+        if problems:
+            raise ValueError("invalid API inventory: " + "; ".join(problems))
+        assert isinstance(url, str) and isinstance(objects, Mapping) and isinstance(package, str)
+        return cls(url, dict(objects), package)
+
+    def qualified(self, name: str) -> str:
+        """`Trainer` and `transformers.Trainer` both give `Trainer`: the name inside the package."""
+        prefix = self.package + "."
+        return name[len(prefix) :] if name.startswith(prefix) else name
+
+    def resolve(self, name: str) -> ApiTarget | None:
+        """The reference URL of `name` (a class, function, or member of one), None when not listed."""
+        name = self.qualified(name)
+        parts = name.split(".")
+        for end in range(len(parts), 0, -1):
+            page = self.objects.get(".".join(parts[:end]))
+            if page is not None:
+                anchor = f"{self.package}.{name}"
+                return ApiTarget(name, self.url_template.format(page=page, anchor=anchor))
+        return None
+
+    def importable(self) -> bool:
+        """Whether the package is installed, so that names can be checked against it."""
+        return _package_importable(self.package)
+
+    def exists(self, name: str) -> bool:
+        """Whether `package.name` can be reached by importing the package and following attributes."""
+        return _object_exists(self.package, self.qualified(name))
+
+
+def default_inventory() -> ApiInventory:
+    """The inventory of the Transformers API reference on huggingface.co."""
+    return ApiInventory(_TRANSFORMERS_URL, dict(_TRANSFORMERS_OBJECTS), "transformers")
+
+
+@cache
+def _package_importable(package: str) -> bool:
+    return importlib.util.find_spec(package) is not None
+
+
+@cache
+def _object_exists(package: str, dotted: str) -> bool:
+    # Importing a library runs its code, which may warn about its own deprecations: not the page's problem.
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            target: object = importlib.import_module(package)
+        except ImportError:
+            return False
+        for attribute in dotted.split("."):
+            try:
+                target = getattr(target, attribute)
+            # transformers reports a lazy submodule that fails to import as RuntimeError.
+            except (AttributeError, ImportError, RuntimeError):
+                return False
+    return True

@@ -1,0 +1,38 @@
+"""Links from one page to the same page in every other language (switcher and hreflang)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from polydocs.sources import KNOWN_LANGUAGES
+
+
+@dataclass(frozen=True)
+class Alternate:
+    lang: str
+    name: str
+    href: str
+    current: bool
+
+
+def page_url(local: str) -> str:
+    """The directory URL MkDocs gives a page (`use_directory_urls`), relative to its language root."""
+    if local == "index":
+        return ""
+    if local.endswith("/index"):
+        return local.removesuffix("index")
+    return f"{local}/"
+
+
+def alternates_for(
+    local: str, page_url_in_lang: str, lang: str, pages_by_lang: dict[str, set[str]]
+) -> list[Alternate]:
+    """For each language: the same page when that language's site has it, else that language's home."""
+    to_site_root = "../" * (page_url_in_lang.count("/") + 1)
+    result = []
+    for code, pages in pages_by_lang.items():
+        target = page_url(local) if local in pages else ""
+        result.append(
+            Alternate(code, KNOWN_LANGUAGES[code].name, f"{to_site_root}{code}/{target}", code == lang)
+        )
+    return result

@@ -1,0 +1,35 @@
+"""The notices on top of a page shown in another language or translated from an older English page."""
+
+from __future__ import annotations
+
+import html
+import re
+
+from polydocs.sources import Language
+
+_LINK = re.compile(r"\[([^\]]+)\]\(([^)]+)\)")
+
+
+def _inline(text: str) -> str:
+    """Escape text and turn `[label](url)` into a link: all the markup the banner strings use."""
+    escaped = html.escape(text, quote=False)
+    return _LINK.sub(lambda m: f'<a href="{html.escape(m.group(2))}">{m.group(1)}</a>', escaped)
+
+
+def _admonition(kind: str, title: str, body: str) -> str:
+    return (
+        f'<div class="admonition {kind} polydocs-banner">'
+        f'<p class="admonition-title">{html.escape(title)}</p><p>{_inline(body)}</p></div>\n'
+    )
+
+
+def untranslated_banner(lang: Language) -> str:
+    return _admonition(
+        "info", lang.text("untranslated_title"), lang.text("untranslated_body", language=lang.name)
+    )
+
+
+def outdated_banner(lang: Language, english_url: str) -> str:
+    return _admonition(
+        "warning", lang.text("outdated_title"), lang.text("outdated_body", english_url=english_url)
+    )

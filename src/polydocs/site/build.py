@@ -1,0 +1,131 @@
+"""`polydocs build`: one MkDocs build per language, in parallel processes, swapped into place at the end."""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+import os
+import shutil
+import tempfile
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from mkdocs.commands.build import build as mkdocs_build
+from mkdocs.exceptions import MkDocsException
+
+from polydocs.diagnostics import PolydocsError
+from polydocs.site.mkdocs_config import load_mkdocs_config, mkdocs_settings
+from polydocs.site.root_page import render_root_page
+from polydocs.sources import load_project_config, load_source_tree
+
+
+@dataclass
+class LanguageResult:
+    lang: str
+    seconds: float
+    pages: int
+    warnings: list[str] = field(default_factory=list)
+    error: str = ""
+
+
+@dataclass
+class BuildReport:
+    out: Path
+    languages: list[LanguageResult]
+    warnings: list[str]
+    seconds: float
+
+
+class _Collect(logging.Handler):
+    """Keeps every warning MkDocs, its plugins and our extensions log during one language build."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.messages.append(record.getMessage())
+
+
+def build_language(source: Path, lang: str, site_dir: Path, dirty: bool = False) -> LanguageResult:
+    """Build one language into `site_dir`; never raises for bad input, returns the error instead."""
+    started = time.perf_counter()
+    collect = _Collect()
+    loggers = [logging.getLogger("mkdocs"), logging.getLogger("polydocs")]
+    for logger in loggers:
+        logger.addHandler(collect)
+    logging.getLogger("mkdocs").setLevel(logging.WARNING)
+    try:
+        tree = load_source_tree(source)
+        settings = mkdocs_settings(tree, load_project_config(source), lang, site_dir)
+        config = load_mkdocs_config(settings, site_dir.parent / f"mkdocs-{lang}.yml")
+        mkdocs_build(config, dirty=dirty)
+        pages = sum(1 for _ in site_dir.rglob("index.html"))
+        return LanguageResult(lang, time.perf_counter() - started, pages, collect.messages)
+    except (MkDocsException, PolydocsError, OSError) as error:
+        return LanguageResult(lang, time.perf_counter() - started, 0, collect.messages, str(error))
+    finally:
+        for logger in loggers:
+            logger.removeHandler(collect)
+
+
+def _build_all(source: Path, languages: list[str], staging: Path, jobs: int) -> list[LanguageResult]:
+    if jobs <= 1 or len(languages) == 1:
+        return [build_language(source, lang, staging / lang) for lang in languages]
+    # fork: the workers inherit the imported MkDocs and Material instead of importing them again.
+    context = multiprocessing.get_context("fork")
+    with ProcessPoolExecutor(max_workers=min(jobs, len(languages)), mp_context=context) as pool:
+        futures = [pool.submit(build_language, source, lang, staging / lang) for lang in languages]
+        return [future.result() for future in futures]
+
+
+def _swap_into_place(staging: Path, out: Path, languages: list[str]) -> None:
+    """Replace each built language folder and the root page; other languages already in `out` stay."""
+    out.mkdir(parents=True, exist_ok=True)
+    for name in [*languages, "index.html"]:
+        new, old = staging / name, out / name
+        retired = staging / f".retired-{name}"
+        if old.exists():
+            old.rename(retired)
+        new.rename(old)
+    for retired in staging.glob(".retired-*"):
+        shutil.rmtree(retired) if retired.is_dir() else retired.unlink()
+
+
+def _unique(messages: list[str]) -> list[str]:
+    return list(dict.fromkeys(messages))
+
+
+def build_site(
+    source: Path, out: Path, only: list[str] | None = None, strict: bool = False, jobs: int | None = None
+) -> BuildReport:
+    """Build every language (or `only` those) into `out`; on failure `out` is left as it was."""
+    started = time.perf_counter()
+    tree = load_source_tree(source, only)
+    project = load_project_config(source)
+    languages = [code for code in tree.languages if not only or code in only]
+    source_warnings = [str(problem) for problem in tree.problems]
+    out.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=f".{out.name}-build-", dir=out.parent))
+    try:
+        results = _build_all(source.resolve(), languages, staging, jobs or os.cpu_count() or 1)
+        warnings = _unique(source_warnings + [message for result in results for message in result.warnings])
+        errors = [f"{result.lang}: {result.error}" for result in results if result.error]
+        if errors:
+            raise PolydocsError(
+                summary="build failed; the previous site is left untouched\n" + "\n".join(errors)
+            )
+        if strict and warnings:
+            raise PolydocsError(
+                summary=f"--strict: {len(warnings)} warning(s); the previous site is left untouched\n"
+                + "\n".join(warnings)
+            )
+        (staging / "index.html").write_text(
+            render_root_page(project.site_name, tree.languages), encoding="utf-8"
+        )
+        _swap_into_place(staging, out, languages)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    return BuildReport(out, results, warnings, time.perf_counter() - started)

@@ -1,0 +1,58 @@
+"""`polydocs build` and `polydocs serve`."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+
+def _languages(value: str) -> list[str]:
+    return [code.strip() for code in value.split(",") if code.strip()]
+
+
+def _run_build(args: argparse.Namespace) -> int:
+    from polydocs.site.build import build_site
+
+    report = build_site(args.source, args.out, args.lang, strict=args.strict, jobs=args.jobs)
+    for warning in report.warnings:
+        print(f"WARNING {warning}", file=sys.stderr)
+    built = ", ".join(f"{r.lang} ({r.pages} pages, {r.seconds:.2f} s)" for r in report.languages)
+    print(f"built {built} into {report.out} in {report.seconds:.2f} s; {len(report.warnings)} warning(s)")
+    return 0
+
+
+def _run_serve(args: argparse.Namespace) -> int:
+    from polydocs.site.serve import serve
+
+    serve(args.source, args.host, args.port)
+    return 0
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    build = subparsers.add_parser(
+        "build",
+        help="build the multilingual site",
+        description="Build every language of SOURCE into OUT/<lang>/ with a language-picking root page. "
+        "The previous site is replaced only when the whole build succeeds.",
+    )
+    build.add_argument(
+        "--source", type=Path, default=Path("docs_src"), help="source tree (default: docs_src)"
+    )
+    build.add_argument("--out", type=Path, default=Path("site"), help="output folder (default: site)")
+    build.add_argument("--lang", type=_languages, help="comma-separated languages to build, e.g. es,pt")
+    build.add_argument("--strict", action="store_true", help="fail on any warning, listing them all")
+    build.add_argument("--jobs", type=int, help="parallel language builds (default: number of CPUs)")
+    build.set_defaults(run=_run_build)
+
+    serve = subparsers.add_parser(
+        "serve",
+        help="preview the site with live reload",
+        description="Build into a temporary folder, serve it, rebuild only the languages an edit touches.",
+    )
+    serve.add_argument(
+        "--source", type=Path, default=Path("docs_src"), help="source tree (default: docs_src)"
+    )
+    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--port", type=int, default=8000)
+    serve.set_defaults(run=_run_serve)

@@ -1,0 +1,101 @@
+"""The MkDocs configuration of one language's build, generated from the source tree."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+from typing import Any
+
+import yaml
+from mkdocs.config import load_config
+from mkdocs.config.defaults import MkDocsConfig
+
+from polydocs.markup import extension_configs, markdown_extensions
+from polydocs.site.nav import build_nav
+from polydocs.sources import KNOWN_LANGUAGES, ProjectConfig, SourceTree
+
+THEME_DIR = Path(__file__).parent / "theme"
+
+
+def _theme(lang: str) -> dict[str, Any]:
+    return {
+        "name": "material",
+        "language": KNOWN_LANGUAGES[lang].theme_language,
+        "custom_dir": str(THEME_DIR),
+        # Google Fonts would be a third-party request on every page load: use the system fonts.
+        "font": False,
+        "features": [
+            "content.code.copy",
+            "navigation.sections",
+            "navigation.top",
+            "navigation.footer",
+            "search.highlight",
+            "search.suggest",
+            "toc.follow",
+        ],
+        "palette": [
+            {
+                "media": "(prefers-color-scheme: light)",
+                "scheme": "default",
+                "toggle": {"icon": "material/brightness-7", "name": "Dark mode"},
+            },
+            {
+                "media": "(prefers-color-scheme: dark)",
+                "scheme": "slate",
+                "toggle": {"icon": "material/brightness-4", "name": "Light mode"},
+            },
+        ],
+    }
+
+
+def _named_markdown_extensions() -> list[dict[str, Any]]:
+    """The standard extensions, by name with their settings; the plugin adds the dialect's instances."""
+    configs = extension_configs()
+    return [{name: configs.get(name, {})} for name in markdown_extensions() if isinstance(name, str)]
+
+
+def mkdocs_settings(tree: SourceTree, project: ProjectConfig, lang: str, site_dir: Path) -> dict[str, Any]:
+    """Plain settings for one language: its pages, nav, theme language, search stemmer and our plugin."""
+    site_url = f"{project.site_url.rstrip('/')}/{lang}/" if project.site_url else ""
+    return {
+        "site_name": project.site_name,
+        "site_description": project.site_description or None,
+        "site_url": site_url or None,
+        "repo_url": project.repo_url or None,
+        "copyright": project.copyright or None,
+        "docs_dir": str(tree.root / lang),
+        "site_dir": str(site_dir),
+        "use_directory_urls": True,
+        "nav": build_nav(tree, lang),
+        "exclude_docs": "_toctree.yml\n*.mdx\n",
+        "theme": _theme(lang),
+        "plugins": [
+            {"search": {"lang": [KNOWN_LANGUAGES[lang].search_language]}},
+            {"polydocs": {"source_root": str(tree.root), "lang": lang}},
+        ],
+        "markdown_extensions": _named_markdown_extensions(),
+        "extra": {
+            "alternate": [
+                {"name": KNOWN_LANGUAGES[code].name, "link": f"../{code}/", "lang": code}
+                for code in tree.languages
+            ],
+        },
+        # Our own extensions report missing pages and links with path:line; MkDocs' own checks would
+        # repeat them without a line.
+        "validation": {
+            "nav": {"omitted_files": "info", "not_found": "warn", "absolute_links": "info"},
+            "links": {
+                "not_found": "info",
+                "anchors": "info",
+                "absolute_links": "info",
+                "unrecognized_links": "info",
+            },
+        },
+    }
+
+
+def load_mkdocs_config(settings: dict[str, Any], config_path: Path) -> MkDocsConfig:
+    """Validate the generated settings exactly as MkDocs validates an `mkdocs.yml`."""
+    stream = io.StringIO(yaml.safe_dump({"site_name": settings["site_name"]}))
+    stream.name = str(config_path)
+    return load_config(config_file=stream, config_file_path=str(config_path), **settings)

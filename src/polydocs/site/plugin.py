@@ -1,0 +1,63 @@
+"""The MkDocs plugin behind every language build: fallback pages, dialect context, banners, switcher."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from mkdocs.config import base
+from mkdocs.config import config_options as c
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import BasePlugin
+from mkdocs.structure.files import File, Files
+from mkdocs.structure.pages import Page as MkDocsPage
+
+from polydocs.diagnostics import PolydocsError
+from polydocs.site import page_events
+from polydocs.site.nav import site_pages
+from polydocs.sources import SourceTree, language, load_project_config, load_source_tree
+
+
+class PolydocsPluginConfig(base.Config):
+    source_root = c.Dir(exists=True)
+    lang = c.Type(str)
+
+
+class PolydocsPlugin(BasePlugin[PolydocsPluginConfig]):
+    """Thin MkDocs event handlers; the work is done by plain functions in `polydocs.site.page_events`."""
+
+    def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
+        root = Path(self.config.source_root)
+        try:
+            self.tree: SourceTree = load_source_tree(root)
+            self.project = load_project_config(root)
+        except PolydocsError as error:
+            raise PluginError(str(error)) from None
+        self.lang = language(self.config.lang)
+        self.pages_by_lang = {code: set(site_pages(self.tree, code)) for code in self.tree.languages}
+        self.state = page_events.BuildState.create(self.tree, self.project, self.lang)
+        # MkDocs validates extensions by name; the dialect's are instances, added once validation is done.
+        config.markdown_extensions.extend(page_events.dialect_extensions())
+        return config
+
+    def on_files(self, files: Files, config: MkDocsConfig) -> Files:
+        for file in list(files):
+            if file.is_documentation_page() or file.src_uri.endswith(".mdx"):
+                files.remove(file)
+        for local, source_lang in site_pages(self.tree, self.lang.code).items():
+            page = self.tree.pages[source_lang][local]
+            files.append(File.generated(config, page.src_uri, abs_src_path=str(page.path)))
+        for src_uri, content in page_events.generated_pages(self.state).items():
+            files.append(File.generated(config, src_uri, content=content))
+        return files
+
+    def on_page_markdown(self, markdown: str, page: MkDocsPage, config: MkDocsConfig, files: Files) -> str:
+        local = page.file.src_uri.removesuffix(".md")
+        page.meta["polydocs_alternates"] = page_events.alternates(
+            self.state, local, page.url, self.pages_by_lang
+        )
+        return page_events.before_conversion(self.state, local, markdown, page.file.content_string)
+
+    def on_page_content(self, html: str, page: MkDocsPage, config: MkDocsConfig, files: Files) -> str:
+        local = page.file.src_uri.removesuffix(".md")
+        return page_events.after_conversion(self.state, local, page.url, html)

@@ -1,0 +1,103 @@
+"""The project settings file `polydocs.yml` at the top of the source tree, validated once."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from polydocs.diagnostics import Diagnostic, PolydocsError
+
+PROJECT_FILE = "polydocs.yml"
+
+
+@dataclass(frozen=True)
+class ProjectConfig:
+    """Settings shared by the builder, the linter and the checker."""
+
+    site_name: str = "Documentation"
+    site_description: str = ""
+    site_url: str = ""
+    repo_url: str = ""
+    copyright: str = ""
+    iframe_hosts: tuple[str, ...] = ("huggingface.co",)
+    # `{url, objects, package}` for API links; None means the markup package's transformers default.
+    api_reference: dict[str, Any] | None = None
+    path: str = ""
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def _string(value: Any) -> str | None:
+    return None if isinstance(value, str) else "expected a text value"
+
+
+def _host_list(value: Any) -> str | None:
+    if isinstance(value, list) and all(isinstance(item, str) for item in value):
+        return None
+    return "expected a list of host names, e.g. [huggingface.co]"
+
+
+def _api_reference(value: Any) -> str | None:
+    if not isinstance(value, dict):
+        return "expected a mapping with `url`, `objects` and optionally `package`"
+    unknown = set(value) - {"url", "objects", "package"}
+    if unknown:
+        return f"unknown key(s) {', '.join(sorted(unknown))}; allowed: url, objects, package"
+    if "objects" in value and not isinstance(value["objects"], dict):
+        return "`objects` must map object names to reference pages"
+    return None
+
+
+def _mapping(value: Any) -> str | None:
+    return None if isinstance(value, dict) else "expected a mapping"
+
+
+_OPTIONS: dict[str, Callable[[Any], str | None]] = {
+    "site_name": _string,
+    "site_description": _string,
+    "site_url": _string,
+    "repo_url": _string,
+    "copyright": _string,
+    "iframe_hosts": _host_list,
+    "api_reference": _api_reference,
+    "extra": _mapping,
+}
+
+
+def load_project_config(source_root: Path) -> ProjectConfig:
+    """Read `source_root/polydocs.yml` (optional). All problems are reported together, with lines."""
+    path = source_root / PROJECT_FILE
+    if not path.is_file():
+        return ProjectConfig()
+    text = path.read_text(encoding="utf-8")
+    try:
+        root = yaml.compose(text)
+        data = yaml.safe_load(text) or {}
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        raise PolydocsError(
+            [
+                Diagnostic(
+                    str(path), mark.line + 1 if mark else 1, "config", f"invalid YAML: {error}", "", "error"
+                )
+            ]
+        ) from None
+    if not isinstance(data, dict) or not isinstance(root, yaml.MappingNode):
+        raise PolydocsError(
+            [Diagnostic(str(path), 1, "config", "expected a mapping of settings", "", "error")]
+        )
+    lines = {key.value: key.start_mark.line + 1 for key, _ in root.value}
+    problems = []
+    for key, value in data.items():
+        validate = _OPTIONS.get(key)
+        problem = f"unknown setting `{key}`" if validate is None else validate(value)
+        if problem:
+            hint = f"allowed settings: {', '.join(_OPTIONS)}" if validate is None else ""
+            problems.append(Diagnostic(str(path), lines.get(key, 1), "config", problem, hint, "error"))
+    if problems:
+        raise PolydocsError(problems, "invalid project settings")
+    hosts = tuple(data.pop("iframe_hosts", ProjectConfig.iframe_hosts))
+    return ProjectConfig(**data, iframe_hosts=hosts, path=str(path))

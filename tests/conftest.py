@@ -1,0 +1,37 @@
+"""Shared fixtures: small documentation trees written into tmp_path, and the real-world corpus."""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+CORPUS = REPO.parent / "shared" / "corpus" / "transformers-docs"
+SEEDS = REPO.parent / "shared" / "seeds"
+
+WriteTree = Callable[[dict[str, str]], Path]
+
+
+@pytest.fixture
+def write_tree(tmp_path: Path) -> WriteTree:
+    """Write `{relative path: text}` under tmp_path/docs and return that folder."""
+
+    def write(files: dict[str, str]) -> Path:
+        root = tmp_path / "docs"
+        for name, text in files.items():
+            path = root / name
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8")
+        return root
+
+    return write
+
+
+@pytest.fixture
+def corpus() -> Path:
+    if not CORPUS.is_dir():
+        pytest.skip("the real-world corpus (../shared/corpus) is not present")
+    return CORPUS

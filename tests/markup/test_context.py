@@ -1,0 +1,66 @@
+"""The per-page context: setting and restoring it, and how warnings are reported."""
+
+from __future__ import annotations
+
+import logging
+
+import pytest
+
+from polydocs.markup import MarkupContext, current_context, markdown_extensions, page_context, render
+from polydocs.sources import language
+
+
+def test_page_context_sets_and_restores_the_current_context() -> None:
+    outer = MarkupContext("docs_src/es/a.md", language("es"))
+    inner = MarkupContext("docs_src/pt/b.md", language("pt"))
+    assert current_context().path == "<string>"
+    with page_context(outer):
+        with page_context(inner):
+            assert current_context() is inner
+        assert current_context() is outer
+    assert current_context().path == "<string>"
+    assert current_context().lang.code == "en"
+
+
+def test_a_warning_is_recorded_with_its_source_line_and_logged(caplog: pytest.LogCaptureFixture) -> None:
+    context = MarkupContext("docs_src/es/a.md", language("es"), line_offset=3)
+    with caplog.at_level(logging.WARNING, logger="polydocs.markup"):
+        render("text\n\n> [!NOPE]\n> x\n", context)
+    [warning] = context.warnings
+    assert (warning.path, warning.line, warning.code) == ("docs_src/es/a.md", 6, "callout-unknown")
+    assert [record.getMessage() for record in caplog.records] == [str(warning)]
+    assert str(warning).startswith("docs_src/es/a.md:6: callout-unknown ")
+
+
+def test_the_extension_list_holds_the_standard_extensions_and_one_of_ours_per_construct() -> None:
+    extensions = markdown_extensions()
+    names = [e for e in extensions if isinstance(e, str)]
+    assert "pymdownx.snippets" not in names
+    assert {"admonition", "pymdownx.superfences", "pymdownx.tabbed", "toc", "md_in_html"} <= set(names)
+    ours = {type(e).__name__ for e in extensions if not isinstance(e, str)}
+    assert ours == {
+        "LicenseHeaderExtension",
+        "AutodocExtension",
+        "IframeExtension",
+        "CalloutExtension",
+        "HfOptionsExtension",
+        "FrameworkTabsExtension",
+        "MdxComponentExtension",
+        "PageLinkExtension",
+        "ApiLinkExtension",
+    }
+
+
+def test_our_preprocessors_run_after_whitespace_normalising_and_before_fences_and_html() -> None:
+    import markdown
+
+    from polydocs.markup import extension_configs
+
+    converter = markdown.Markdown(extensions=markdown_extensions(), extension_configs=extension_configs())
+    priorities = {item.name: item.priority for item in converter.preprocessors._priority}
+    ours = {name: priority for name, priority in priorities.items() if name.startswith("polydocs_")}
+    assert len(ours) == 9
+    assert all(
+        priorities["fenced_code_block"] < p < priorities["normalize_whitespace"] for p in ours.values()
+    )
+    assert priorities["html_block"] < min(ours.values())

@@ -1,0 +1,41 @@
+"""The API inventory: configuration, resolution, existence checks."""
+
+from __future__ import annotations
+
+import pytest
+
+from polydocs.markup import ApiInventory, default_inventory
+
+
+def test_the_default_inventory_resolves_classes_and_members_to_their_reference_pages() -> None:
+    inventory = default_inventory()
+    assert inventory.resolve("Trainer.train") is not None
+    target = inventory.resolve("transformers.Trainer.train")
+    assert target is not None
+    assert target.url == (
+        "https://huggingface.co/docs/transformers/main/en/main_classes/trainer#transformers.Trainer.train"
+    )
+    auto = inventory.resolve("AutoModelForCausalLM")
+    assert auto is not None and "/model_doc/auto#" in auto.url
+    assert inventory.resolve("datasets.Dataset.map") is None
+
+
+def test_every_default_inventory_object_exists_in_the_installed_transformers() -> None:
+    inventory = default_inventory()
+    if not inventory.importable():
+        pytest.skip("transformers is not installed")
+    # PretrainedConfig and PreTrainedConfig: both spellings exist in transformers 5.
+    missing = [name for name in inventory.objects if not inventory.exists(name)]
+    assert missing == []
+    assert not inventory.exists("Trainer.no_such_method")
+
+
+def test_from_config_builds_an_inventory_and_collects_every_problem() -> None:
+    inventory = ApiInventory.from_config(
+        {"url": "https://docs.example/{page}#{anchor}", "objects": {"Thing": "things"}, "package": "mypkg"}
+    )
+    target = inventory.resolve("mypkg.Thing.run")
+    assert target is not None and target.url == "https://docs.example/things#mypkg.Thing.run"
+    with pytest.raises(ValueError) as problem:
+        ApiInventory.from_config({"url": 3, "objects": ["Thing"]})
+    assert "`url`" in str(problem.value) and "`objects`" in str(problem.value)

@@ -1,0 +1,112 @@
+from pathlib import Path
+
+import pytest
+
+from polydocs.diagnostics import PolydocsError
+from polydocs.sources import load_project_config, load_source_tree, load_toctree
+
+TOC_EN = """
+- sections:
+  - local: index
+    title: Home
+  - local: guide
+    title: Guide
+  title: Start
+"""
+
+
+def test_reads_languages_pages_and_toctree(write_tree):
+    root = write_tree(
+        {
+            "en/_toctree.yml": TOC_EN,
+            "en/index.md": "# Home\n",
+            "en/guide.md": "# Guide\n",
+            "es/_toctree.yml": "- sections:\n  - local: index\n    title: Inicio\n  title: Empezar\n",
+            "es/index.md": "# Inicio\n",
+        }
+    )
+    tree = load_source_tree(root)
+    assert tree.languages == ["en", "es"]
+    assert sorted(tree.pages["en"]) == ["guide", "index"]
+    assert tree.resolve("es", "guide").lang == "en"
+    assert tree.problems == []
+
+
+def test_toctree_entry_without_file_and_unlisted_page_are_reported_with_lines(write_tree):
+    root = write_tree(
+        {
+            "en/_toctree.yml": TOC_EN.replace(
+                "  title: Start", "  - local: missing\n    title: Gone\n  title: Start"
+            ),
+            "en/index.md": "# Home\n",
+            "en/guide.md": "# Guide\n",
+            "en/orphan.md": "# Orphan\n",
+        }
+    )
+    problems = {problem.code: problem for problem in load_source_tree(root).problems}
+    assert problems["toctree-missing-file"].line == 6
+    assert problems["toctree-missing-file"].path.endswith("en/_toctree.yml")
+    assert problems["toctree-unlisted"].path.endswith("en/orphan.md")
+    assert "add `- local: orphan`" in str(problems["toctree-unlisted"])
+
+
+def test_broken_toctree_yaml_is_an_error_with_its_line(write_tree):
+    root = write_tree(
+        {"en/_toctree.yml": "- sections:\n  - local: index\n   title: bad indent\n", "en/index.md": ""}
+    )
+    with pytest.raises(PolydocsError) as raised:
+        load_source_tree(root)
+    (problem,) = raised.value.diagnostics
+    assert problem.path.endswith("_toctree.yml")
+    assert problem.line == 3
+    assert "invalid YAML" in problem.message
+
+
+def test_toctree_entry_without_local_or_title(tmp_path: Path):
+    path = tmp_path / "_toctree.yml"
+    path.write_text("- sections:\n  - title: nothing here\n  title: S\n- local: page\n", encoding="utf-8")
+    with pytest.raises(PolydocsError) as raised:
+        load_toctree(path)
+    assert [(p.line, p.message) for p in raised.value.diagnostics] == [
+        (2, "entry has neither `local:` nor `sections:`"),
+        (4, "entry `page` has no `title:`"),
+    ]
+
+
+def test_unknown_language_folder_is_an_error(write_tree):
+    root = write_tree(
+        {"en/_toctree.yml": TOC_EN, "en/index.md": "", "en/guide.md": "", "xx/_toctree.yml": TOC_EN}
+    )
+    with pytest.raises(PolydocsError) as raised:
+        load_source_tree(root)
+    (problem,) = raised.value.diagnostics
+    assert problem.code == "unknown-language"
+    assert "`xx`" in problem.message
+
+
+def test_non_utf8_page_is_left_out_with_its_line(write_tree):
+    root = write_tree({"en/_toctree.yml": TOC_EN, "en/index.md": "# Home\n", "en/guide.md": ""})
+    (root / "en" / "guide.md").write_bytes(b"# Guide\n\nCaf\xe9\n")
+    tree = load_source_tree(root)
+    assert "guide" not in tree.pages["en"]
+    (problem,) = [p for p in tree.problems if p.code == "encoding"]
+    assert problem.line == 3
+    assert "UTF-8" in problem.hint
+
+
+def test_project_config_problems_are_collected_with_lines(write_tree):
+    root = write_tree({"polydocs.yml": "site_name: Docs\nicon: x\niframe_hosts: huggingface.co\n"})
+    with pytest.raises(PolydocsError) as raised:
+        load_project_config(root)
+    assert [(p.line, p.message) for p in raised.value.diagnostics] == [
+        (2, "unknown setting `icon`"),
+        (3, "expected a list of host names, e.g. [huggingface.co]"),
+    ]
+
+
+def test_corpus_loads_with_located_problems(corpus):
+    tree = load_source_tree(corpus)
+    assert tree.languages == ["en", "es", "pt"]
+    assert len(tree.pages["es"]) > 40
+    assert tree.problems
+    assert all(problem.line >= 1 for problem in tree.problems)
