@@ -32,8 +32,9 @@ style: $(VENV)/.dev-installed
 	$(BIN)/ruff check src tests scripts
 	$(BIN)/mypy
 
+# With no path, lint checks docs_src and scans every tracked file for secrets.
 lint: $(VENV)/.dev-installed
-	$(BIN)/polydocs lint --strict $(SOURCE)
+	$(BIN)/polydocs lint --strict
 
 check: $(VENV)/.dev-installed
 	$(BIN)/polydocs check $(SOURCE)
@@ -41,7 +42,7 @@ check: $(VENV)/.dev-installed
 pytest: $(VENV)/.dev-installed
 	$(BIN)/python -m pytest
 
-test: style pytest
+test: style lint pytest
 	$(BIN)/polydocs build --source $(SOURCE) --out $(SITE) --strict
 
 clean:

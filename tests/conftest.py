@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import textwrap
 from collections.abc import Callable
 from pathlib import Path
@@ -35,3 +36,9 @@ def corpus() -> Path:
     if not CORPUS.is_dir():
         pytest.skip("the real-world corpus (../shared/corpus) is not present")
     return CORPUS
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _isolated_cache(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Every cache polydocs keeps goes to a fresh folder: no test sees another run's conversions."""
+    os.environ["POLYDOCS_CACHE"] = str(tmp_path_factory.mktemp("polydocs-cache"))

@@ -97,6 +97,17 @@ def test_strict_build_fails_listing_warnings_and_keeps_the_previous_site(small_t
     assert not list(tmp_path.glob(".site-build-*"))
 
 
+def test_second_build_reuses_conversions_with_the_same_html_and_warnings(small_tree, tmp_path):
+    guide = small_tree / "es" / "guide.md"
+    guide.write_text(guide.read_text(encoding="utf-8") + "\n[x](./nowhere)\n", encoding="utf-8")
+    first = build_site(small_tree, tmp_path / "first")
+    second = build_site(small_tree, tmp_path / "second")
+    assert second.warnings == first.warnings
+    assert any("es/guide.md:10: link-missing" in warning for warning in second.warnings)
+    for page in ["es/guide/index.html", "pt/extra/index.html", "en/index.html"]:
+        assert (tmp_path / "first" / page).read_bytes() == (tmp_path / "second" / page).read_bytes()
+
+
 def test_partial_build_replaces_only_the_named_languages(small_tree, tmp_path):
     out = tmp_path / "site"
     build_site(small_tree, out)
@@ -113,3 +124,28 @@ def test_corpus_builds_every_language_with_located_warnings(corpus, tmp_path: Pa
     assert all(result.pages > 10 for result in report.languages)
     located = [w for w in report.warnings if ".md:" in w]
     assert len(located) > 100
+
+
+def test_outdated_translation_shows_a_banner_and_the_status_page_lists_it(small_tree, tmp_path):
+    from polydocs.lint.freshness import freshness_of
+    from polydocs.sources import load_source_tree
+
+    freshness = freshness_of(load_source_tree(small_tree))
+    freshness.mark("es", "guide")
+    freshness.mark("pt", "guide")
+    freshness.save()
+    out = tmp_path / "site"
+    build_site(small_tree, out)
+    assert "Traducción desactualizada" not in (out / "es" / "guide" / "index.html").read_text(
+        encoding="utf-8"
+    )
+
+    english = small_tree / "en" / "guide.md"
+    english.write_text(english.read_text(encoding="utf-8") + "\nA new paragraph.\n", encoding="utf-8")
+    build_site(small_tree, out)
+    guide_es = (out / "es" / "guide" / "index.html").read_text(encoding="utf-8")
+    assert "Traducción desactualizada" in guide_es
+    assert 'href="../../en/guide/"' in guide_es
+    status_es = (out / "es" / "status" / "index.html").read_text(encoding="utf-8")
+    outdated_section = status_es.split('Desactualizadas (1)<a class="headerlink"', 1)[1].split("<h3", 1)[0]
+    assert 'href="../guide/"' in outdated_section

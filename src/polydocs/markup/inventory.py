@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import contextlib
 import importlib
+import importlib.metadata
 import importlib.util
+import json
 import warnings
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
+
+from polydocs.cache import cache_dir
 
 _TRANSFORMERS_URL = "https://huggingface.co/docs/transformers/main/en/{page}#{anchor}"
 
@@ -81,6 +86,9 @@ class ApiInventory:
     url_template: str
     objects: Mapping[str, str] = field(default_factory=dict)
     package: str = "transformers"
+    # Checking `Class.member` imports the class's module (seconds for a Trainer); the site builder only
+    # checks the names the package exports, which its lazy module lists without importing them.
+    check_members: bool = True
 
     @classmethod
     def from_config(cls, mapping: Mapping[str, object]) -> ApiInventory:
@@ -124,7 +132,18 @@ class ApiInventory:
 
     def exists(self, name: str) -> bool:
         """Whether `package.name` can be reached by importing the package and following attributes."""
-        return _object_exists(self.package, self.qualified(name))
+        dotted = self.qualified(name)
+        if not self.check_members:
+            return _exports(self.package, dotted.split(".")[0])
+        return _object_exists(self.package, dotted)
+
+    def preload(self) -> None:
+        """Import the package now (when installed), e.g. once before forking a process per language."""
+        if self.importable():
+            _exports(self.package, "")
+
+    def without_member_checks(self) -> ApiInventory:
+        return replace(self, check_members=False)
 
 
 def default_inventory() -> ApiInventory:
@@ -135,6 +154,36 @@ def default_inventory() -> ApiInventory:
 @cache
 def _package_importable(package: str) -> bool:
     return importlib.util.find_spec(package) is not None
+
+
+def _exports(package: str, name: str) -> bool:
+    return name in _exported_names(package)
+
+
+@cache
+def _exported_names(package: str) -> frozenset[str]:
+    """The names a package exports, remembered on disk per installed version (importing costs seconds)."""
+    try:
+        installed = importlib.metadata.version(package)
+    except importlib.metadata.PackageNotFoundError:
+        installed = "unknown"
+    remembered = cache_dir("api") / f"{package}-{installed}.json"
+    try:
+        return frozenset(json.loads(remembered.read_text(encoding="utf-8")))
+    except (OSError, ValueError):
+        pass
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            module = importlib.import_module(package)
+        except ImportError:
+            return frozenset()
+    # A lazy module (transformers) lists every export in dir() without importing it.
+    names = frozenset(dir(module))
+    with contextlib.suppress(OSError):
+        remembered.parent.mkdir(parents=True, exist_ok=True)
+        remembered.write_text(json.dumps(sorted(names)), encoding="utf-8")
+    return names
 
 
 @cache

@@ -15,8 +15,10 @@ from pathlib import Path
 from mkdocs.commands.build import build as mkdocs_build
 from mkdocs.exceptions import MkDocsException
 
+from polydocs.cache import cache_dir
 from polydocs.diagnostics import PolydocsError
 from polydocs.site.mkdocs_config import load_mkdocs_config, mkdocs_settings
+from polydocs.site.page_events import api_inventory
 from polydocs.site.root_page import render_root_page
 from polydocs.sources import load_project_config, load_source_tree
 
@@ -49,7 +51,9 @@ class _Collect(logging.Handler):
         self.messages.append(record.getMessage())
 
 
-def build_language(source: Path, lang: str, site_dir: Path, dirty: bool = False) -> LanguageResult:
+def build_language(
+    source: Path, lang: str, site_dir: Path, cache: Path | None = None, dirty: bool = False
+) -> LanguageResult:
     """Build one language into `site_dir`; never raises for bad input, returns the error instead."""
     started = time.perf_counter()
     collect = _Collect()
@@ -59,7 +63,7 @@ def build_language(source: Path, lang: str, site_dir: Path, dirty: bool = False)
     logging.getLogger("mkdocs").setLevel(logging.WARNING)
     try:
         tree = load_source_tree(source)
-        settings = mkdocs_settings(tree, load_project_config(source), lang, site_dir)
+        settings = mkdocs_settings(tree, load_project_config(source), lang, site_dir, cache)
         config = load_mkdocs_config(settings, site_dir.parent / f"mkdocs-{lang}.yml")
         mkdocs_build(config, dirty=dirty)
         pages = sum(1 for _ in site_dir.rglob("index.html"))
@@ -71,13 +75,16 @@ def build_language(source: Path, lang: str, site_dir: Path, dirty: bool = False)
             logger.removeHandler(collect)
 
 
-def _build_all(source: Path, languages: list[str], staging: Path, jobs: int) -> list[LanguageResult]:
+def _build_all(
+    source: Path, languages: list[str], staging: Path, jobs: int, cache: Path | None
+) -> list[LanguageResult]:
+    # English first: the other languages reuse its converted pages wherever they fall back to them.
     if jobs <= 1 or len(languages) == 1:
-        return [build_language(source, lang, staging / lang) for lang in languages]
+        return [build_language(source, lang, staging / lang, cache) for lang in languages]
     # fork: the workers inherit the imported MkDocs and Material instead of importing them again.
     context = multiprocessing.get_context("fork")
     with ProcessPoolExecutor(max_workers=min(jobs, len(languages)), mp_context=context) as pool:
-        futures = [pool.submit(build_language, source, lang, staging / lang) for lang in languages]
+        futures = [pool.submit(build_language, source, lang, staging / lang, cache) for lang in languages]
         return [future.result() for future in futures]
 
 
@@ -99,7 +106,12 @@ def _unique(messages: list[str]) -> list[str]:
 
 
 def build_site(
-    source: Path, out: Path, only: list[str] | None = None, strict: bool = False, jobs: int | None = None
+    source: Path,
+    out: Path,
+    only: list[str] | None = None,
+    strict: bool = False,
+    jobs: int | None = None,
+    use_cache: bool = True,
 ) -> BuildReport:
     """Build every language (or `only` those) into `out`; on failure `out` is left as it was."""
     started = time.perf_counter()
@@ -108,9 +120,13 @@ def build_site(
     languages = [code for code in tree.languages if not only or code in only]
     source_warnings = [str(problem) for problem in tree.problems]
     out.parent.mkdir(parents=True, exist_ok=True)
+    out = out.resolve()
     staging = Path(tempfile.mkdtemp(prefix=f".{out.name}-build-", dir=out.parent))
+    # Import the documented library once here, not once in every forked language build.
+    api_inventory(project).preload()
     try:
-        results = _build_all(source.resolve(), languages, staging, jobs or os.cpu_count() or 1)
+        cache = cache_dir("site") if use_cache else None
+        results = _build_all(source.resolve(), languages, staging, jobs or os.cpu_count() or 1, cache)
         warnings = _unique(source_warnings + [message for result in results for message in result.warnings])
         errors = [f"{result.lang}: {result.error}" for result in results if result.error]
         if errors:
@@ -123,7 +139,7 @@ def build_site(
                 + "\n".join(warnings)
             )
         (staging / "index.html").write_text(
-            render_root_page(project.site_name, tree.languages), encoding="utf-8"
+            render_root_page(project.name_in("en"), tree.languages), encoding="utf-8"
         )
         _swap_into_place(staging, out, languages)
     finally:

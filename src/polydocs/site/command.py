@@ -14,7 +14,9 @@ def _languages(value: str) -> list[str]:
 def _run_build(args: argparse.Namespace) -> int:
     from polydocs.site.build import build_site
 
-    report = build_site(args.source, args.out, args.lang, strict=args.strict, jobs=args.jobs)
+    report = build_site(
+        args.source, args.out, args.lang, strict=args.strict, jobs=args.jobs, use_cache=not args.no_cache
+    )
     for warning in report.warnings:
         print(f"WARNING {warning}", file=sys.stderr)
     built = ", ".join(f"{r.lang} ({r.pages} pages, {r.seconds:.2f} s)" for r in report.languages)
@@ -43,6 +45,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     build.add_argument("--lang", type=_languages, help="comma-separated languages to build, e.g. es,pt")
     build.add_argument("--strict", action="store_true", help="fail on any warning, listing them all")
     build.add_argument("--jobs", type=int, help="parallel language builds (default: number of CPUs)")
+    build.add_argument(
+        "--no-cache",
+        action="store_true",
+        help="convert every page again instead of reusing earlier conversions",
+    )
     build.set_defaults(run=_run_build)
 
     serve = subparsers.add_parser(

@@ -54,11 +54,13 @@ def _named_markdown_extensions() -> list[dict[str, Any]]:
     return [{name: configs.get(name, {})} for name in markdown_extensions() if isinstance(name, str)]
 
 
-def mkdocs_settings(tree: SourceTree, project: ProjectConfig, lang: str, site_dir: Path) -> dict[str, Any]:
+def mkdocs_settings(
+    tree: SourceTree, project: ProjectConfig, lang: str, site_dir: Path, cache: Path | None = None
+) -> dict[str, Any]:
     """Plain settings for one language: its pages, nav, theme language, search stemmer and our plugin."""
     site_url = f"{project.site_url.rstrip('/')}/{lang}/" if project.site_url else ""
     return {
-        "site_name": project.site_name,
+        "site_name": project.name_in(lang),
         "site_description": project.site_description or None,
         "site_url": site_url or None,
         "repo_url": project.repo_url or None,
@@ -66,12 +68,12 @@ def mkdocs_settings(tree: SourceTree, project: ProjectConfig, lang: str, site_di
         "docs_dir": str(tree.root / lang),
         "site_dir": str(site_dir),
         "use_directory_urls": True,
-        "nav": build_nav(tree, lang),
+        "nav": [*build_nav(tree, lang), {KNOWN_LANGUAGES[lang].text("status"): "status.md"}],
         "exclude_docs": "_toctree.yml\n*.mdx\n",
         "theme": _theme(lang),
         "plugins": [
             {"search": {"lang": [KNOWN_LANGUAGES[lang].search_language]}},
-            {"polydocs": {"source_root": str(tree.root), "lang": lang}},
+            {"polydocs": {"source_root": str(tree.root), "lang": lang, "cache_dir": str(cache or "")}},
         ],
         "markdown_extensions": _named_markdown_extensions(),
         "extra": {

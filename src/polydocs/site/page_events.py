@@ -3,18 +3,33 @@
 from __future__ import annotations
 
 import contextlib
+import logging
 from dataclasses import dataclass, field
 from typing import Any
 
 import markdown
+from mkdocs.structure.toc import TableOfContents
 
+from polydocs.lint.freshness import Freshness, freshness_of
+from polydocs.lint.status_page import render_status_markdown
 from polydocs.markup import markdown_extensions
+from polydocs.markup._fences import lines_outside_fences
 from polydocs.markup.context import MarkupContext, page_context
 from polydocs.markup.inventory import ApiInventory, default_inventory
 from polydocs.site.alternates import alternates_for, page_url
-from polydocs.site.banners import untranslated_banner
+from polydocs.site.banners import outdated_banner, untranslated_banner
 from polydocs.site.nav import site_pages
+from polydocs.site.page_cache import ConvertedPage, PageCache, fingerprint, restore_toc, toc_tokens
 from polydocs.sources import SOURCE_LANGUAGE, Language, ProjectConfig, SourceTree, language
+
+_markup_log = logging.getLogger("polydocs.markup")
+
+
+@dataclass
+class _PageInProgress:
+    key: str
+    cached: ConvertedPage | None
+    context: MarkupContext | None
 
 
 @dataclass
@@ -24,20 +39,29 @@ class BuildState:
     tree: SourceTree
     project: ProjectConfig
     lang: Language
-    known_pages: frozenset[str]
     api: ApiInventory
+    cache: PageCache
+    freshness: Freshness
+    # Pages whose text comes from English are converted with the English site's page set, so that
+    # the conversion is the same in every language and done once.
+    known_pages: dict[str, frozenset[str]] = field(default_factory=dict)
+    _current: _PageInProgress | None = None
     # The page being converted holds its dialect context open from markdown to HTML.
     _open_page: contextlib.ExitStack = field(default_factory=contextlib.ExitStack)
 
     @classmethod
-    def create(cls, tree: SourceTree, project: ProjectConfig, lang: Language) -> BuildState:
-        api = (
-            ApiInventory.from_config(project.api_reference) if project.api_reference else default_inventory()
-        )
-        return cls(tree, project, lang, frozenset(site_pages(tree, lang.code)), api)
+    def create(cls, tree: SourceTree, project: ProjectConfig, lang: Language, cache: PageCache) -> BuildState:
+        known = {code: frozenset(site_pages(tree, code)) for code in {lang.code, SOURCE_LANGUAGE}}
+        return cls(tree, project, lang, api_inventory(project), cache, freshness_of(tree), known)
 
     def source_lang(self, local: str) -> str:
         return self.lang.code if local in self.tree.pages[self.lang.code] else SOURCE_LANGUAGE
+
+
+def api_inventory(project: ProjectConfig) -> ApiInventory:
+    """The project's API reference, checked by exported names only (see `ApiInventory.check_members`)."""
+    api = ApiInventory.from_config(project.api_reference) if project.api_reference else default_inventory()
+    return api.without_member_checks()
 
 
 def dialect_extensions() -> list[markdown.Extension]:
@@ -45,9 +69,12 @@ def dialect_extensions() -> list[markdown.Extension]:
     return [extension for extension in markdown_extensions() if not isinstance(extension, str)]
 
 
+STATUS_PAGE = "status"
+
+
 def generated_pages(state: BuildState) -> dict[str, str]:
-    """Pages that exist only in the built site (none yet besides the sources)."""
-    return {}
+    """Pages that exist only in the built site: the translation status page."""
+    return {f"{STATUS_PAGE}.md": render_status_markdown(state.tree, state.freshness, state.lang.code)}
 
 
 def alternates(
@@ -56,38 +83,76 @@ def alternates(
     return [vars(alt) for alt in alternates_for(local, url, state.lang.code, pages_by_lang)]
 
 
-def _line_offset(markdown: str, source: str) -> int:
+def _line_offset(markdown_text: str, source: str) -> int:
     """Lines MkDocs removed (front matter) before handing the page's Markdown to the plugins."""
-    if source.endswith(markdown):
-        return source[: len(source) - len(markdown)].count("\n")
+    if source.endswith(markdown_text):
+        return source[: len(source) - len(markdown_text)].count("\n")
     return 0
 
 
-def before_conversion(state: BuildState, local: str, markdown: str, source: str) -> str:
-    """Open the page's dialect context; the markup extensions read it while MkDocs converts."""
+def _title_line(markdown_text: str) -> str:
+    """The page's first `# ` heading: all MkDocs needs to convert to find the title of a cached page."""
+    for _, line in lines_outside_fences(markdown_text.splitlines()):
+        if line.startswith("# "):
+            return line
+    return ""
+
+
+def before_conversion(state: BuildState, local: str, markdown_text: str, source: str) -> str:
+    """Look the page up in the cache; else open its dialect context for the markup extensions."""
+    if local == STATUS_PAGE:
+        state._current = None
+        return markdown_text
     source_lang = state.source_lang(local)
     page = state.tree.pages[source_lang][local]
     context = MarkupContext(
         path=str(page.path),
         # An English fallback page keeps English callout titles: they belong to its text.
         lang=language(source_lang),
-        line_offset=_line_offset(markdown, source),
+        line_offset=_line_offset(markdown_text, source),
         page_local=local,
-        known_pages=state.known_pages,
+        known_pages=state.known_pages[source_lang],
         api=state.api,
         iframe_hosts=state.project.iframe_hosts,
     )
+    key = fingerprint(
+        markdown_text,
+        context.path,
+        source_lang,
+        context.line_offset,
+        local,
+        sorted(context.known_pages),
+        context.api,
+        context.iframe_hosts,
+    )
+    cached = state.cache.get(key)
+    if cached is not None:
+        state._current = _PageInProgress(key, cached, None)
+        return _title_line(markdown_text)
+    state._current = _PageInProgress(key, None, context)
     state._open_page.enter_context(page_context(context))
-    return markdown
+    return markdown_text
 
 
-def after_conversion(state: BuildState, local: str, url: str, html: str) -> str:
-    """Close the page's dialect context and put the language banners on top."""
-    state._open_page.close()
+def after_conversion(
+    state: BuildState, local: str, url: str, html: str, toc: TableOfContents
+) -> tuple[str, TableOfContents]:
+    """Close the page's context (or replay its cached conversion) and put the language banners on top."""
+    current, state._current = state._current, None
+    if current is None:  # a generated page
+        return html, toc
+    if current.cached is not None:
+        for warning in current.cached.warnings:
+            _markup_log.warning(warning)
+        html, toc = current.cached.html, restore_toc(current.cached.toc)
+    else:
+        state._open_page.close()
+        assert current.context is not None
+        warnings = [str(warning) for warning in current.context.warnings]
+        state.cache.put(current.key, ConvertedPage(html, toc_tokens(toc), warnings))
     if state.source_lang(local) != state.lang.code:
-        return untranslated_banner(state.lang) + html
-    del url
-    return html
-
-
-__all__ = ["BuildState", "after_conversion", "alternates", "before_conversion", "generated_pages", "page_url"]
+        html = untranslated_banner(state.lang) + html
+    elif state.freshness.state(state.lang.code, local) == "outdated":
+        english_url = "../" * (url.count("/") + 1) + f"{SOURCE_LANGUAGE}/{page_url(local)}"
+        html = outdated_banner(state.lang, english_url) + html
+    return html, toc

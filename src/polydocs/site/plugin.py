@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from jinja2 import Environment, FileSystemBytecodeCache
 from mkdocs.config import base
 from mkdocs.config import config_options as c
 from mkdocs.config.defaults import MkDocsConfig
@@ -15,12 +16,15 @@ from mkdocs.structure.pages import Page as MkDocsPage
 from polydocs.diagnostics import PolydocsError
 from polydocs.site import page_events
 from polydocs.site.nav import site_pages
+from polydocs.site.page_cache import PageCache
 from polydocs.sources import SourceTree, language, load_project_config, load_source_tree
 
 
 class PolydocsPluginConfig(base.Config):
     source_root = c.Dir(exists=True)
     lang = c.Type(str)
+    # Converted pages are kept here and reused; empty: no cache.
+    cache_dir = c.Type(str, default="")
 
 
 class PolydocsPlugin(BasePlugin[PolydocsPluginConfig]):
@@ -34,8 +38,11 @@ class PolydocsPlugin(BasePlugin[PolydocsPluginConfig]):
         except PolydocsError as error:
             raise PluginError(str(error)) from None
         self.lang = language(self.config.lang)
-        self.pages_by_lang = {code: set(site_pages(self.tree, code)) for code in self.tree.languages}
-        self.state = page_events.BuildState.create(self.tree, self.project, self.lang)
+        self.pages_by_lang = {
+            code: {*site_pages(self.tree, code), page_events.STATUS_PAGE} for code in self.tree.languages
+        }
+        cache = PageCache(Path(self.config.cache_dir) / "pages" if self.config.cache_dir else None)
+        self.state = page_events.BuildState.create(self.tree, self.project, self.lang, cache)
         # MkDocs validates extensions by name; the dialect's are instances, added once validation is done.
         config.markdown_extensions.extend(page_events.dialect_extensions())
         return config
@@ -60,4 +67,13 @@ class PolydocsPlugin(BasePlugin[PolydocsPluginConfig]):
 
     def on_page_content(self, html: str, page: MkDocsPage, config: MkDocsConfig, files: Files) -> str:
         local = page.file.src_uri.removesuffix(".md")
-        return page_events.after_conversion(self.state, local, page.url, html)
+        html, page.toc = page_events.after_conversion(self.state, local, page.url, html, page.toc)
+        return html
+
+    def on_env(self, env: Environment, config: MkDocsConfig, files: Files) -> Environment:
+        # Compiling Material's templates costs every language build half a second; reuse the bytecode.
+        if self.config.cache_dir:
+            folder = Path(self.config.cache_dir) / "templates"
+            folder.mkdir(parents=True, exist_ok=True)
+            env.bytecode_cache = FileSystemBytecodeCache(str(folder))
+        return env

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from mkdocs.livereload import LiveReloadServer
 
+from polydocs.cache import cache_dir
 from polydocs.site.build import build_language, build_site
 from polydocs.site.nav import site_pages
 from polydocs.sources import SOURCE_LANGUAGE, load_source_tree
@@ -52,7 +53,7 @@ class _IncrementalBuilder:
             return
         started = time.perf_counter()
         for lang in languages_touched(self.source, changed):
-            result = build_language(self.source, lang, self.site / lang, dirty=True)
+            result = build_language(self.source, lang, self.site / lang, cache_dir("site"))
             for message in result.warnings:
                 log.warning(message)
             if result.error:

@@ -34,6 +34,7 @@ ENGLISH_STRINGS = {
     "embed_link": "Open the embedded content in a new tab",
     "languages": "Languages",
     "choose_language": "Choose a language",
+    "status": "Translation status",
 }
 
 _SPANISH_STRINGS = {
@@ -49,6 +50,7 @@ _SPANISH_STRINGS = {
     "embed_link": "Abrir el contenido incrustado en una pestaña nueva",
     "languages": "Idiomas",
     "choose_language": "Elige un idioma",
+    "status": "Estado de las traducciones",
 }
 
 _PORTUGUESE_STRINGS = {
@@ -64,6 +66,7 @@ _PORTUGUESE_STRINGS = {
     "embed_link": "Abrir o conteúdo incorporado em uma nova aba",
     "languages": "Idiomas",
     "choose_language": "Escolha um idioma",
+    "status": "Estado das traduções",
 }
 
 KNOWN_LANGUAGES: dict[str, Language] = {

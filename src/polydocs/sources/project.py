@@ -18,7 +18,8 @@ PROJECT_FILE = "polydocs.yml"
 class ProjectConfig:
     """Settings shared by the builder, the linter and the checker."""
 
-    site_name: str = "Documentation"
+    # One name for every language, or one per language code (`{en: …, es: …}`).
+    site_name: str | dict[str, str] = "Documentation"
     site_description: str = ""
     site_url: str = ""
     repo_url: str = ""
@@ -29,9 +30,23 @@ class ProjectConfig:
     path: str = ""
     extra: dict[str, Any] = field(default_factory=dict)
 
+    def name_in(self, lang: str) -> str:
+        """The site name readers of `lang` see (the English one where a language has none)."""
+        if isinstance(self.site_name, str):
+            return self.site_name
+        return self.site_name.get(lang) or self.site_name.get("en") or next(iter(self.site_name.values()), "")
+
 
 def _string(value: Any) -> str | None:
     return None if isinstance(value, str) else "expected a text value"
+
+
+def _name(value: Any) -> str | None:
+    if isinstance(value, str):
+        return None
+    if isinstance(value, dict) and all(isinstance(v, str) for v in value.values()):
+        return None
+    return "expected a name, or a mapping of language codes to names"
 
 
 def _host_list(value: Any) -> str | None:
@@ -56,7 +71,7 @@ def _mapping(value: Any) -> str | None:
 
 
 _OPTIONS: dict[str, Callable[[Any], str | None]] = {
-    "site_name": _string,
+    "site_name": _name,
     "site_description": _string,
     "site_url": _string,
     "repo_url": _string,

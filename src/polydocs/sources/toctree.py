@@ -113,7 +113,8 @@ def load_toctree(path: Path) -> Toctree:
             [Diagnostic(str(path), 1, "encoding", f"not UTF-8 ({error.reason})", "save it as UTF-8", "error")]
         ) from None
     try:
-        root = yaml.compose(text)
+        # libyaml's composer keeps the node marks we need for lines, and is ten times faster.
+        root = yaml.compose(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         line = mark.line + 1 if mark else 1

@@ -1,0 +1,77 @@
+"""What a lint rule may ask beyond its own page: other pages, their anchors, the installed libraries."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import markdown
+
+from polydocs.lint.document import LintDocument
+from polydocs.lint.installed import InstalledFacts
+from polydocs.lint.targets import LintTargets
+from polydocs.sources import SOURCE_LANGUAGE
+
+# Hugging Face's explicit heading id, `## Title[[custom-id]]`, and plain HTML anchors.
+_DOC_BUILDER_ID = re.compile(r"^#{1,6}\s.*\[\[(?P<id>[^\]\s]+)\]\]\s*$", re.MULTILINE)
+_HTML_ANCHOR = re.compile(r"<a\s[^>]*\b(?:id|name)\s*=\s*[\"'](?P<id>[^\"']+)[\"']", re.IGNORECASE)
+
+
+def heading_ids(text: str) -> set[str]:
+    """The `#anchors` a page offers: heading ids exactly as Python-Markdown's toc makes them.
+
+    Python-Markdown itself computes them (same slugify, `_1` suffixes for repeats, `{#id}` attributes,
+    code spans and accents handled as the site does), plus `[[id]]` and `<a id=...>` anchors.
+    """
+    converter = markdown.Markdown(extensions=["toc", "attr_list", "fenced_code", "tables"])
+    converter.convert(text)
+    ids: set[str] = set()
+
+    def walk(entries: list[dict[str, object]]) -> None:
+        for entry in entries:
+            ids.add(str(entry["id"]))
+            walk(entry["children"])  # type: ignore[arg-type]
+
+    walk(converter.toc_tokens)  # type: ignore[attr-defined]
+    ids.update(m.group("id") for m in _DOC_BUILDER_ID.finditer(text))
+    ids.update(m.group("id") for m in _HTML_ANCHOR.finditer(text))
+    return ids
+
+
+@dataclass
+class LintContext:
+    """Shared, lazily computed knowledge for one lint run."""
+
+    targets: LintTargets
+    facts: InstalledFacts
+    _documents: dict[Path, LintDocument] = field(default_factory=dict)
+    _anchors: dict[Path, set[str]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for document in self.targets.documents:
+            self._documents[document.path] = document
+
+    def page_path(self, lang: str, local: str) -> Path | None:
+        """The page a reader of `lang` gets for `local`: its own, else the English one (site fallback)."""
+        path = self.targets.folder_pages(lang).get(local)
+        if path is None and self.targets.tree is not None:
+            path = self.targets.folder_pages(SOURCE_LANGUAGE).get(local)
+        return path
+
+    def document(self, path: Path, lang: str, local: str) -> LintDocument:
+        if path not in self._documents:
+            self._documents[path] = LintDocument.read(path, lang, local)
+        return self._documents[path]
+
+    def english(self, document: LintDocument) -> LintDocument | None:
+        """The English source of a translated page, when the tree has one."""
+        if document.lang == SOURCE_LANGUAGE or self.targets.tree is None:
+            return None
+        path = self.targets.folder_pages(SOURCE_LANGUAGE).get(document.local)
+        return self.document(path, SOURCE_LANGUAGE, document.local) if path else None
+
+    def anchors(self, path: Path) -> set[str]:
+        if path not in self._anchors:
+            self._anchors[path] = heading_ids(path.read_text(encoding="utf-8"))
+        return self._anchors[path]

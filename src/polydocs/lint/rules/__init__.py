@@ -1,0 +1,24 @@
+"""The page rules of `polydocs lint`, by name; each is `check(document, context) -> findings`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from polydocs.diagnostics import Diagnostic
+from polydocs.lint.context import LintContext
+from polydocs.lint.document import LintDocument
+from polydocs.lint.rules import api_links, callouts, claims, iframes, license_header, links, parity
+
+PageRule = Callable[[LintDocument, LintContext], Iterable[Diagnostic]]
+
+PAGE_RULES: dict[str, PageRule] = {
+    "license": license_header.check,
+    "callouts": callouts.check,
+    "iframes": iframes.check,
+    "links": links.check,
+    "api-links": api_links.check,
+    "code-parity": parity.check,
+    "claims": claims.check,
+}
+
+__all__ = ["PAGE_RULES", "PageRule"]

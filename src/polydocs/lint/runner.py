@@ -1,0 +1,72 @@
+"""Run every lint rule over the pages of PATHS (and, when asked, the repository's tracked files)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from polydocs.diagnostics import Diagnostic, display_path
+from polydocs.lint.context import LintContext
+from polydocs.lint.installed import InstalledFacts
+from polydocs.lint.rules import PAGE_RULES
+from polydocs.lint.secrets.scan import (
+    SecretAllowlist,
+    find_repository_root,
+    load_allowlist,
+    scan_for_secrets,
+    tracked_files,
+)
+from polydocs.lint.targets import collect_targets
+
+
+@dataclass
+class LintReport:
+    """The findings of one run, sorted by file and line, and how many pages were read."""
+
+    findings: list[Diagnostic] = field(default_factory=list)
+    pages: int = 0
+    files_scanned_for_secrets: int = 0
+
+    def failed(self, strict: bool) -> bool:
+        return any(f.severity == "error" or strict for f in self.findings)
+
+
+def _allowlist(root: Path | None) -> tuple[SecretAllowlist, list[Diagnostic]]:
+    if root is None:
+        return SecretAllowlist(Path.cwd(), []), []
+    return load_allowlist(root)
+
+
+def lint_paths(
+    paths: list[Path],
+    *,
+    repository: bool = False,
+    facts: InstalledFacts | None = None,
+    rules: list[str] | None = None,
+) -> LintReport:
+    """Lint the pages under `paths`; with `repository`, also scan for secrets every file tracked by the git
+    repository holding the first path (whose root also holds `.secrets.allowlist`)."""
+    targets = collect_targets(paths)
+    context = LintContext(targets, facts or InstalledFacts())
+    selected = rules or [*PAGE_RULES, "toctree", "secrets"]
+    findings: list[Diagnostic] = []
+    if "toctree" in selected:
+        findings += targets.problems
+    for document in targets.documents:
+        for name in selected:
+            rule = PAGE_RULES.get(name)
+            if rule is not None:
+                findings.extend(rule(document, context))
+    scanned = 0
+    if "secrets" in selected:
+        root = find_repository_root(paths[0]) if paths else None
+        allowlist, problems = _allowlist(root)
+        findings += problems
+        files = {document.path.resolve(): None for document in targets.documents}
+        if repository and root is not None:
+            files.update(dict.fromkeys(path.resolve() for path in tracked_files(root)))
+        scanned = len(files)
+        findings += scan_for_secrets(list(files), allowlist)
+    context.facts.save()
+    unique = sorted(set(findings), key=lambda d: (display_path(d.path), d.line, d.code, d.message))
+    return LintReport(unique, len(targets.documents), scanned)

@@ -1,0 +1,1 @@
+"""Secret scanning with detect-secrets, and the allowlist of deliberate examples."""

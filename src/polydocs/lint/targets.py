@@ -1,0 +1,107 @@
+"""What `polydocs lint PATHS` looks at: the pages named, and the language folders they link within."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from polydocs.diagnostics import Diagnostic, PolydocsError
+from polydocs.lint.document import LintDocument
+from polydocs.sources import KNOWN_LANGUAGES, SOURCE_LANGUAGE, SourceTree, load_source_tree
+from polydocs.sources.tree import PAGE_SUFFIXES, TOCTREE_NAME
+
+
+@dataclass
+class LanguageFolder:
+    """One language's folder and its pages by name; links and anchors resolve within it."""
+
+    lang: str
+    root: Path
+    pages: dict[str, Path]
+
+
+@dataclass
+class LintTargets:
+    """The pages to lint, every language folder they belong to, and the source tree when there is one."""
+
+    documents: list[LintDocument]
+    folders: dict[str, LanguageFolder]
+    tree: SourceTree | None = None
+    problems: list[Diagnostic] = field(default_factory=list)
+
+    def folder_pages(self, lang: str) -> dict[str, Path]:
+        folder = self.folders.get(lang)
+        return folder.pages if folder else {}
+
+
+def find_source_root(path: Path) -> Path | None:
+    """The `docs_src`-like folder holding `path`: the nearest one with `en/_toctree.yml`."""
+    for candidate in [path, *path.parents][:4]:
+        if (candidate / SOURCE_LANGUAGE / TOCTREE_NAME).is_file():
+            return candidate
+    return None
+
+
+def _loose_pages(folder: Path) -> dict[str, Path]:
+    pages = {}
+    for path in sorted(folder.rglob("*")):
+        relative = path.relative_to(folder)
+        if path.suffix in PAGE_SUFFIXES and not any(p.startswith((".", "_")) for p in relative.parts):
+            pages[relative.with_suffix("").as_posix()] = path
+    return pages
+
+
+def _read(path: Path, lang: str, local: str, problems: list[Diagnostic]) -> LintDocument | None:
+    try:
+        return LintDocument.read(path, lang, local)
+    except UnicodeDecodeError as error:
+        problems.append(
+            Diagnostic(
+                str(path),
+                1,
+                "encoding",
+                f"not UTF-8 ({error.reason}); not linted",
+                "save it as UTF-8",
+                "error",
+            )
+        )
+        return None
+
+
+def _within(path: Path, selection: Path) -> bool:
+    return path == selection or selection in path.parents
+
+
+def collect_targets(paths: list[Path]) -> LintTargets:
+    """Pages under `paths`: inside a source tree (with toctrees and English sources) or a loose folder."""
+    documents: dict[Path, LintDocument] = {}
+    folders: dict[str, LanguageFolder] = {}
+    tree: SourceTree | None = None
+    problems: list[Diagnostic] = []
+    for given in paths:
+        path = given.resolve()
+        if not path.exists():
+            raise PolydocsError(
+                [Diagnostic(str(given), 0, "lint-path", "no such file or folder", "", "error")]
+            )
+        root = find_source_root(path if path.is_dir() else path.parent)
+        if root is not None:
+            if tree is None or tree.root != root:
+                tree = load_source_tree(root)
+                for lang in tree.languages:
+                    pages = {local: page.path for local, page in tree.pages[lang].items()}
+                    folders[lang] = LanguageFolder(lang, root / lang, pages)
+            problems += [p for p in tree.problems if _within(Path(p.path).resolve(), path)]
+            for lang, folder in folders.items():
+                for local, page_path in folder.pages.items():
+                    if _within(page_path.resolve(), path):
+                        documents[page_path] = LintDocument.read(page_path, lang, local)
+            continue
+        folder_path = path if path.is_dir() else path.parent
+        lang = folder_path.name if folder_path.name in KNOWN_LANGUAGES else SOURCE_LANGUAGE
+        pages = _loose_pages(folder_path)
+        folders.setdefault(lang, LanguageFolder(lang, folder_path, pages))
+        for local, page_path in pages.items():
+            if _within(page_path.resolve(), path) and (document := _read(page_path, lang, local, problems)):
+                documents[page_path] = document
+    return LintTargets(list(documents.values()), folders, tree, problems)

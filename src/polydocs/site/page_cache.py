@@ -1,0 +1,79 @@
+"""Pages converted once and reused: across languages that fall back to them, and across builds."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from dataclasses import asdict, dataclass
+from importlib.metadata import version
+from pathlib import Path
+from typing import Any
+
+from mkdocs.structure.toc import AnchorLink, TableOfContents, get_toc
+
+from polydocs import __version__
+
+# A converted page depends on these as much as on its text.
+_CONVERTER_VERSIONS = "|".join(
+    [__version__, *(version(name) for name in ("markdown", "pymdown-extensions", "mkdocs", "pygments"))]
+)
+
+
+@dataclass(frozen=True)
+class ConvertedPage:
+    html: str
+    toc: list[dict[str, Any]]
+    warnings: list[str]
+
+
+def toc_tokens(toc: TableOfContents) -> list[dict[str, Any]]:
+    """The table of contents in the token form `mkdocs.structure.toc.get_toc` reads back."""
+
+    def token(link: AnchorLink) -> dict[str, Any]:
+        return {
+            "level": link.level,
+            "id": link.id,
+            "name": link.title,
+            "children": [token(c) for c in link.children],
+        }
+
+    return [token(link) for link in toc]
+
+
+def restore_toc(tokens: list[dict[str, Any]]) -> TableOfContents:
+    return get_toc(tokens)  # type: ignore[arg-type]
+
+
+def fingerprint(markdown: str, *context: object) -> str:
+    """The cache key: the page's Markdown, everything its conversion reads, and the converters' versions."""
+    digest = hashlib.sha256(_CONVERTER_VERSIONS.encode())
+    for part in (markdown, *context):
+        digest.update(b"\0" + repr(part).encode())
+    return digest.hexdigest()
+
+
+class PageCache:
+    """One JSON file per converted page; writes are atomic so parallel language builds can share it."""
+
+    def __init__(self, folder: Path | None) -> None:
+        self.folder = folder
+
+    def get(self, key: str) -> ConvertedPage | None:
+        if self.folder is None:
+            return None
+        try:
+            data = json.loads((self.folder / f"{key}.json").read_text(encoding="utf-8"))
+            return ConvertedPage(**data)
+        except (OSError, ValueError, TypeError):
+            return None
+
+    def put(self, key: str, page: ConvertedPage) -> None:
+        if self.folder is None:
+            return
+        self.folder.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(dir=self.folder, suffix=".tmp")
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            json.dump(asdict(page), stream)
+        os.replace(temporary, self.folder / f"{key}.json")
