@@ -1,0 +1,78 @@
+#!/usr/bin/env python3
+"""Time a one-page edit under `polydocs serve`: from saving the file to the new text being served.
+
+Copies the source tree to a temporary folder, starts `polydocs serve` on it, appends a unique word to
+one page, and polls that page's URL until the word appears. Prints each edit's latency and the median.
+Usage: .venv/bin/python scripts/bench_serve.py [--source docs_src] [--page es/perf_torch_compile.md] [--edits 5]
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def _fetch(url: str) -> str:
+    try:
+        with urllib.request.urlopen(url, timeout=2) as response:
+            return str(response.read().decode("utf-8"))
+    except OSError:
+        return ""
+
+
+def _wait_for(url: str, text: str, deadline: float) -> float:
+    while time.perf_counter() < deadline:
+        if text in _fetch(url):
+            return time.perf_counter()
+        time.sleep(0.01)
+    sys.exit(f"timed out waiting for {text!r} at {url}")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--source", type=Path, default=Path("docs_src"))
+    parser.add_argument("--page", default="es/perf_torch_compile.md")
+    parser.add_argument("--edits", type=int, default=5)
+    args = parser.parse_args()
+    port = _free_port()
+    with tempfile.TemporaryDirectory(prefix="bench-serve-") as scratch:
+        source = Path(scratch) / "docs"
+        shutil.copytree(args.source, source)
+        lang, page = args.page.split("/", 1)
+        url = f"http://127.0.0.1:{port}/{lang}/{page.removesuffix('.md')}/"
+        command = [sys.executable, "-m", "polydocs", "serve", "--source", str(source), "--port", str(port)]
+        server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            _wait_for(url, "<html", time.perf_counter() + 120)
+            latencies = []
+            for edit in range(args.edits):
+                word = f"polydocsedit{edit}x{time.time_ns()}"
+                path = source / args.page
+                path.write_text(path.read_text(encoding="utf-8") + f"\n{word}\n", encoding="utf-8")
+                saved = time.perf_counter()
+                latencies.append(_wait_for(url, word, saved + 30) - saved)
+                time.sleep(0.5)
+        finally:
+            server.terminate()
+            server.wait(timeout=10)
+    print(" ".join(f"{latency:.2f}" for latency in latencies))
+    print(f"one-page edit visible after {statistics.median(latencies):.2f} s (median of {args.edits})")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

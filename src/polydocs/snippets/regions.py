@@ -1,0 +1,178 @@
+"""Find the code blocks of a page (markdown-it-py) and the directives written before them."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Literal
+
+from markdown_it import MarkdownIt
+from markdown_it.common.html_blocks import block_names
+
+from polydocs.diagnostics import Diagnostic, PolydocsError
+from polydocs.snippets.directives import Directives, is_polydocs_comment, parse_comment
+
+PYTHON_FENCE_LANGUAGES = frozenset({"py", "python", "python3"})
+# Fences that may hold an interactive session (`>>>` prompts) even without a Python info string.
+_DOCTEST_FENCE_LANGUAGES = frozenset({"", "py", "python", "python3", "pycon", "python-repl", "doctest"})
+HIDE_MARKER = "# doc-builder: hide"
+_LONE_TAG = re.compile(r"^\s*</?(?P<name>[A-Za-z][\w-]*)(\s[^<>]*)?/?>\s*$")
+_FENCE = re.compile(r"^(?P<indent> {0,3})(?P<fence>`{3,}|~{3,})")
+_STANDARD_BLOCK_TAGS = frozenset(block_names)
+
+RegionKind = Literal["script", "doctest", "other"]
+
+
+@dataclass(frozen=True)
+class Region:
+    """One fenced code block as the reader sees it, and how the checker runs it.
+
+    `start_line` is the 1-based line of the opening fence, `end_line` that of the closing fence. `code` is
+    what the reader sees (lines marked `# doc-builder: hide` removed). `source` is what runs: its line `i`
+    (0-based) is line `start_line + 1 + i` of the page, so tracebacks point at the page itself.
+    """
+
+    path: Path
+    start_line: int
+    end_line: int
+    info: str
+    language: str
+    code: str
+    kind: RegionKind = "other"
+    source: str = ""
+    directives: Directives = field(default_factory=Directives)
+
+    @property
+    def is_python(self) -> bool:
+        return self.language == "python"
+
+    @property
+    def location(self) -> str:
+        return f"{self.path}:{self.start_line}"
+
+
+@dataclass
+class PageScan:
+    """The regions of one page and the problems found in its directives."""
+
+    regions: list[Region]
+    problems: list[Diagnostic]
+
+
+def extract_regions(path: Path, text: str | None = None) -> list[Region]:
+    """Every fenced code block of `path`; raises PolydocsError when a directive is malformed."""
+    scan = scan_page(path, text)
+    if scan.problems:
+        raise PolydocsError(scan.problems, f"{path}: malformed polydocs directives")
+    return scan.regions
+
+
+def scan_page(path: Path, text: str | None = None) -> PageScan:
+    """Like extract_regions, but returns directive problems instead of raising."""
+    if text is None:
+        text = path.read_text(encoding="utf-8")
+    tokens = _parser().parse(_blank_component_tags(text))
+    regions: list[Region] = []
+    problems: list[Diagnostic] = []
+    pending = Directives()
+    pending_line = 0
+    for token in tokens:
+        line = token.map[0] + 1 if token.map else 0
+        if token.type == "html_block" and is_polydocs_comment(token.content):
+            pending = parse_comment(token.content, str(path), line, pending, problems)
+            pending_line = pending_line or line
+        elif token.type == "fence":
+            regions.append(_region(path, token.info, token.content, line, token.map, pending))
+            pending, pending_line = Directives(), 0
+        elif pending_line and token.type not in _TRANSPARENT_TOKENS:
+            problems.append(_orphan(path, pending_line))
+            pending, pending_line = Directives(), 0
+    if pending_line:
+        problems.append(_orphan(path, pending_line))
+    return PageScan(regions, problems)
+
+
+# Container openings between a directive and its code block (a fence as a list item's first child).
+_TRANSPARENT_TOKENS = frozenset(
+    {"bullet_list_open", "ordered_list_open", "list_item_open", "blockquote_open"}
+)
+
+
+def _orphan(path: Path, line: int) -> Diagnostic:
+    return Diagnostic(
+        str(path),
+        line,
+        "snippet-directive",
+        "polydocs directive is not followed by a code block",
+        "put the comment directly before the ```py block it is about",
+        "error",
+    )
+
+
+def _region(
+    path: Path, info: str, content: str, line: int, span: list[int] | None, directives: Directives
+) -> Region:
+    info = info.strip()
+    words = info.split()
+    first = words[0] if words else ""
+    end_line = span[1] if span else line
+    visible = "".join(ln for ln in content.splitlines(keepends=True) if HIDE_MARKER not in ln)
+    if _is_doctest(first, content):
+        return Region(
+            path, line, end_line, info, "python", visible, "doctest", _doctest_source(content), directives
+        )
+    if first.lower() in PYTHON_FENCE_LANGUAGES or first.startswith("runnable:"):
+        return Region(path, line, end_line, info, "python", visible, "script", content, directives)
+    return Region(path, line, end_line, info, first.lower(), visible, "other", "", directives)
+
+
+def _is_doctest(first_word: str, content: str) -> bool:
+    stripped = content.lstrip()
+    return first_word.lower() in _DOCTEST_FENCE_LANGUAGES and stripped.startswith(">>>")
+
+
+def _doctest_source(content: str) -> str:
+    """The statements of an interactive session, one output line per input line (outputs blanked)."""
+    lines = []
+    for raw in content.splitlines():
+        text = raw.lstrip()
+        if text.startswith((">>> ", "... ")) or text in (">>>", "..."):
+            lines.append(text[4:])
+        else:
+            lines.append("")
+    return "\n".join(lines) + "\n"
+
+
+def _blank_component_tags(text: str) -> str:
+    """Blank lines holding only a doc-builder component tag (`<hfoption id="a">`, `<pt>`, `<Tip>`).
+
+    In CommonMark such a line opens an HTML block that runs to the next blank line and would swallow a
+    fence written right below it; the site renders those fences as code, so the parser must see them too.
+    Blanking keeps every line number.
+    """
+    out = []
+    fence = ""
+    for raw in text.splitlines(keepends=True):
+        match = _FENCE.match(raw)
+        if fence:
+            if match and match.group("fence")[0] == fence[0] and len(match.group("fence")) >= len(fence):
+                fence = ""
+            out.append(raw)
+            continue
+        if match and not (match.group("fence")[0] == "`" and "`" in raw[match.end() :]):
+            fence = match.group("fence")
+            out.append(raw)
+            continue
+        tag = _LONE_TAG.match(raw)
+        if tag and tag.group("name").lower() not in _STANDARD_BLOCK_TAGS:
+            out.append("\n")
+        else:
+            out.append(raw)
+    return "".join(out)
+
+
+@lru_cache(maxsize=1)
+def _parser() -> MarkdownIt:
+    return MarkdownIt("commonmark")
