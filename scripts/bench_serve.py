@@ -3,7 +3,7 @@
 
 Copies the source tree to a temporary folder, starts `polydocs serve` on it, appends a unique word to
 one page, and polls that page's URL until the word appears. Prints each edit's latency and the median.
-Usage: .venv/bin/python scripts/bench_serve.py [--source docs_src] [--page es/perf_torch_compile.md] [--edits 5]
+Usage: .venv/bin/python scripts/bench_serve.py [--source DIR] [--page es/perf_torch_compile.md] [--edits N]
 """
 
 from __future__ import annotations
@@ -43,7 +43,9 @@ def _wait_for(url: str, text: str, deadline: float) -> float:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--source", type=Path, default=Path("docs_src"))
     parser.add_argument("--page", default="es/perf_torch_compile.md")
     parser.add_argument("--edits", type=int, default=5)

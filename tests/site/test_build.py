@@ -149,3 +149,14 @@ def test_outdated_translation_shows_a_banner_and_the_status_page_lists_it(small_
     status_es = (out / "es" / "status" / "index.html").read_text(encoding="utf-8")
     outdated_section = status_es.split('Desactualizadas (1)<a class="headerlink"', 1)[1].split("<h3", 1)[0]
     assert 'href="../guide/"' in outdated_section
+
+
+def test_every_page_has_a_notebook_linked_in_its_language(small_tree, tmp_path):
+    out = tmp_path / "site"
+    build_site(small_tree, out)
+    notebook = json.loads((out / "es" / "guide" / "guide.ipynb").read_text(encoding="utf-8"))
+    assert notebook["nbformat"] == 4
+    assert any("Compila una vez" in "".join(cell["source"]) for cell in notebook["cells"])
+    page = (out / "es" / "guide" / "index.html").read_text(encoding="utf-8")
+    assert '<a href="guide.ipynb" download>Descargar notebook</a>' in page
+    assert (out / "pt" / "extra" / "extra.ipynb").is_file()

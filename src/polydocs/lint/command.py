@@ -12,6 +12,7 @@ from polydocs.diagnostics import Diagnostic, PolydocsError
 from polydocs.lint.freshness import STATES, load_freshness
 from polydocs.lint.installed import InstalledFacts, default_cache_path
 from polydocs.lint.rules import PAGE_RULES
+from polydocs.lint.rules.code_style import fix_code_style
 from polydocs.lint.runner import lint_paths
 from polydocs.sources import SOURCE_LANGUAGE
 from polydocs.sources.tree import PAGE_SUFFIXES
@@ -49,6 +50,11 @@ def register(subparsers: Any) -> None:
     lint.add_argument(
         "--no-cache", action="store_true", help="ask torch and transformers afresh, keep no cache"
     )
+    lint.add_argument(
+        "--fix",
+        action="store_true",
+        help="first rewrite Python blocks in place as `doc-builder style` formats them (rule code-style)",
+    )
     lint.set_defaults(run=run_lint)
 
     status = subparsers.add_parser(
@@ -76,6 +82,9 @@ def register(subparsers: Any) -> None:
 
 def run_lint(args: argparse.Namespace) -> int:
     paths = args.paths or [DEFAULT_SOURCE]
+    if args.fix:
+        for path in fix_code_style(paths):
+            print(f"polydocs lint: reformatted the Python blocks of {path}", file=sys.stderr)
     facts = InstalledFacts(None if args.no_cache else default_cache_path())
     report = lint_paths(paths, repository=args.repository or not args.paths, facts=facts, rules=args.rules)
     if args.format == "json":

@@ -31,13 +31,22 @@ class MarkupContext:
     iframe_hosts: tuple[str, ...] = ("huggingface.co",)
     warnings: list[Diagnostic] = field(default_factory=list)
     license_header: bool = False
+    # When the text was expanded before conversion (benchmark tables, evidence badges), the source line
+    # (1-based) of each line of the text; empty means `line_offset + index + 1`.
+    line_map: tuple[int, ...] = ()
 
     def warn(self, index: int, code: str, message: str, hint: str = "") -> Diagnostic:
         """Record a warning about the 0-based line `index` of the text Python-Markdown was given."""
-        diagnostic = Diagnostic(self.path, self.line_offset + index + 1, code, message, hint)
+        diagnostic = Diagnostic(self.path, self.source_line(index), code, message, hint)
         self.warnings.append(diagnostic)
         logger.warning(str(diagnostic))
         return diagnostic
+
+    def source_line(self, index: int) -> int:
+        """The 1-based source line of the 0-based line `index` of the converted text."""
+        if self.line_map:
+            return self.line_map[min(index, len(self.line_map) - 1)]
+        return self.line_offset + index + 1
 
 
 def _default_context() -> MarkupContext:

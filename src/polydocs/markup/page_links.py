@@ -6,7 +6,7 @@ import posixpath
 import re
 from collections.abc import Callable
 from difflib import get_close_matches
-from functools import partial
+from functools import lru_cache, partial
 
 from markdown import Extension, Markdown
 from markdown.preprocessors import Preprocessor
@@ -74,8 +74,8 @@ def _rewriter(index: int, context: MarkupContext) -> Callable[[re.Match[str]], s
         resolved = resolve_page_link(target, context.page_local, context.known_pages)
         if resolved is None:
             wanted = _page_name(target.partition("#")[0], context.page_local)
-            close = get_close_matches(wanted, sorted(context.known_pages), n=1)
-            hint = f"did you mean `{close[0]}`?" if close else "fix the path or add the page"
+            close = _closest_page(wanted, context.known_pages)
+            hint = f"did you mean `{close}`?" if close else "fix the path or add the page"
             context.warn(
                 index,
                 "link-missing",
@@ -86,6 +86,13 @@ def _rewriter(index: int, context: MarkupContext) -> Callable[[re.Match[str]], s
         return match["head"] + resolved + match["tail"]
 
     return rewrite
+
+
+@lru_cache(maxsize=4096)
+def _closest_page(wanted: str, known_pages: frozenset[str]) -> str | None:
+    # A real tree repeats the same broken link on many pages: compare against all pages once per name.
+    close = get_close_matches(wanted, sorted(known_pages), n=1)
+    return close[0] if close else None
 
 
 def _outside_code_spans(line: str, rewrite: Callable[[str], str]) -> str:

@@ -15,10 +15,11 @@ from mkdocs.structure.toc import AnchorLink, TableOfContents, get_toc
 
 from polydocs import __version__
 
+# Bump when ConvertedPage or what goes into it changes: old entries then simply stop matching.
+_CACHE_FORMAT = "2"
 # A converted page depends on these as much as on its text.
-_CONVERTER_VERSIONS = "|".join(
-    [__version__, *(version(name) for name in ("markdown", "pymdown-extensions", "mkdocs", "pygments"))]
-)
+_CONVERTERS = ("markdown", "pymdown-extensions", "mkdocs", "pygments", "hf-doc-builder")
+_CONVERTER_VERSIONS = "|".join([_CACHE_FORMAT, __version__, *(version(name) for name in _CONVERTERS)])
 
 
 @dataclass(frozen=True)
@@ -26,6 +27,7 @@ class ConvertedPage:
     html: str
     toc: list[dict[str, Any]]
     warnings: list[str]
+    notebook: str = ""
 
 
 def toc_tokens(toc: TableOfContents) -> list[dict[str, Any]]:

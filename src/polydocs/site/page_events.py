@@ -4,23 +4,30 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import posixpath
 from dataclasses import dataclass, field
+from html import escape as html_escape
+from pathlib import Path
 from typing import Any
 
 import markdown
 from mkdocs.structure.toc import TableOfContents
 
+from polydocs.diagnostics import PolydocsError
 from polydocs.lint.freshness import Freshness, freshness_of
 from polydocs.lint.status_page import render_status_markdown
 from polydocs.markup import markdown_extensions
 from polydocs.markup._fences import lines_outside_fences
 from polydocs.markup.context import MarkupContext, page_context
 from polydocs.markup.inventory import ApiInventory, default_inventory
+from polydocs.notebooks import notebook_link_label, page_notebook
 from polydocs.site.alternates import alternates_for, page_url
 from polydocs.site.banners import outdated_banner, untranslated_banner
+from polydocs.site.expansions import expand_benchmarks, insert_badges, line_map
 from polydocs.site.nav import site_pages
 from polydocs.site.page_cache import ConvertedPage, PageCache, fingerprint, restore_toc, toc_tokens
-from polydocs.sources import SOURCE_LANGUAGE, Language, ProjectConfig, SourceTree, language
+from polydocs.snippets.evidence import Evidence, load_evidence
+from polydocs.sources import SOURCE_LANGUAGE, Language, Page, ProjectConfig, SourceTree, language
 
 _markup_log = logging.getLogger("polydocs.markup")
 
@@ -30,6 +37,7 @@ class _PageInProgress:
     key: str
     cached: ConvertedPage | None
     context: MarkupContext | None
+    source: Page
 
 
 @dataclass
@@ -42,6 +50,8 @@ class BuildState:
     api: ApiInventory
     cache: PageCache
     freshness: Freshness
+    evidence: Evidence
+    site_dir: Path
     # Pages whose text comes from English are converted with the English site's page set, so that
     # the conversion is the same in every language and done once.
     known_pages: dict[str, frozenset[str]] = field(default_factory=dict)
@@ -50,9 +60,14 @@ class BuildState:
     _open_page: contextlib.ExitStack = field(default_factory=contextlib.ExitStack)
 
     @classmethod
-    def create(cls, tree: SourceTree, project: ProjectConfig, lang: Language, cache: PageCache) -> BuildState:
+    def create(
+        cls, tree: SourceTree, project: ProjectConfig, lang: Language, cache: PageCache, site_dir: Path
+    ) -> BuildState:
         known = {code: frozenset(site_pages(tree, code)) for code in {lang.code, SOURCE_LANGUAGE}}
-        return cls(tree, project, lang, api_inventory(project), cache, freshness_of(tree), known)
+        evidence = load_evidence(tree.root)
+        return cls(
+            tree, project, lang, api_inventory(project), cache, freshness_of(tree), evidence, site_dir, known
+        )
 
     def source_lang(self, local: str) -> str:
         return self.lang.code if local in self.tree.pages[self.lang.code] else SOURCE_LANGUAGE
@@ -98,6 +113,25 @@ def _title_line(markdown_text: str) -> str:
     return ""
 
 
+def _notebook(page: Page, api: ApiInventory) -> str:
+    """The page as a notebook; a page hf-doc-builder cannot convert gets none, with a warning."""
+    try:
+        return page_notebook(page.read(), page.path, page.lang, inventory=api)
+    except (PolydocsError, ValueError) as error:
+        _markup_log.warning("%s:1: notebook %s; the page is published without a notebook", page.path, error)
+        return ""
+
+
+def _write_notebook(state: BuildState, local: str, url: str, notebook: str) -> str:
+    """Write `<page>.ipynb` beside the page's HTML and return the link to it."""
+    name = f"{posixpath.basename(local)}.ipynb"
+    target = state.site_dir / url / name
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(notebook, encoding="utf-8")
+    label = html_escape(notebook_link_label(state.lang.code))
+    return f'<p class="polydocs-notebook"><a href="{name}" download>{label}</a></p>\n'
+
+
 def before_conversion(state: BuildState, local: str, markdown_text: str, source: str) -> str:
     """Look the page up in the cache; else open its dialect context for the markup extensions."""
     if local == STATUS_PAGE:
@@ -105,11 +139,17 @@ def before_conversion(state: BuildState, local: str, markdown_text: str, source:
         return markdown_text
     source_lang = state.source_lang(local)
     page = state.tree.pages[source_lang][local]
+    line_offset = _line_offset(markdown_text, source)
+    original = markdown_text
+    data_dir = state.tree.root / "_data" / "benchmarks"
+    markdown_text = expand_benchmarks(markdown_text, source_lang, data_dir, str(page.path))
+    markdown_text = insert_badges(markdown_text, f"{source_lang}/{local}.md", state.evidence, source_lang)
     context = MarkupContext(
         path=str(page.path),
         # An English fallback page keeps English callout titles: they belong to its text.
         lang=language(source_lang),
-        line_offset=_line_offset(markdown_text, source),
+        line_offset=line_offset,
+        line_map=line_map(original, markdown_text, line_offset),
         page_local=local,
         known_pages=state.known_pages[source_lang],
         api=state.api,
@@ -120,6 +160,7 @@ def before_conversion(state: BuildState, local: str, markdown_text: str, source:
         context.path,
         source_lang,
         context.line_offset,
+        context.line_map,
         local,
         sorted(context.known_pages),
         context.api,
@@ -127,9 +168,9 @@ def before_conversion(state: BuildState, local: str, markdown_text: str, source:
     )
     cached = state.cache.get(key)
     if cached is not None:
-        state._current = _PageInProgress(key, cached, None)
+        state._current = _PageInProgress(key, cached, None, page)
         return _title_line(markdown_text)
-    state._current = _PageInProgress(key, None, context)
+    state._current = _PageInProgress(key, None, context, page)
     state._open_page.enter_context(page_context(context))
     return markdown_text
 
@@ -141,15 +182,20 @@ def after_conversion(
     current, state._current = state._current, None
     if current is None:  # a generated page
         return html, toc
-    if current.cached is not None:
-        for warning in current.cached.warnings:
-            _markup_log.warning(warning)
-        html, toc = current.cached.html, restore_toc(current.cached.toc)
-    else:
+    converted = current.cached
+    if converted is None:
         state._open_page.close()
         assert current.context is not None
+        notebook = _notebook(current.source, state.api)
         warnings = [str(warning) for warning in current.context.warnings]
-        state.cache.put(current.key, ConvertedPage(html, toc_tokens(toc), warnings))
+        converted = ConvertedPage(html, toc_tokens(toc), warnings, notebook)
+        state.cache.put(current.key, converted)
+    else:
+        for warning in converted.warnings:
+            _markup_log.warning(warning)
+        html, toc = converted.html, restore_toc(converted.toc)
+    if converted.notebook:
+        html = _write_notebook(state, local, url, converted.notebook) + html
     if state.source_lang(local) != state.lang.code:
         html = untranslated_banner(state.lang) + html
     elif state.freshness.state(state.lang.code, local) == "outdated":

@@ -42,7 +42,9 @@ class PolydocsPlugin(BasePlugin[PolydocsPluginConfig]):
             code: {*site_pages(self.tree, code), page_events.STATUS_PAGE} for code in self.tree.languages
         }
         cache = PageCache(Path(self.config.cache_dir) / "pages" if self.config.cache_dir else None)
-        self.state = page_events.BuildState.create(self.tree, self.project, self.lang, cache)
+        self.state = page_events.BuildState.create(
+            self.tree, self.project, self.lang, cache, Path(config.site_dir)
+        )
         # MkDocs validates extensions by name; the dialect's are instances, added once validation is done.
         config.markdown_extensions.extend(page_events.dialect_extensions())
         return config

@@ -7,7 +7,16 @@ from collections.abc import Callable, Iterable
 from polydocs.diagnostics import Diagnostic
 from polydocs.lint.context import LintContext
 from polydocs.lint.document import LintDocument
-from polydocs.lint.rules import api_links, callouts, claims, iframes, license_header, links, parity
+from polydocs.lint.rules import (
+    api_links,
+    callouts,
+    claims,
+    code_style,
+    iframes,
+    license_header,
+    links,
+    parity,
+)
 
 PageRule = Callable[[LintDocument, LintContext], Iterable[Diagnostic]]
 
@@ -19,6 +28,7 @@ PAGE_RULES: dict[str, PageRule] = {
     "api-links": api_links.check,
     "code-parity": parity.check,
     "claims": claims.check,
+    "code-style": code_style.check,
 }
 
 __all__ = ["PAGE_RULES", "PageRule"]

@@ -1,0 +1,126 @@
+"""`polydocs bench compile` (measure torch.compile) and `polydocs bench merge` (join GPU shards' results)."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from polydocs.bench.matrix import full_matrix, parse_shard, select, shard, smoke_matrix
+from polydocs.bench.results import NOT_RUN, ResultsFile, load_results, merge_results, save_results
+from polydocs.bench.runner import UNFINISHED, describe_config
+from polydocs.diagnostics import Diagnostic, PolydocsError
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser("bench", help="run the benchmarks whose results the site shows")
+    bench = parser.add_subparsers(dest="bench_command", metavar="BENCHMARK", required=True)
+
+    compile_parser = bench.add_parser(
+        "compile",
+        help="eager vs torch.compile modes for vision models and Gemma-2B (random weights)",
+        description="Measure eager vs torch.compile; resumable: configurations already in --out are skipped.",
+    )
+    compile_parser.add_argument("--out", type=Path, required=True, help="results JSON (read, then rewritten)")
+    compile_parser.add_argument("--device", default="cuda", help="torch device (default: cuda)")
+    compile_parser.add_argument(
+        "--smoke", action="store_true", help="tiny models, batch size 1, one repeat: an end-to-end check"
+    )
+    compile_parser.add_argument(
+        "--only",
+        action="append",
+        default=[],
+        metavar="TEXT",
+        help="run configurations whose id contains TEXT",
+    )
+    compile_parser.add_argument(
+        "--shard", default="0/1", metavar="I/N", help="run shard I of N (one per GPU)"
+    )
+    compile_parser.add_argument(
+        "--stop-after", type=float, default=None, metavar="SECONDS", help="start no configuration after this"
+    )
+    compile_parser.add_argument(
+        "--git-rev", default=None, help="git revision to record (for copies without .git)"
+    )
+    compile_parser.add_argument("--list", action="store_true", help="print the configurations and exit")
+    compile_parser.set_defaults(run=run_compile)
+
+    merge_parser = bench.add_parser("merge", help="merge results files (GPU shards, earlier runs) into one")
+    merge_parser.add_argument("--out", type=Path, required=True)
+    merge_parser.add_argument("parts", type=Path, nargs="+", help="results files; missing ones are skipped")
+    merge_parser.add_argument(
+        "--mark-not-run",
+        metavar="REASON",
+        default=None,
+        help="record every configuration of the matrix that has no result as not run, for REASON",
+    )
+    merge_parser.set_defaults(run=run_merge)
+
+
+def run_compile(args: argparse.Namespace) -> int:
+    from polydocs.bench.runner import RunOptions, run_benchmarks
+
+    try:
+        index, count = parse_shard(args.shard)
+    except ValueError as error:
+        raise PolydocsError(
+            [Diagnostic("<command line>", 0, "bench-shard", str(error), "use --shard 0/2 and --shard 1/2")]
+        ) from error
+    configs = select(smoke_matrix() if args.smoke else full_matrix(), args.only)
+    # Shard what is still to do, so that a resumed run splits the remaining work evenly across GPUs
+    # (every shard starts from the same results file, so all of them compute the same split).
+    existing = load_results(args.out)
+    if existing is not None:
+        configs = [config for config in configs if not existing.done(config.id)]
+    configs = shard(configs, index, count)
+    if args.list:
+        for config in configs:
+            print(f"{config.id}  (~{config.estimated_seconds():.0f} s)")
+        return 0
+    if not configs:
+        raise PolydocsError(
+            [Diagnostic("<command line>", 0, "bench-empty", "no configuration matches", "loosen --only")]
+        )
+    options = RunOptions(
+        device=args.device, smoke=args.smoke, git_rev=args.git_rev, stop_after_s=args.stop_after
+    )
+    summary = run_benchmarks(configs, args.out, options, log=lambda line: print(line, flush=True))
+    print(
+        f"{len(summary.measured)} measured, {len(summary.failed)} failed, "
+        f"{len(summary.skipped_done)} already in {args.out}, "
+        f"{len(summary.left_for_later)} left for a later run"
+    )
+    return 3 if summary.stopped_by_fatal_error else 0
+
+
+def ordered(results: ResultsFile) -> ResultsFile:
+    """Records in the matrix's order (unknown ids last), so that diffs of the committed file stay small."""
+    order = {config.id: index for index, config in enumerate(full_matrix())}
+    keys = sorted(results.records, key=lambda key: (order.get(key, len(order)), key))
+    results.records = {key: results.records[key] for key in keys}
+    return results
+
+
+def run_merge(args: argparse.Namespace) -> int:
+    parts = [part for part in (load_results(path) for path in args.parts) if part is not None]
+    if not parts:
+        raise PolydocsError(
+            [
+                Diagnostic(
+                    str(args.parts[0]), 0, "bench-no-results", "none of the files exist", "check the paths"
+                )
+            ]
+        )
+    merged = merge_results(parts)
+    merged.mark_unfinished_as_failed(UNFINISHED)
+    if args.mark_not_run:
+        for config in full_matrix():
+            if config.id not in merged.records:
+                merged.record(
+                    {**describe_config(config, smoke=False), "status": NOT_RUN, "error": args.mark_not_run}
+                )
+    merged = ordered(merged)
+    save_results(args.out, merged)
+    statuses = [record["status"] for record in merged.records.values()]
+    print(f"{args.out}: {len(statuses)} configurations ({statuses.count('ok')} measured)")
+    return 0

@@ -1,0 +1,264 @@
+"""Runs benchmark configurations one by one, recording each (measured or failed) as soon as it ends."""
+
+from __future__ import annotations
+
+import gc
+import importlib
+import time
+import traceback
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from polydocs.bench import models
+from polydocs.bench.environment import describe_environment, utc_now
+from polydocs.bench.matrix import LLM_MODEL, BenchConfig
+from polydocs.bench.results import FAILED, OK, STARTED, ResultsFile, load_results, save_results
+from polydocs.bench.timing import SMOKE_POLICY, Clock, RepeatPolicy, Timing, measure
+
+GENERATE_POLICY = RepeatPolicy(warmup=1, min_repeats=5, max_repeats=10, target_s=5.0)
+UNFINISHED = "did not finish: the process ended during this configuration (time limit or crash)"
+# After these the CUDA context is unusable: every later configuration in this process would fail too.
+_FATAL_MARKERS = ("CUDA error", "device-side assert", "illegal memory access", "CUBLAS_STATUS")
+
+
+@dataclass(frozen=True)
+class RunOptions:
+    """How to run: where, how carefully, and for how long."""
+
+    device: str = "cuda"
+    smoke: bool = False
+    git_rev: str | None = None
+    # No configuration starts once its estimated cost would end it after this many seconds.
+    stop_after_s: float | None = None
+    policy: RepeatPolicy = field(default_factory=RepeatPolicy)
+
+    @property
+    def repeat_policy(self) -> RepeatPolicy:
+        return SMOKE_POLICY if self.smoke else self.policy
+
+
+@dataclass
+class RunSummary:
+    measured: list[str] = field(default_factory=list)
+    failed: list[str] = field(default_factory=list)
+    skipped_done: list[str] = field(default_factory=list)
+    left_for_later: list[str] = field(default_factory=list)
+    stopped_by_fatal_error: bool = False
+
+
+class _ModelCache:
+    """Keeps the last model built: consecutive configurations of one model reuse it."""
+
+    def __init__(self, options: RunOptions) -> None:
+        self._options = options
+        self._key: tuple[str, str] | None = None
+        self._model: Any = None
+
+    def get(self, name: str, dtype: str) -> Any:
+        if self._key != (name, dtype):
+            self._model = None
+            gc.collect()
+            self._model = models.build_model(name, self._options.device, dtype, self._options.smoke)
+            self._key = (name, dtype)
+        return self._model
+
+
+def _method(options: RunOptions) -> dict[str, Any]:
+    policy = options.repeat_policy
+    return {
+        "timer": "CUDA events" if options.device.startswith("cuda") else "host perf_counter",
+        "warmup_calls": policy.warmup,
+        "repeats": f"{policy.min_repeats}..{policy.max_repeats} (about {policy.target_s:g} s of timed calls)",
+        "statistic": "median; spread = 10th..90th percentile",
+        "compile_time": "wall time of the first call of the compiled model (compilation plus one run)",
+        "peak_memory": "torch.cuda.max_memory_allocated over the configuration, weights included",
+        "max_autotune_options": _max_autotune_options(),
+        "smoke": options.smoke,
+    }
+
+
+def _max_autotune_options() -> dict[str, Any]:
+    """Inductor options set for max-autotune: the bounded (default) GEMM search space, stated explicitly."""
+    import torch._inductor.config as inductor_config
+
+    available = inductor_config.get_config_copy()
+    wanted = {"max_autotune_gemm_search_space": "DEFAULT"}
+    return {key: value for key, value in wanted.items() if key in available}
+
+
+def _compile(model_call: Callable[..., Any], config: BenchConfig) -> Callable[..., Any]:
+    import torch
+
+    options = _max_autotune_options() if config.mode == "max-autotune" else None
+    mode = None if config.mode == "default" else config.mode
+    if options:
+        # torch.compile accepts mode or options, not both: apply the bound through the config module.
+        torch._inductor.config.max_autotune_gemm_search_space = options["max_autotune_gemm_search_space"]
+    return torch.compile(model_call, mode=mode)
+
+
+def _forward_call(config: BenchConfig, model: Any, inputs: dict[str, Any]) -> Callable[[], Any]:
+    import torch
+
+    extra = {"use_cache": False} if config.model == LLM_MODEL else {}
+    target = _compile(model, config) if config.compiled else model
+
+    def call() -> Any:
+        if config.compiled:
+            # Tells CUDA graph trees (reduce-overhead, max-autotune) that a new iteration begins, so the
+            # previous iteration's outputs may be overwritten.
+            torch.compiler.cudagraph_mark_step_begin()
+        with torch.no_grad():
+            return target(**inputs, **extra)
+
+    return call
+
+
+def _generate_call(config: BenchConfig, model: Any, inputs: dict[str, Any], smoke: bool) -> Callable[[], Any]:
+    import torch
+
+    transformers: Any = importlib.import_module("transformers")
+    tokens = models.new_tokens(smoke)
+    options: dict[str, Any] = {
+        "max_new_tokens": tokens,
+        "min_new_tokens": tokens,
+        "do_sample": False,
+        "cache_implementation": "static",
+        "pad_token_id": 0,
+    }
+    if config.compiled:
+        # transformers compiles the decoding forward itself when the cache is static.
+        compile_config = transformers.CompileConfig(mode=config.mode)
+        if smoke:
+            compile_config._compile_all_devices = True
+        options["compile_config"] = compile_config
+    else:
+        options["disable_compile"] = True
+
+    def call() -> Any:
+        with torch.no_grad():
+            return model.generate(**inputs, **options)
+
+    return call
+
+
+def _reset_compiler() -> None:
+    import torch
+
+    torch._dynamo.reset()
+    gc.collect()
+    if torch.cuda.is_available():
+        torch.cuda.empty_cache()
+
+
+def run_one(config: BenchConfig, options: RunOptions, cache: _ModelCache) -> dict[str, Any]:
+    """Measure one configuration; the record it returns has status "ok" (exceptions propagate)."""
+    import torch
+
+    cuda = options.device.startswith("cuda")
+    _reset_compiler()
+    model = cache.get(config.model, config.dtype)
+    inputs = models.model_inputs(config.model, config.batch, options.device, config.dtype, options.smoke)
+    if cuda:
+        torch.cuda.reset_peak_memory_stats()
+    clock = Clock(options.device)
+    if config.workload == "generate":
+        call = _generate_call(config, model, inputs, options.smoke)
+    else:
+        call = _forward_call(config, model, inputs)
+    first_call_s = clock.wall_seconds(call)
+    policy = options.repeat_policy
+    if config.workload == "generate" and not options.smoke:
+        # A generate call takes seconds: fewer repeats keep the whole matrix inside one GPU session.
+        policy = GENERATE_POLICY
+    timing: Timing = measure(call, clock, policy)
+    record: dict[str, Any] = {
+        **describe_config(config, options.smoke),
+        "status": OK,
+        **timing.to_dict(),
+        "first_call_s": round(first_call_s, 2),
+        "compile_s": round(first_call_s, 2) if config.compiled else None,
+        "peak_mem_mib": round(torch.cuda.max_memory_allocated() / 2**20, 1) if cuda else None,
+    }
+    if config.workload == "generate":
+        record["tokens_per_s"] = round(models.new_tokens(options.smoke) * 1000.0 / timing.median_ms, 2)
+    return record
+
+
+def describe_config(config: BenchConfig, smoke: bool) -> dict[str, Any]:
+    """The fields of a result record that name its configuration."""
+    return {
+        "id": config.id,
+        "model": config.model,
+        "task": config.task,
+        "workload": config.workload,
+        "batch": config.batch,
+        "dtype": config.dtype,
+        "mode": config.mode,
+        **models.describe_model(config.model, smoke),
+    }
+
+
+def _error_text(error: BaseException) -> str:
+    lines = [line for line in str(error).strip().splitlines() if line.strip()]
+    head = " ".join(lines[:3])
+    text = f"{type(error).__name__}: {head}" if head else type(error).__name__
+    return text[:600]
+
+
+def run_benchmarks(
+    configs: list[BenchConfig], out: Path, options: RunOptions, log: Callable[[str], None] = print
+) -> RunSummary:
+    """Run every configuration not already in `out`, rewriting `out` after each one."""
+    results = load_results(out) or ResultsFile()
+    for key in results.mark_unfinished_as_failed(UNFINISHED):
+        log(f"{key}: recorded as failed ({UNFINISHED})")
+    results.environment = describe_environment(options.device, options.git_rev)
+    results.method = _method(options)
+    results.runs.append({"date": results.environment["date"], "gpu": results.environment["gpu"]})
+    save_results(out, results)
+
+    summary = RunSummary()
+    cache = _ModelCache(options)
+    began = time.monotonic()
+    for config in configs:
+        if results.done(config.id):
+            summary.skipped_done.append(config.id)
+            continue
+        elapsed = time.monotonic() - began
+        if options.stop_after_s is not None and elapsed + config.estimated_seconds() > options.stop_after_s:
+            summary.left_for_later.append(config.id)
+            continue
+        results.record({**describe_config(config, options.smoke), "status": STARTED, "started": utc_now()})
+        save_results(out, results)
+        try:
+            record = run_one(config, options, cache)
+        except Exception as error:  # a failing configuration is a result, recorded with its error
+            record = {**describe_config(config, options.smoke), "status": FAILED, "error": _error_text(error)}
+            log("".join(traceback.format_exception(error)[-3:]).rstrip())
+        record["finished"] = utc_now()
+        results.record(record)
+        save_results(out, results)
+        log(_log_line(record, time.monotonic() - began))
+        if record["status"] == OK:
+            summary.measured.append(config.id)
+        else:
+            summary.failed.append(config.id)
+            if any(marker in record["error"] for marker in _FATAL_MARKERS):
+                summary.stopped_by_fatal_error = True
+                log("stopping: the CUDA context is unusable after this error; rerun to resume")
+                break
+    return summary
+
+
+def _log_line(record: dict[str, Any], elapsed_s: float) -> str:
+    if record["status"] != OK:
+        return f"[{elapsed_s:6.0f}s] {record['id']}: FAILED {record['error']}"
+    compile_text = f", compile {record['compile_s']} s" if record.get("compile_s") is not None else ""
+    spread = f"{record['p10_ms']:.3f}..{record['p90_ms']:.3f}"
+    return (
+        f"[{elapsed_s:6.0f}s] {record['id']}: median {record['median_ms']:.3f} ms "
+        f"({spread}, n={record['repeats']}){compile_text}, peak {record.get('peak_mem_mib')} MiB"
+    )

@@ -1,0 +1,13 @@
+"""Every page as a Jupyter notebook, made with hf-doc-builder.
+
+The site builder calls `page_notebook(source_text, source_path, lang)` for each page and writes the
+result as `<page>.ipynb` beside it, linked with `notebook_link_label(lang)`. Nothing here imports torch or
+MkDocs; hf-doc-builder itself is imported on the first call (about 0.4 s, once per process).
+"""
+
+from __future__ import annotations
+
+from polydocs.notebooks.labels import notebook_link_label
+from polydocs.notebooks.page import page_notebook
+
+__all__ = ["notebook_link_label", "page_notebook"]

@@ -1,0 +1,128 @@
+"""The one place polydocs calls hf-doc-builder, and what it adapts so that our `.md` pages suit it.
+
+hf-doc-builder was written for the `.mdx` pages of the Hugging Face docs. On our Markdown it fails in a few
+known ways, each handled here and described in docs/notebooks.md:
+
+- its copyright pattern (`<!--\\s*Copyright`) misses our license comment, which opens with `<!---`;
+- it makes a code cell only of a fence written exactly ```` ```py ```` or ```` ```python ```` at the start
+  of a line: an indented fence (in a list), `python3`, `py title="..."` or a `~~~` fence stays prose,
+  and lines marked `# doc-builder: hide` stay in. So every block is handed over in that exact form, with
+  the code the snippet checker found in it;
+- it has no cell metadata: a block that needs some (hidden setup code from `<!-- polydocs: setup -->`, a
+  block that `<!-- polydocs: raises=... -->` expects to fail) goes in as a fence whose first line is a
+  marker; the cell it becomes gets the metadata and loses the marker;
+- `doc-builder style` skips files that do not end in `.mdx` and formats only fences written exactly
+  ```` ```py ````/```` ```python ````; polydocs applies its per-block formatter to every Python block of a
+  page instead (`style_python_block`).
+
+hf-doc-builder is imported only when a function here is called: importing it costs about 0.4 s.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from polydocs.markup import find_license_header
+
+# Black's line length in `doc-builder style`, the Hugging Face default.
+STYLE_LINE_LENGTH = 119
+
+CellRole = Literal["page", "setup", "raises"]
+
+_MARKER = "# polydocs-notebook-cell: "
+# Standard notebook metadata: setup code starts collapsed (JupyterLab, Notebook 7, VS Code); a cell tagged
+# `raises-exception` does not stop "Run all" (Jupyter, nbclient), as the page expects it to fail.
+_ROLE_METADATA: dict[str, dict[str, Any]] = {
+    "setup": {"jupyter": {"source_hidden": True}},
+    "raises": {"tags": ["raises-exception"]},
+}
+
+
+def without_license_header(text: str) -> str:
+    """The text with its opening license comment blanked, line numbers kept.
+
+    doc-builder's `clean_content` removes only a comment starting `<!-- Copyright`, not `<!---Copyright`.
+    """
+    header = find_license_header(text)
+    if header is None or not header.closed:
+        return text
+    lines = text.split("\n")
+    for index in range(header.start_line - 1, header.end_line):
+        lines[index] = ""
+    return "\n".join(lines)
+
+
+def python_fence(code: str, role: CellRole = "page") -> list[str]:
+    """A Python block in the only form doc-builder turns into a code cell: ```` ```py ```` at column 0."""
+    body = code.rstrip("\n").split("\n")
+    if role != "page":
+        body = [_MARKER + role, *body]
+    return ["```py", *body, "```"]
+
+
+def verbatim_fence(language: str, code: str) -> list[str]:
+    """Another language's block, kept as prose: indented by one space, which Markdown ignores but which
+    hides its lines from doc-builder (it would read a `# comment` as a heading and a line starting with
+    ```` ``` ```` as a fence), and fenced with more backticks than any line of it starts with."""
+    body = code.rstrip("\n").split("\n")
+    longest = max((len(line) - len(line.lstrip("`")) for line in body), default=0)
+    fence = "`" * max(3, longest + 1)
+    return [f" {fence}{language}", *(f" {line}" if line else "" for line in body), f" {fence}"]
+
+
+def notebook_cells(markdown_text: str) -> list[Any]:
+    """doc-builder's cells for a page already in plain Markdown (`convert_to_notebook`).
+
+    Only the cells common to all frameworks are kept (`<frameworkcontent>` blocks are merged, as
+    doc-builder does for its main notebook). Cells of fences with a role carry its metadata.
+    """
+    from doc_builder.convert_to_notebook import clean_content, parse_doc_into_cells, split_frameworks
+
+    mixed = split_frameworks(clean_content(markdown_text))[0]
+    cells = parse_doc_into_cells(mixed)
+    for cell in cells:
+        source = cell["source"]
+        if cell["cell_type"] == "code" and isinstance(source, str) and source.startswith(_MARKER):
+            marker, _, code = source.partition("\n")
+            cell["source"] = code
+            cell["metadata"] = _ROLE_METADATA[marker.removeprefix(_MARKER)]
+    return cells
+
+
+def code_cell(code: str) -> Any:
+    """A code cell the way doc-builder makes them."""
+    from doc_builder.convert_to_notebook import code_cell as doc_builder_code_cell
+
+    return doc_builder_code_cell(code)
+
+
+def notebook_json(cells: list[Any], metadata: dict[str, Any]) -> str:
+    """The `.ipynb` text of doc-builder's notebook holding `cells`; raises ValueError when it is invalid."""
+    import nbformat
+    from doc_builder.convert_to_notebook import create_notebook
+
+    notebook = create_notebook(cells)
+    notebook["metadata"] = nbformat.from_dict(metadata)
+    captured: dict[str, Exception] = {}
+    text = nbformat.writes(notebook, capture_validation_error=captured)
+    if captured:
+        raise ValueError(f"hf-doc-builder made an invalid notebook: {captured['ValidationError']}")
+    return str(text) + "\n"
+
+
+@dataclass(frozen=True)
+class StyledBlock:
+    """A Python block as `doc-builder style` formats it; `error` is black's message when it cannot parse."""
+
+    code: str
+    error: str
+
+
+def style_python_block(code: str) -> StyledBlock:
+    """Format the lines between a block's fences as `doc-builder style` does (black at 119 columns, doctest
+    prompts and the block's own indentation kept)."""
+    from doc_builder.style_doc import format_code_example
+
+    styled, error = format_code_example(code, STYLE_LINE_LENGTH)
+    return StyledBlock(styled, error)

@@ -1,0 +1,99 @@
+"""One page of `docs_src` as the `.ipynb` a reader downloads: install cell, prose, and the page's code."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from polydocs.markup import ApiInventory, default_inventory
+from polydocs.notebooks.doc_builder_adapter import (
+    code_cell,
+    notebook_cells,
+    notebook_json,
+    python_fence,
+    verbatim_fence,
+    without_license_header,
+)
+from polydocs.notebooks.plain_markdown import Item, Verbatim, plain_markdown
+from polydocs.notebooks.requirements import install_command, page_requirements
+from polydocs.snippets.regions import Region, scan_page
+from polydocs.sources.project import PROJECT_FILE, load_project_config
+
+# A Python 3 kernel, so that Jupyter and Colab open the notebook without asking which one.
+NOTEBOOK_METADATA: dict[str, Any] = {
+    "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
+    "language_info": {"name": "python"},
+}
+
+
+def page_notebook(
+    source_text: str, source_path: Path, lang: str, *, inventory: ApiInventory | None = None
+) -> str:
+    """The `.ipynb` JSON text of one page.
+
+    A first cell installs the packages the page's code imports (pinned to the versions the pages are
+    checked with); then come doc-builder's markdown and code cells. The code cells are the page's Python
+    blocks in order, each preceded by the hidden setup code its `<!-- polydocs: setup -->` directives give.
+    API links resolve with `inventory`, by default the one of the `polydocs.yml` above the page.
+    """
+    regions = scan_page(source_path, source_text).regions
+    items = _page_items(without_license_header(source_text), regions)
+    items = plain_markdown(items, lang, inventory or _inventory_near(source_path))
+    cells = notebook_cells("\n".join(_render(items)))
+    python = [region for region in regions if region.is_python]
+    codes = [setup.code for region in python for setup in region.directives.setup]
+    requirements = page_requirements([*codes, *(region.source for region in python)])
+    if requirements:
+        cells.insert(0, code_cell(install_command(requirements)))
+    return notebook_json(cells, NOTEBOOK_METADATA)
+
+
+def _page_items(text: str, regions: list[Region]) -> list[Item]:
+    """The page's lines, with each Python block as one Region item and other blocks as Verbatim lines."""
+    lines = text.split("\n")
+    by_start = {region.start_line: region for region in regions}
+    items: list[Item] = []
+    number = 1
+    while number <= len(lines):
+        region = by_start.get(number)
+        if region is None:
+            items.append(lines[number - 1])
+            number += 1
+            continue
+        if region.is_python:
+            items.append(region)
+        else:
+            language = region.info.split()[0] if region.info else ""
+            items.extend(Verbatim(line) for line in verbatim_fence(language, region.code))
+        number = region.end_line + 1
+    return items
+
+
+def _render(items: list[Item]) -> list[str]:
+    lines: list[str] = []
+    for item in items:
+        if isinstance(item, Region):
+            for setup in item.directives.setup:
+                lines += python_fence(setup.code, "setup")
+            lines += python_fence(item.code, "raises" if item.directives.raises else "page")
+        else:
+            lines.append(item.text if isinstance(item, Verbatim) else item)
+    return lines
+
+
+def _inventory_near(source_path: Path) -> ApiInventory:
+    """The API inventory of the `polydocs.yml` in the page's source tree, or Transformers' default."""
+    for folder in list(source_path.resolve().parents)[:3]:
+        config = folder / PROJECT_FILE
+        if config.is_file():
+            return _project_inventory(folder, config.stat().st_mtime_ns)
+    return default_inventory()
+
+
+@lru_cache(maxsize=8)
+def _project_inventory(source_root: Path, _modified_ns: int) -> ApiInventory:
+    project = load_project_config(source_root)
+    if project.api_reference:
+        return ApiInventory.from_config(project.api_reference)
+    return default_inventory()

@@ -1,0 +1,187 @@
+"""The doc-builder dialect rewritten as plain Markdown that Jupyter and Colab render.
+
+A page arrives as a list of items: prose lines (`str`), lines of non-Python code blocks (`Verbatim`, which
+no rewrite touches) and the Python blocks themselves (`Region`, each one code cell). One function per
+construct; each keeps the meaning a reader gets on the site:
+
+- `> [!TIP]` alerts and `<Tip>` blocks become a blockquote opened by the callout's title in bold;
+- API links (``[`Trainer`]``) become ordinary links to the API reference, or code when the name is unknown;
+- `<iframe>` embeds become a link to what they show (notebooks do not run embedded pages);
+- `<hfoption id="...">` tags become a bold label, `## Title[[id]]` loses its `[[id]]`;
+- `<!-- polydocs: ... -->` directives (the setup code goes into a cell of its own) disappear.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from polydocs.markup import ApiInventory
+from polydocs.markup.callouts import ADMONITION_TYPES
+from polydocs.snippets.regions import Region
+from polydocs.sources.languages import KNOWN_LANGUAGES, SOURCE_LANGUAGE, Language
+
+
+@dataclass(frozen=True)
+class Verbatim:
+    """A line of a code block that is not Python: it stays prose, exactly as written."""
+
+    text: str
+
+
+Item = str | Verbatim | Region
+
+_DIRECTIVE = re.compile(r"<!--\s*polydocs:.*?-->", re.DOTALL)
+# The same autodoc link the site's markup recognises: not followed by `(`, `[` or `:` (a plain link).
+_API_LINK = re.compile(r"\[`(?P<tilde>~)?(?P<name>[A-Za-z_][\w.]*)`\](?![(\[:])")
+_IFRAME = re.compile(r"<iframe\b(?P<attributes>[^>]*)>(?:.*?</iframe\s*>)?", re.IGNORECASE | re.DOTALL)
+_ATTRIBUTE = re.compile(
+    r"(?P<name>[\w-]+)\s*=\s*(?:\"(?P<double>[^\"]*)\"|'(?P<single>[^']*)'|(?P<bare>[^\s>]+))"
+)
+_HEADING_ID = re.compile(r"^(?P<heading>#{1,6}\s.*?)\s*\[\[[^\]\s]+\]\]\s*$", re.MULTILINE)
+_HFOPTIONS_TAG = re.compile(r"^[ ]*</?hfoptions\b[^>]*>[ ]*$|^[ ]*</hfoption\s*>[ ]*$", re.MULTILINE)
+_HFOPTION_OPEN = re.compile(
+    r"^[ ]*<hfoption\s+id=(?:\"(?P<double>[^\"]*)\"|'(?P<single>[^']*)')\s*>[ ]*$", re.MULTILINE
+)
+_BLANK_RUN = re.compile(r"\n(?:[ ]*\n){2,}")
+_ALERT = re.compile(r"^(?P<indent>[ ]*)>[ ]?\[!(?P<kind>[A-Za-z]+)\][ ]*$")
+_TIP_OPEN = re.compile(r"^[ ]*<Tip(?P<warning>\s+warning=(?:\{true\}|\"true\"))?\s*>[ ]*$")
+_TIP_CLOSE = re.compile(r"^[ ]*</Tip\s*>[ ]*$")
+
+
+def plain_markdown(items: list[Item], lang: str, inventory: ApiInventory) -> list[Item]:
+    """Every construct of the dialect rewritten; code blocks and line order untouched."""
+    language = KNOWN_LANGUAGES.get(lang) or KNOWN_LANGUAGES[SOURCE_LANGUAGE]
+    items = _map_prose(items, _without_directives)
+    items = _map_prose(items, lambda text: _iframes_as_links(text, language))
+    items = _map_prose(items, lambda text: _api_links_as_links(text, inventory))
+    items = _map_prose(items, _without_component_syntax)
+    items = _map_prose(items, lambda text: _BLANK_RUN.sub("\n\n", text))
+    items = _github_alerts_as_quotes(items, language)
+    return _tip_blocks_as_quotes(items, language)
+
+
+def _map_prose(items: list[Item], rewrite: Callable[[str], str]) -> list[Item]:
+    """Apply `rewrite` to each run of consecutive prose lines, joined, so constructs may span lines."""
+    result: list[Item] = []
+    run: list[str] = []
+
+    def flush() -> None:
+        if run:
+            result.extend(rewrite("\n".join(run)).split("\n"))
+            run.clear()
+
+    for item in items:
+        if isinstance(item, str):
+            run.append(item)
+        else:
+            flush()
+            result.append(item)
+    flush()
+    return result
+
+
+def _without_directives(text: str) -> str:
+    return _DIRECTIVE.sub("", text)
+
+
+def _attributes(text: str) -> dict[str, str]:
+    found = {}
+    for match in _ATTRIBUTE.finditer(text):
+        value = next((v for v in match.group("double", "single", "bare") if v is not None), "")
+        found[match["name"].lower()] = html.unescape(value)
+    return found
+
+
+def _iframes_as_links(text: str, language: Language) -> str:
+    def link(match: re.Match[str]) -> str:
+        attributes = _attributes(match["attributes"])
+        source = attributes.get("src", "")
+        if not source:
+            return ""
+        title = attributes.get("title", "").strip() or language.text("embed_link")
+        return f"[{_escape_link_text(title)}]({source})"
+
+    return _IFRAME.sub(link, text)
+
+
+def _escape_link_text(text: str) -> str:
+    return text.replace("[", r"\[").replace("]", r"\]")
+
+
+def _api_links_as_links(text: str, inventory: ApiInventory) -> str:
+    def link(match: re.Match[str]) -> str:
+        name = match["name"]
+        shown = name.rsplit(".", 1)[-1] if match["tilde"] else name
+        target = inventory.resolve(name)
+        return f"`{shown}`" if target is None else f"[`{shown}`]({target.url})"
+
+    return _API_LINK.sub(link, text)
+
+
+def _without_component_syntax(text: str) -> str:
+    text = _HEADING_ID.sub(lambda m: m["heading"], text)
+    text = _HFOPTIONS_TAG.sub("", text)
+    return _HFOPTION_OPEN.sub(
+        lambda m: f"**{m['double'] if m['double'] is not None else m['single']}**", text
+    )
+
+
+def _title_lines(indent: str, kind: str, language: Language) -> list[str]:
+    return [f"{indent}> **{language.text(kind)}**", f"{indent}>"]
+
+
+def _github_alerts_as_quotes(items: list[Item], language: Language) -> list[Item]:
+    """`> [!TIP]` is already a blockquote: only its marker line becomes the bold title."""
+    result: list[Item] = []
+    for item in items:
+        alert = _ALERT.match(item) if isinstance(item, str) else None
+        if alert is not None and alert["kind"].lower() in ADMONITION_TYPES:
+            result.extend(_title_lines(alert["indent"], alert["kind"].lower(), language))
+        else:
+            result.append(item)
+    return result
+
+
+def _tip_blocks_as_quotes(items: list[Item], language: Language) -> list[Item]:
+    """`<Tip>` ... `</Tip>`: the body quoted under a bold title. A Python block inside ends the quote
+    (a code cell cannot sit in a blockquote); the prose after it is quoted again."""
+    result: list[Item] = []
+    iterator: Iterator[Item] = iter(items)
+    for item in iterator:
+        opening = _TIP_OPEN.match(item) if isinstance(item, str) else None
+        if opening is None:
+            result.append(item)
+            continue
+        body: list[Item] = []
+        for inner in iterator:
+            if isinstance(inner, str) and _TIP_CLOSE.match(inner):
+                break
+            body.append(inner)
+        result += _title_lines("", "warning" if opening["warning"] else "tip", language)
+        result += _quoted(_trimmed(body))
+        result.append("")
+    return result
+
+
+def _trimmed(body: list[Item]) -> list[Item]:
+    """The body without its leading and trailing blank lines."""
+    start, end = 0, len(body)
+    while start < end and isinstance(body[start], str) and not str(body[start]).strip():
+        start += 1
+    while end > start and isinstance(body[end - 1], str) and not str(body[end - 1]).strip():
+        end -= 1
+    return body[start:end]
+
+
+def _quoted(body: list[Item]) -> list[Item]:
+    quoted: list[Item] = []
+    for item in body:
+        if isinstance(item, Region):
+            quoted.append(item)
+        else:
+            line = item if isinstance(item, str) else item.text
+            quoted.append(f"> {line}" if line.strip() else ">")
+    return quoted

@@ -1,0 +1,87 @@
+"""What a notebook installs first: the packages its code imports, pinned to the versions the pages are
+checked with."""
+
+from __future__ import annotations
+
+import ast
+import re
+import sys
+from collections.abc import Iterable
+from functools import cache
+from importlib import metadata
+
+# The versions the snippet checker proves the pages with: pyproject.toml's `check` extra (a test keeps
+# the two equal). Notebooks pin the same ones, so a reader runs what was checked.
+CHECKED_VERSIONS: dict[str, str] = {
+    "torch": "2.13.0",
+    "transformers": "5.23.0",
+    "accelerate": "1.15.0",
+    "safetensors": "0.8.0",
+}
+
+# Names in the code that make Transformers load a package the code never imports itself.
+_NEEDED_BY_NAME: dict[str, str] = {
+    "device_map": "accelerate",  # `from_pretrained(..., device_map="auto")`
+    "Trainer": "accelerate",
+    "TrainingArguments": "accelerate",
+}
+
+_IMPORT_LINE = re.compile(r"^\s*(?:from|import)\s+(?P<module>[A-Za-z_]\w*)", re.MULTILINE)
+
+
+def _imported_modules(code: str) -> tuple[set[str], set[str]]:
+    """The top-level modules `code` imports and the names it uses (best effort when it does not parse)."""
+    try:
+        tree = ast.parse(code)
+    except SyntaxError:
+        return {m["module"] for m in _IMPORT_LINE.finditer(code)}, set(re.findall(r"\w+", code))
+    modules: set[str] = set()
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            modules.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            modules.add(node.module.split(".")[0])
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.Name):
+            names.add(node.id)
+        elif isinstance(node, ast.Attribute):
+            names.add(node.attr)
+        elif isinstance(node, ast.keyword) and node.arg:
+            names.add(node.arg)
+    return modules, names
+
+
+@cache
+def _distributions_by_module() -> dict[str, list[str]]:
+    return dict(metadata.packages_distributions())
+
+
+def _requirement(module: str) -> str:
+    """`name==version` for a module outside the checked set: its installed distribution, else its name."""
+    distribution = next(iter(_distributions_by_module().get(module, [])), module)
+    try:
+        return f"{distribution}=={metadata.version(distribution)}"
+    except metadata.PackageNotFoundError:
+        return distribution
+
+
+def page_requirements(codes: Iterable[str]) -> list[str]:
+    """Pinned requirements (`torch==2.13.0`) for the code of a page, checked packages first."""
+    modules: set[str] = set()
+    names: set[str] = set()
+    for code in codes:
+        found_modules, found_names = _imported_modules(code)
+        modules |= found_modules
+        names |= found_names
+    if "transformers" in modules:
+        modules.update(package for name, package in _NEEDED_BY_NAME.items() if name in names)
+    third_party = {m for m in modules if m not in sys.stdlib_module_names and m != "__future__"}
+    checked = [f"{name}=={version}" for name, version in CHECKED_VERSIONS.items() if name in third_party]
+    others = sorted(_requirement(module) for module in third_party - set(CHECKED_VERSIONS))
+    return [*checked, *others]
+
+
+def install_command(requirements: list[str]) -> str:
+    """The first cell of a notebook: `%pip` installs into the kernel the notebook runs on."""
+    return "%pip install " + " ".join(requirements)

@@ -1,0 +1,110 @@
+"""Every page of docs_src as a notebook: valid, and its code cells are the page's Python blocks."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from polydocs.notebooks import notebook_link_label, page_notebook
+from polydocs.notebooks.requirements import CHECKED_VERSIONS
+from polydocs.snippets.regions import extract_regions
+
+from .golden import CASES, assert_golden
+
+REPO = Path(__file__).resolve().parents[2]
+SOURCE = REPO / "docs_src"
+PAGES = sorted(SOURCE.glob("*/*.md"))
+
+
+def _cells(path: Path) -> list[nbformat.NotebookNode]:
+    notebook = nbformat.reads(page_notebook(path.read_text(encoding="utf-8"), path, path.parent.name), 4)
+    nbformat.validate(notebook)
+    return list(notebook.cells)
+
+
+def _expected_code(path: Path) -> list[str]:
+    """What the code cells must be: each Python block's hidden setup, then the block as the reader sees it."""
+    expected = []
+    for region in extract_regions(path):
+        if region.is_python:
+            expected += [setup.code.strip() for setup in region.directives.setup]
+            expected.append(region.code.strip())
+    return expected
+
+
+def test_the_project_has_pages_in_every_language() -> None:
+    assert {path.parent.name for path in PAGES} == {"en", "es", "pt"}
+
+
+@pytest.mark.parametrize("path", PAGES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_page_notebook_is_valid_and_its_code_cells_are_the_pages_blocks(path: Path) -> None:
+    cells = _cells(path)
+    expected = _expected_code(path)
+    code = [cell.source for cell in cells if cell.cell_type == "code"]
+    if expected:
+        assert code[0].startswith("%pip install torch==2.13.0")
+        code = code[1:]
+    assert code == expected
+    prose = "\n".join(cell.source for cell in cells if cell.cell_type == "markdown")
+    for dialect in ("[!TIP]", "<Tip", "<iframe", "<!--", "polydocs:"):
+        assert dialect not in prose
+    assert not re.search(r"\[`[\w.~]+`\](?!\()", prose), "an API link left in the dialect"
+
+
+def test_sample_page_notebook_matches_its_golden_file() -> None:
+    page = CASES / "sample.md"
+    assert_golden(page_notebook(page.read_text(encoding="utf-8"), page, "es"), "sample.es.ipynb.json")
+
+
+def test_sample_cells_carry_setup_and_raises_metadata() -> None:
+    cells = [cell for cell in _cells(CASES / "sample.md") if cell.cell_type == "code"]
+    assert cells[0].source == ("%pip install torch==2.13.0 transformers==5.23.0 accelerate==1.15.0")
+    setup, model = cells[1], cells[2]
+    assert setup.metadata == {"jupyter": {"source_hidden": True}}
+    assert setup.source == 'import os\nos.environ["EXAMPLE"] = "1"'
+    assert "doc-builder: hide" not in model.source and model.metadata == {}
+    raising = next(cell for cell in cells if cell.source == "1 / 0")
+    assert raising.metadata == {"tags": ["raises-exception"]}
+    doctest = next(cell for cell in cells if cell.source == "print(2 + 2)")
+    assert doctest.outputs[0]["data"] == {"text/plain": "4"}
+
+
+def test_the_pins_are_the_versions_the_pages_are_checked_with() -> None:
+    project = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
+    check = dict(line.split("==") for line in project["project"]["optional-dependencies"]["check"])
+    assert {name: check[name] for name in CHECKED_VERSIONS} == CHECKED_VERSIONS
+
+
+def test_link_labels_in_each_language() -> None:
+    assert [notebook_link_label(lang) for lang in ("en", "es", "pt", "ja")] == [
+        "Download notebook",
+        "Descargar notebook",
+        "Baixar notebook",
+        "Download notebook",
+    ]
+
+
+def test_making_a_notebook_imports_neither_torch_nor_mkdocs() -> None:
+    page = SOURCE / "en" / "perf_torch_compile.md"
+    program = (
+        "import sys, pathlib\n"
+        "from polydocs.notebooks import page_notebook\n"
+        f"path = pathlib.Path({str(page)!r})\n"
+        "page_notebook(path.read_text(encoding='utf-8'), path, 'en')\n"
+        "print(sorted(m for m in ('torch', 'mkdocs', 'transformers') if m in sys.modules))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", program],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={"PYTHONPATH": str(REPO / "src")},
+    )
+    assert json.loads(result.stdout.replace("'", '"')) == []
