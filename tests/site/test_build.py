@@ -160,3 +160,14 @@ def test_every_page_has_a_notebook_linked_in_its_language(small_tree, tmp_path):
     page = (out / "es" / "guide" / "index.html").read_text(encoding="utf-8")
     assert '<a href="guide.ipynb" download>Descargar notebook</a>' in page
     assert (out / "pt" / "extra" / "extra.ipynb").is_file()
+
+
+def test_warnings_after_an_evidence_badge_keep_their_source_line(small_tree, tmp_path):
+    guide = small_tree / "en" / "guide.md"
+    code = "\n```py\nprint('compiled')\n```\n\nSee [x](./nowhere).\n"
+    guide.write_text(guide.read_text(encoding="utf-8") + code, encoding="utf-8")
+    report = build_site(small_tree, tmp_path / "site")
+    (warning,) = [w for w in report.warnings if "link-missing" in w]
+    assert "en/guide.md:14: link-missing" in warning
+    page = (tmp_path / "site" / "en" / "guide" / "index.html").read_text(encoding="utf-8")
+    assert "polydocs-evidence--unverified" in page
