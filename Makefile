@@ -42,7 +42,7 @@ check: $(VENV)/.dev-installed
 pytest: $(VENV)/.dev-installed
 	$(BIN)/python -m pytest
 
-test: style lint pytest
+test: style lint check pytest
 	$(BIN)/polydocs build --source $(SOURCE) --out $(SITE) --strict
 
 clean:

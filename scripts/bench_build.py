@@ -2,6 +2,8 @@
 """Build the same trees with polydocs and with Material + mkdocs-static-i18n; print both wall times.
 
 The baseline is installed only for this benchmark, into its own virtualenv (`.venv-bench`).
+polydocs is timed twice per run: with an empty conversion cache (a first build) and again with the
+cache that first build left (a rebuild after an edit, or `make docs` run twice).
 Usage: .venv/bin/python scripts/bench_build.py [--repeat N] [TREE ...]
 (default trees: docs_src and ../shared/corpus/transformers-docs when present).
 """
@@ -9,6 +11,7 @@ Usage: .venv/bin/python scripts/bench_build.py [--repeat N] [TREE ...]
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import subprocess
 import sys
@@ -80,16 +83,20 @@ def _baseline_config(tree: Path, languages: list[str], site: Path) -> dict[str, 
     }
 
 
-def _timed(command: list[str]) -> float:
+def _timed(command: list[str], cache: Path | None = None) -> float:
+    environment = dict(os.environ)
+    if cache is not None:
+        environment["POLYDOCS_CACHE"] = str(cache)
     started = time.perf_counter()
-    result = subprocess.run(command, capture_output=True, text=True, cwd=REPO)
+    result = subprocess.run(command, capture_output=True, text=True, cwd=REPO, env=environment)
     elapsed = time.perf_counter() - started
     if result.returncode:
         sys.exit(f"failed: {' '.join(command)}\n{result.stderr[-3000:]}")
     return elapsed
 
 
-def bench_tree(tree: Path, repeat: int) -> tuple[float, float]:
+def bench_tree(tree: Path, repeat: int) -> tuple[float, float, float]:
+    """Median wall times: polydocs with an empty cache, polydocs with its cache warm, the baseline."""
     languages = sorted(p.name for p in tree.iterdir() if (p / "_toctree.yml").is_file())
     mkdocs = _baseline_mkdocs()
     with tempfile.TemporaryDirectory(prefix="bench-build-") as scratch:
@@ -107,11 +114,13 @@ def bench_tree(tree: Path, repeat: int) -> tuple[float, float]:
             str(work / "ours"),
         ]
         base_cmd = [str(mkdocs), "build", "--quiet", "-f", str(config)]
-        ours, base = [], []
-        for _ in range(repeat):  # interleaved, so both see the same machine load
-            ours.append(_timed(ours_cmd))
+        cold, warm, base = [], [], []
+        for run in range(repeat):  # interleaved, so all three see the same machine load
+            cache = work / f"cache-{run}"
+            cold.append(_timed(ours_cmd, cache))
+            warm.append(_timed(ours_cmd, cache))
             base.append(_timed(base_cmd))
-    return statistics.median(ours), statistics.median(base)
+    return statistics.median(cold), statistics.median(warm), statistics.median(base)
 
 
 def main() -> int:
@@ -122,13 +131,15 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
     trees = args.trees or [REPO / "docs_src", REPO.parent / "shared" / "corpus" / "transformers-docs"]
-    print(f"{'tree':<45} {'polydocs s':>11} {'static-i18n s':>14} {'speed-up':>9}")
+    header = f"{'tree':<20} {'static-i18n s':>14} {'polydocs cold s':>16} {'speed-up':>9}"
+    print(f"{header} {'polydocs warm s':>16} {'speed-up':>9}")
     for tree in trees:
         if not tree.is_dir():
-            print(f"{tree!s:<45} (absent, skipped)")
+            print(f"{tree.name:<20} (absent, skipped)")
             continue
-        ours, base = bench_tree(tree, args.repeat)
-        print(f"{tree.name!s:<45} {ours:>11.2f} {base:>14.2f} {base / ours:>8.2f}x")
+        cold, warm, base = bench_tree(tree, args.repeat)
+        row = f"{tree.name:<20} {base:>14.2f} {cold:>16.2f} {base / cold:>8.2f}x"
+        print(f"{row} {warm:>16.2f} {base / warm:>8.2f}x")
     return 0
 
 

@@ -126,3 +126,9 @@ def style_python_block(code: str) -> StyledBlock:
 
     styled, error = format_code_example(code, STYLE_LINE_LENGTH)
     return StyledBlock(styled, error)
+
+
+def preload() -> None:
+    """Import hf-doc-builder and nbformat now, e.g. once before forking a process per language."""
+    import nbformat  # noqa: F401
+    from doc_builder import convert_to_notebook  # noqa: F401

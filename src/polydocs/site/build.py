@@ -17,6 +17,7 @@ from mkdocs.exceptions import MkDocsException
 
 from polydocs.cache import cache_dir
 from polydocs.diagnostics import PolydocsError
+from polydocs.notebooks.doc_builder_adapter import preload as preload_notebook_converter
 from polydocs.site.mkdocs_config import load_mkdocs_config, mkdocs_settings
 from polydocs.site.page_events import api_inventory
 from polydocs.site.root_page import render_root_page
@@ -122,8 +123,9 @@ def build_site(
     out.parent.mkdir(parents=True, exist_ok=True)
     out = out.resolve()
     staging = Path(tempfile.mkdtemp(prefix=f".{out.name}-build-", dir=out.parent))
-    # Import the documented library once here, not once in every forked language build.
+    # Import once here what every forked language build needs, rather than once in each of them.
     api_inventory(project).preload()
+    preload_notebook_converter()
     try:
         cache = cache_dir("site") if use_cache else None
         results = _build_all(source.resolve(), languages, staging, jobs or os.cpu_count() or 1, cache)

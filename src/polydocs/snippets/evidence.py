@@ -117,7 +117,8 @@ def _badge(found: BlockEvidence | None, texts: dict[str, str], lang: str) -> str
     else:
         state = "verified" if found.status == "passed" else "failed"
         parts = [texts[state].format(device=found.device), f"torch {found.torch}", found.date]
-        if state == "verified" and found.speedup:
+        # Tiny functions run slower compiled (call overhead); a "0.5x faster" badge would mislead.
+        if state == "verified" and found.speedup and found.speedup >= 1.0:
             speedup = f"{found.speedup:.1f}"
             if lang in _DECIMAL_COMMA:
                 speedup = speedup.replace(".", ",")

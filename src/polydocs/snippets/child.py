@@ -1,0 +1,160 @@
+"""The subprocess that runs one page session: `python -m polydocs.snippets.child SPEC.json`.
+
+Everything here happens in the child only: the memory limit, refused sockets, the per-block alarm and
+the torch.compile recorder. The parent reads RESULT.json, or the progress file when the child crashed.
+"""
+
+from __future__ import annotations
+
+import faulthandler
+import json
+import os
+import resource
+import signal
+import socket
+import sys
+import time
+import traceback
+from contextlib import ExitStack, contextmanager
+from pathlib import Path
+from typing import Any
+
+
+class SnippetTimeout(BaseException):
+    """Raised by the alarm; a BaseException so `except Exception` in a snippet does not swallow it."""
+
+
+class NetworkRefused(ConnectionRefusedError):
+    pass
+
+
+def _refuse_network() -> None:
+    """Refuse every non-local socket connection: snippets run offline, against local stand-ins."""
+    original_connect = socket.socket.connect
+
+    def connect(self: socket.socket, address: Any) -> None:
+        if self.family == getattr(socket, "AF_UNIX", None):
+            return original_connect(self, address)
+        raise NetworkRefused(f"network access is disabled while checking snippets (connect to {address!r})")
+
+    def connect_ex(self: socket.socket, address: Any) -> int:
+        connect(self, address)
+        return 0
+
+    socket.socket.connect = connect  # type: ignore[method-assign,assignment]
+    socket.socket.connect_ex = connect_ex  # type: ignore[method-assign,assignment]
+
+
+def _limit_memory(megabytes: int) -> None:
+    if megabytes > 0:
+        limit = megabytes * 1024 * 1024
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+
+
+@contextmanager
+def _alarm(seconds: float):  # type: ignore[no-untyped-def]
+    def expire(signum: int, frame: Any) -> None:
+        raise SnippetTimeout(f"timed out after {seconds:g} s")
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def _error(error: BaseException, page_path: str, fallback_line: int) -> dict[str, Any]:
+    """The exception, located at the deepest traceback frame that lies in the page."""
+    line = fallback_line
+    for frame, lineno in traceback.walk_tb(error.__traceback__):
+        if frame.f_code.co_filename == page_path:
+            line = lineno
+    if isinstance(error, SyntaxError) and error.filename == page_path and error.lineno:
+        line = error.lineno
+    text = "".join(traceback.format_exception_only(type(error), error)).strip()
+    return {"line": line, "type": type(error).__name__, "message": text}
+
+
+def _raised_expected(error: BaseException, expected: str) -> bool:
+    return any(cls.__name__ == expected.rsplit(".", 1)[-1] for cls in type(error).__mro__)
+
+
+def _run_code(code: str, first_line: int, page_path: str, namespace: dict[str, Any]) -> None:
+    # Padding puts every statement at its line in the page, so tracebacks point at the doc.
+    compiled = compile("\n" * (first_line - 1) + code, page_path, "exec")
+    exec(compiled, namespace)
+
+
+def run_blocks(
+    spec: dict[str, Any], progress: Any, namespace: dict[str, Any], recorder: Any = None
+) -> list[dict[str, Any]]:
+    page_path = spec["page_path"]
+    results: list[dict[str, Any]] = []
+    # Later blocks still run after a failure, so each defect of a page is reported at its own line.
+    for index, block in enumerate(spec["blocks"]):
+        result: dict[str, Any] = {"line": block["line"], "status": "passed"}
+        results.append(result)
+        if block["skip"]:
+            result.update(status="skipped", reason=block["skip"])
+            continue
+        os.write(progress, f"{index}\n".encode())
+        started = time.perf_counter()
+        try:
+            with _alarm(block["timeout"]):
+                for setup in block["setup"]:
+                    _run_code(setup["code"], setup["first_line"], page_path, namespace)
+                _run_code(block["source"], block["line"] + 1, page_path, namespace)
+        except (Exception, SnippetTimeout) as error:  # the snippet's own failure, reported at its line
+            if block["raises"] and _raised_expected(error, block["raises"]):
+                if recorder is not None:  # what this block compiled failed on purpose: nothing to prove
+                    recorder.forget_between(block["line"], block["end_line"])
+            else:
+                result.update(status="failed", error=_error(error, page_path, block["line"]))
+        else:
+            if block["raises"]:
+                result.update(
+                    status="failed",
+                    error={
+                        "line": block["line"],
+                        "type": "DidNotRaise",
+                        "message": f"expected {block['raises']} (raises= directive) but nothing was raised",
+                    },
+                )
+        result["seconds"] = round(time.perf_counter() - started, 3)
+    return results
+
+
+def main(spec_path: str) -> int:
+    spec = json.loads(Path(spec_path).read_text())
+    _limit_memory(spec["memory_mb"])
+    _refuse_network()
+    faulthandler.enable(file=sys.stderr)
+    progress = os.open(spec["progress"], os.O_WRONLY | os.O_CREAT | os.O_APPEND)
+    namespace: dict[str, Any] = {"__name__": "__main__"}
+    result: dict[str, Any] = {"blocks": [], "compile": [], "training": []}
+    with ExitStack() as stack:
+        recorder = None
+        if spec["uses_torch"]:
+            from polydocs.snippets.compile_proof import CompileRecorder
+
+            recorder = stack.enter_context(CompileRecorder(spec["page_path"]))
+        result["blocks"] = run_blocks(spec, progress, namespace, recorder)
+        if recorder is not None and all(b["status"] != "failed" for b in result["blocks"]):
+            from polydocs.snippets.compile_proof import prove_compilation, prove_training
+
+            os.write(progress, b"proof\n")
+            try:
+                with _alarm(spec["proof_timeout"]):
+                    result["compile"] = prove_compilation(recorder, spec["device"])
+                    result["training"] = prove_training(namespace, spec, recorder)
+            except (Exception, SnippetTimeout) as error:
+                line = recorder.records[0].line if recorder.records else spec["blocks"][0]["line"]
+                result["proof_error"] = _error(error, spec["page_path"], line)
+    Path(spec["result"]).write_text(json.dumps(result, default=str))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1]))

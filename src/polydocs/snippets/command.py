@@ -1,0 +1,104 @@
+"""`polydocs check`: the friendly front end for `pytest --doc-snippets PATHS`."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from polydocs.snippets.report import merge_reports, write_report
+from polydocs.snippets.sharding import parse_shard
+
+PLUGIN = "polydocs.snippets.pytest_plugin"
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "check",
+        help="run every Python code block of the docs and prove torch.compile compiles",
+        description="Run every Python code block of every language (one subprocess per page session).",
+    )
+    parser.add_argument("paths", nargs="*", default=["docs_src"], metavar="PATH")
+    parser.add_argument("--device", choices=("cpu", "cuda"), default="cpu")
+    parser.add_argument(
+        "--profile",
+        choices=("tiny", "full"),
+        default=None,
+        help="stand-in model sizes (default: tiny on cpu, full on cuda)",
+    )
+    parser.add_argument(
+        "-n", "--workers", type=int, default=0, help="pytest-xdist workers (one per GPU on cuda)"
+    )
+    parser.add_argument("--shard", default=None, metavar="I/N", help="run shard I of N")
+    parser.add_argument("--report-json", type=Path, default=None, metavar="FILE")
+    parser.add_argument("--junit-xml", type=Path, default=None, metavar="FILE")
+    parser.add_argument("--no-cache", action="store_true", help="rerun sessions that earlier runs cached")
+    parser.add_argument(
+        "--cache-dir", type=Path, default=None, help="default $POLYDOCS_CACHE or .polydocs-cache"
+    )
+    parser.add_argument(
+        "--merge",
+        nargs="+",
+        type=Path,
+        default=None,
+        metavar="REPORT",
+        help="merge shard reports into --report-json instead of running",
+    )
+    parser.add_argument("-v", "--verbose", action="store_true")
+    parser.set_defaults(run=run)
+
+
+def pytest_arguments(args: argparse.Namespace) -> list[str]:
+    profile = args.profile or ("full" if args.device == "cuda" else "tiny")
+    # The entry point is blocked so an installed polydocs does not register the plugin twice.
+    arguments = [
+        *map(str, args.paths),
+        "--doc-snippets",
+        "-p",
+        "no:polydocs-snippets",
+        "-p",
+        PLUGIN,
+        "--snippets-device",
+        args.device,
+        "--snippets-profile",
+        profile,
+        "-p",
+        "no:cacheprovider",
+        "-o",
+        "addopts=",
+        "-o",
+        "filterwarnings=default",
+        "-o",
+        "python_files=__no_python_files__",
+        "-rfE",
+        "--assert=plain",
+        "--rootdir",
+        str(Path.cwd()),
+    ]
+    if args.workers:
+        arguments += ["-n", str(args.workers)]
+    if args.shard:
+        parse_shard(args.shard)
+        arguments += ["--snippets-shard", args.shard]
+    if args.report_json:
+        arguments += ["--snippets-report-json", str(args.report_json)]
+    if args.junit_xml:
+        arguments += ["--junit-xml", str(args.junit_xml)]
+    if args.no_cache:
+        arguments.append("--snippets-no-cache")
+    if args.cache_dir:
+        arguments += ["--snippets-cache", str(args.cache_dir)]
+    if args.verbose:
+        arguments.append("-v")
+    return arguments
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.merge:
+        if not args.report_json:
+            print("polydocs check --merge: pass --report-json FILE for the merged report")
+            return 2
+        write_report(merge_reports(args.merge), args.report_json)
+        return 0
+    import pytest
+
+    return int(pytest.main(pytest_arguments(args)))

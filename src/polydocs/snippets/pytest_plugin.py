@@ -1,0 +1,226 @@
+"""pytest plugin: `pytest --doc-snippets docs_src` runs every page session as a test item.
+
+Node ids are `docs_src/es/perf_torch_compile.md::L24` (the first fence of the session). Works with
+pytest-xdist: each worker runs sessions, pinned to one GPU on a multi-GPU machine.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from polydocs.diagnostics import Diagnostic
+from polydocs.snippets.cache import ResultCache, gpu_names, session_key, to_page_lines, to_relative
+from polydocs.snippets.drift import english_counterpart, find_drift
+from polydocs.snippets.regions import scan_page
+from polydocs.snippets.report import (
+    build_report,
+    session_failures,
+    session_record,
+    summary_lines,
+    write_report,
+)
+from polydocs.snippets.runner import DEFAULT_MEMORY_MB, RunOptions, run_session
+from polydocs.snippets.sessions import Session, build_sessions
+from polydocs.snippets.sharding import select_shard
+
+PAGE_SUFFIXES = (".md", ".mdx")
+_PROPERTY = "polydocs-session"
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("polydocs", "polydocs snippet checker")
+    group.addoption(
+        "--doc-snippets", action="store_true", help="collect and run the code blocks of Markdown pages"
+    )
+    group.addoption("--snippets-device", choices=("cpu", "cuda"), default="cpu")
+    group.addoption("--snippets-profile", choices=("tiny", "full"), default="tiny")
+    group.addoption(
+        "--snippets-cache", default=None, help="cache folder (default $POLYDOCS_CACHE or .polydocs-cache)"
+    )
+    group.addoption("--snippets-no-cache", action="store_true", help="rerun sessions cached by earlier runs")
+    group.addoption("--snippets-shard", default=None, metavar="I/N", help="run shard I of N (1-based)")
+    group.addoption("--snippets-report-json", default=None, metavar="FILE")
+    group.addoption("--snippets-memory-mb", type=int, default=DEFAULT_MEMORY_MB)
+
+
+class SnippetFailure(Exception):
+    def __init__(self, diagnostics: list[Diagnostic], output: str = "") -> None:
+        super().__init__("\n".join(str(d) for d in diagnostics))
+        self.diagnostics = diagnostics
+        self.output = output
+
+
+class _PolydocsItem(pytest.Item):
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str:
+        if isinstance(excinfo.value, SnippetFailure):
+            text = str(excinfo.value)
+            if excinfo.value.output:
+                text += "\n--- output (tail) ---\n" + excinfo.value.output
+            return text
+        return str(super().repr_failure(excinfo))
+
+
+class SessionItem(_PolydocsItem):
+    def __init__(self, *, doc_session: Session, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.doc_session = doc_session
+
+    def reportinfo(self) -> tuple[Path, int, str]:
+        return (
+            self.doc_session.path,
+            self.doc_session.line - 1,
+            f"{self.doc_session.page}:{self.doc_session.line}",
+        )
+
+    def runtest(self) -> None:
+        state: _RunState = self.config.stash[_STATE]
+        key = session_key(self.doc_session, state.options.profile, state.options.device)
+        with state.cache.claim(key) as claim:
+            if claim.found is not None:
+                result = to_page_lines(claim.found, self.doc_session)
+            else:
+                result = run_session(self.doc_session, state.options)
+                claim.store(to_relative(result, self.doc_session))
+        record = session_record(self.doc_session, result, key, claim.origin, state.worker)
+        self.user_properties.append((_PROPERTY, json.dumps(record)))
+        if result["status"] == "failed":
+            raise SnippetFailure(session_failures(self.doc_session, result), result.get("output_tail", ""))
+        if result["status"] == "skipped":
+            pytest.skip("; ".join(sorted({b.get("reason", "") for b in result["blocks"]})))
+
+
+class DiagnosticsItem(_PolydocsItem):
+    """A check that needs no execution (directive syntax, translation drift)."""
+
+    def __init__(self, *, problems: list[Diagnostic], **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.problems = problems
+
+    def reportinfo(self) -> tuple[Path, int, str]:
+        return self.path, (self.problems[0].line - 1 if self.problems else 0), self.name
+
+    def runtest(self) -> None:
+        if self.problems:
+            raise SnippetFailure(self.problems)
+
+
+class MarkdownPage(pytest.File):
+    def collect(self) -> Iterator[pytest.Item]:
+        scan = scan_page(self.path)
+        if scan.problems:
+            yield DiagnosticsItem.from_parent(self, name="directives", problems=scan.problems)
+            return
+        for session in build_sessions(self.path, scan.regions):
+            yield SessionItem.from_parent(self, name=session.name, doc_session=session)
+        english = english_counterpart(self.path)
+        if english is not None:
+            problems = find_drift(self.path, scan.regions, english, scan_page(english).regions)
+            yield DiagnosticsItem.from_parent(self, name="drift", problems=problems)
+
+
+def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
+    if not parent.config.getoption("doc_snippets") or file_path.suffix not in PAGE_SUFFIXES:
+        return None
+    if any(part.startswith(("_", ".")) for part in file_path.parts[-2:]):
+        return None
+    return MarkdownPage.from_parent(parent, path=file_path)
+
+
+class _RunState:
+    def __init__(self, config: pytest.Config) -> None:
+        workerinput = getattr(config, "workerinput", None)
+        self.worker = workerinput["workerid"] if workerinput else "main"
+        self.run_id = workerinput["polydocs_run_id"] if workerinput else uuid.uuid4().hex
+        cache_dir = Path(
+            config.getoption("snippets_cache") or os.environ.get("POLYDOCS_CACHE") or ".polydocs-cache"
+        )
+        device = config.getoption("snippets_device")
+        self.options = RunOptions(
+            device,
+            config.getoption("snippets_profile"),
+            cache_dir.resolve(),
+            config.getoption("snippets_memory_mb"),
+            _worker_gpu(device, self.worker),
+        )
+        self.cache = ResultCache(
+            self.options.cache_dir, self.run_id, not config.getoption("snippets_no_cache")
+        )
+        self.records: list[dict[str, Any]] = []
+        self.started = time.perf_counter()
+        self.workers = int(workerinput["workercount"]) if workerinput else 1
+
+
+_STATE = pytest.StashKey[_RunState]()
+
+
+def _worker_gpu(device: str, worker: str) -> str | None:
+    """One GPU per xdist worker (gw0 -> the first visible GPU, gw1 -> the second, ...)."""
+    if device != "cuda":
+        return None
+    visible = os.environ.get("CUDA_VISIBLE_DEVICES")
+    gpus = [g for g in visible.split(",") if g] if visible else [str(i) for i in range(len(gpu_names()) or 1)]
+    index = int(worker[2:]) if worker.startswith("gw") else 0
+    return gpus[index % len(gpus)]
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if config.getoption("doc_snippets"):
+        config.stash[_STATE] = _RunState(config)
+        config.pluginmanager.register(_Controller(config), "polydocs-snippets-controller")
+
+
+class _Controller:
+    """Hooks that need the run's state: sharding, xdist worker setup, collecting records, reports."""
+
+    def __init__(self, config: pytest.Config) -> None:
+        self.config = config
+        self.state = config.stash[_STATE]
+        self.records: dict[str, dict[str, Any]] = {}
+
+    @pytest.hookimpl(optionalhook=True)
+    def pytest_configure_node(self, node: Any) -> None:
+        node.workerinput["polydocs_run_id"] = self.state.run_id
+        node.workerinput["workercount"] = self.config.getoption("numprocesses") or 1
+
+    def pytest_collection_modifyitems(self, config: pytest.Config, items: list[pytest.Item]) -> None:
+        shard = config.getoption("snippets_shard")
+        if not shard:
+            return
+        kept = select_shard(items, shard)
+        deselected = [item for item in items if item not in kept]
+        if deselected:
+            config.hook.pytest_deselected(items=deselected)
+            items[:] = kept
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        if report.when == "call":
+            for name, value in report.user_properties:
+                if name == _PROPERTY:
+                    record = json.loads(str(value))
+                    self.records[record["id"]] = record
+
+    def pytest_sessionfinish(self, session: pytest.Session) -> None:
+        if hasattr(self.config, "workerinput"):
+            return
+        report_path = self.config.getoption("snippets_report_json")
+        if report_path:
+            wall = time.perf_counter() - self.state.started
+            workers = self.config.getoption("numprocesses", None) or 1
+            options = self.state.options
+            report = build_report(list(self.records.values()), options.device, options.profile, wall, workers)
+            write_report(report, Path(report_path))
+
+    def pytest_terminal_summary(self, terminalreporter: Any) -> None:
+        if hasattr(self.config, "workerinput"):
+            return
+        terminalreporter.section("polydocs snippets")
+        for line in summary_lines(list(self.records.values()), time.perf_counter() - self.state.started):
+            terminalreporter.write_line(line)

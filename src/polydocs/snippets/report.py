@@ -1,0 +1,161 @@
+"""Session records, the JSON report (mergeable across shards) and the terminal summary table."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from polydocs.diagnostics import Diagnostic, display_path
+from polydocs.snippets.cache import device_name, gpu_names, library_versions
+from polydocs.snippets.fingerprint import code_hash
+from polydocs.snippets.sessions import Session
+
+SCHEMA = 1
+
+
+def session_record(
+    session: Session, result: dict[str, Any], key: str, origin: str, worker: str
+) -> dict[str, Any]:
+    """One session's entry in the report: page lines, per-block code hashes and measured speed-ups."""
+    blocks = []
+    speedups = {v["line"]: v.get("speedup") for v in result.get("compile", []) if v.get("speedup")}
+    for region, block in zip(
+        session.regions, result.get("blocks", []) or [{}] * len(session.regions), strict=False
+    ):
+        entry = {
+            "line": region.start_line,
+            "code_hash": code_hash(region.code),
+            "status": block.get("status", "not-run"),
+        }
+        if "error" in block:
+            entry["error"] = block["error"]
+        speedup = [s for line, s in speedups.items() if region.start_line < line < region.end_line]
+        if speedup:
+            entry["speedup"] = speedup[0]
+        blocks.append(entry)
+    return {
+        "id": f"{session.page}::{session.name}",
+        "page": session.page,
+        "path": display_path(session.path),
+        "line": session.line,
+        "key": key,
+        "status": result["status"],
+        "cached": origin == "cached",
+        "deduplicated": origin == "deduplicated",
+        "seconds": result.get("seconds", 0.0),
+        "worker": worker,
+        "gpu": result.get("gpu"),
+        "blocks": blocks,
+        "compile": result.get("compile", []),
+        "training": result.get("training", []),
+        "failures": [str(d) for d in session_failures(session, result)],
+    }
+
+
+def session_failures(session: Session, result: dict[str, Any]) -> list[Diagnostic]:
+    """Every problem of a session as `path:line: code message; hint`."""
+    path = str(session.path)
+    found = [
+        Diagnostic(path, f["line"], "snippet-failed", f["message"], "", "error")
+        for f in result.get("failures", [])
+    ]
+    for block in result.get("blocks", []):
+        error = block.get("error")
+        if error and not any(d.line == error["line"] for d in found):
+            found.append(
+                Diagnostic(path, error["line"], "snippet-failed", error["message"], _hint(error), "error")
+            )
+    for verdict in result.get("compile", []) + result.get("training", []):
+        for problem in verdict.get("problems", []):
+            found.append(
+                Diagnostic(path, verdict["line"], "snippet-compile", problem, "fix the page's code", "error")
+            )
+    if "proof_error" in result:
+        error = result["proof_error"]
+        found.append(Diagnostic(path, error["line"], "snippet-compile", error["message"], "", "error"))
+    return found
+
+
+def _hint(error: dict[str, Any]) -> str:
+    if error["type"] == "NameError":
+        return "a block of this page must import or define it first (blocks of a page share one namespace)"
+    if error["type"] == "NetworkRefused":
+        return "snippets run offline; load a Hub id that has a stand-in, or skip the block"
+    return ""
+
+
+def build_report(records: list[dict[str, Any]], device: str, profile: str, wall: float, workers: int) -> dict:
+    gpus = gpu_names() if device == "cuda" else ()
+    return {
+        "schema": SCHEMA,
+        "created": datetime.now(UTC).isoformat(timespec="seconds"),
+        "device": {"kind": device, "name": device_name(device), "count": len(gpus) or 1},
+        "profile": profile,
+        "versions": library_versions(),
+        "wall_seconds": round(wall, 2),
+        "workers": workers,
+        "totals": totals(records),
+        "sessions": sorted(records, key=lambda r: (r["page"], r["line"])),
+    }
+
+
+def totals(records: list[dict[str, Any]]) -> dict[str, int]:
+    counts = {
+        "sessions": len(records),
+        "passed": 0,
+        "failed": 0,
+        "skipped": 0,
+        "cached": 0,
+        "deduplicated": 0,
+    }
+    for record in records:
+        counts[record["status"]] = counts.get(record["status"], 0) + 1
+        counts["cached"] += record["cached"]
+        counts["deduplicated"] += record["deduplicated"]
+    return counts
+
+
+def merge_reports(paths: list[Path]) -> dict[str, Any]:
+    """One report from shard reports of the same revision: sessions joined, wall time the slowest shard."""
+    reports = [json.loads(p.read_text(encoding="utf-8")) for p in paths]
+    merged = dict(reports[0])
+    sessions = {s["id"]: s for report in reports for s in report["sessions"]}
+    merged["sessions"] = sorted(sessions.values(), key=lambda r: (r["page"], r["line"]))
+    merged["wall_seconds"] = max(r["wall_seconds"] for r in reports)
+    merged["workers"] = sum(r["workers"] for r in reports)
+    merged["totals"] = totals(merged["sessions"])
+    merged["shards"] = len(reports)
+    return merged
+
+
+def write_report(report: dict[str, Any], path: Path) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(report, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def summary_lines(records: list[dict[str, Any]], wall: float) -> list[str]:
+    """The terminal table: one row per session, then the totals."""
+    rows = [("session", "status", "seconds", "from", "speed-up", "gpu")]
+    for r in sorted(records, key=lambda r: (r["path"], r["line"])):
+        speedups = [f"{b['speedup']:.1f}x" for b in r["blocks"] if b.get("speedup")]
+        origin = "cache" if r["cached"] else "dedup" if r["deduplicated"] else "run"
+        rows.append(
+            (
+                f"{r['path']}:{r['line']}",
+                r["status"],
+                f"{r['seconds']:.1f}",
+                origin,
+                ",".join(speedups) or "-",
+                r["gpu"] or "-",
+            )
+        )
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    lines = ["  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip() for row in rows]
+    t = totals(records)
+    lines.append(
+        f"{t['sessions']} sessions: {t['passed']} passed, {t['failed']} failed, {t['skipped']} skipped; "
+        f"{t['cached']} cached, {t['deduplicated']} deduplicated; wall {wall:.1f} s"
+    )
+    return lines

@@ -1,0 +1,47 @@
+"""Tiny Gemma stand-in end to end, and the user's seed pages (each defect at its page and line)."""
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from .golden import CASES
+from .test_pytest_plugin import PLUGIN_ARGS
+
+pytest_plugins = ["pytester"]
+
+SEEDS = Path(__file__).resolve().parents[3] / "shared" / "seeds" / "es"
+
+
+def test_a_compiled_model_the_page_never_calls_is_called_with_a_config_input(pytester, tmp_path):
+    shutil.copytree(CASES / "gemma", pytester.path / "docs_src")
+    args = [*PLUGIN_ARGS, "--snippets-cache", str(tmp_path), "--snippets-report-json", "report.json"]
+    result = pytester.runpytest_inprocess("docs_src", "--rootdir", str(pytester.path), *args)
+    result.assert_outcomes(passed=1)
+    (session,) = json.loads((pytester.path / "report.json").read_text())["sessions"]
+    (proof,) = session["compile"]
+    assert proof["line"] == 8 and not proof["called_by_page"]
+    assert proof["frames_compiled"] >= 1 and proof["problems"] == []
+    assert proof["relative_error"] <= proof["tolerance"]
+    snapshot = next(
+        (tmp_path / "standins" / "tiny" / "hub" / "models--google--gemma-2b" / "snapshots").iterdir()
+    )
+    assert {"config.json", "model.safetensors", "tokenizer.json"} <= {p.name for p in snapshot.iterdir()}
+
+
+def test_seed_pages_fail_at_each_defect(pytester, tmp_path):
+    if not SEEDS.is_dir():
+        pytest.skip("the shared seeds are not beside the repository")
+    shutil.copytree(SEEDS, pytester.path / "es")
+    args = [*PLUGIN_ARGS, "--snippets-cache", str(tmp_path)]
+    result = pytester.runpytest_inprocess("es", "--rootdir", str(pytester.path), *args)
+    result.assert_outcomes(failed=2)
+    text = result.stdout.str()
+    for line in (11, 31, 42):
+        assert (
+            f"es/perf_torch_compile.md:{line}: snippet-failed NameError: name 'torch' is not defined" in text
+        )
+    assert (
+        "es/torch_compile.md:25: snippet-failed TypeError: expected str, bytes or os.PathLike object" in text
+    )

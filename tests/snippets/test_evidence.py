@@ -1,0 +1,65 @@
+import json
+from pathlib import Path
+
+from polydocs.snippets.evidence import annotate_code_blocks, load_evidence
+from polydocs.snippets.fingerprint import code_hash
+
+from .golden import assert_golden
+
+PAGE = """# Page
+
+```py
+import torch
+x = torch.ones(2)  # a comment
+```
+
+```py
+y = 2
+```
+
+```bash
+echo not python
+```
+
+```py
+z = 3
+```
+"""
+
+
+def _write_report(root: Path) -> None:
+    folder = root / "_data" / "snippets"
+    folder.mkdir(parents=True)
+    report = {
+        "created": "2026-05-01T10:00:00+00:00",
+        "device": {"kind": "cuda", "name": "NVIDIA H200", "count": 1},
+        "versions": {"torch": "2.11.0+cu130"},
+        "sessions": [
+            {
+                "page": "es/page.md",
+                "blocks": [
+                    {
+                        "line": 3,
+                        "code_hash": code_hash("import torch\nx = torch.ones(2)  # otro comentario\n"),
+                        "status": "passed",
+                        "speedup": 6.94,
+                    },
+                    {"line": 8, "code_hash": code_hash("y = 2\n"), "status": "failed"},
+                    {"line": 16, "code_hash": code_hash("z = 'old version'\n"), "status": "passed"},
+                ],
+            }
+        ],
+    }
+    (folder / "h200.json").write_text(json.dumps(report))
+
+
+def test_badges_follow_each_python_block_in_the_page_language(tmp_path):
+    _write_report(tmp_path)
+    evidence = load_evidence(tmp_path)
+    assert_golden(annotate_code_blocks(PAGE, "es/page.md", evidence, "es"), "evidence/page.es.md")
+
+
+def test_pages_without_reports_say_unverified(tmp_path):
+    annotated = annotate_code_blocks(PAGE, "pt/page.md", load_evidence(tmp_path), "pt")
+    assert annotated.count("polydocs-evidence--unverified") == 3
+    assert "Não verificado para esta versão" in annotated

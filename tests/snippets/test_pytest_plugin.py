@@ -1,0 +1,76 @@
+"""The plugin end to end, in-process, on the sample pages under cases/run (tiny modules, no Hub model)."""
+
+import json
+import shutil
+from pathlib import Path
+
+from .golden import CASES
+
+pytest_plugins = ["pytester"]
+
+PLUGIN_ARGS = [
+    "--doc-snippets",
+    "-p",
+    "no:polydocs-snippets",
+    "-p",
+    "polydocs.snippets.pytest_plugin",
+    "-p",
+    "no:cacheprovider",
+]
+
+
+def _run(pytester, cache: Path, report: str):
+    args = [*PLUGIN_ARGS, "--snippets-cache", str(cache), "--snippets-report-json", report]
+    result = pytester.runpytest_inprocess("docs_src", "--rootdir", str(pytester.path), *args)
+    return result, json.loads((pytester.path / report).read_text())
+
+
+def test_sample_pages_each_fail_alone_and_rerun_from_cache(pytester, tmp_path):
+    shutil.copytree(CASES / "run", pytester.path / "docs_src")
+    cache = tmp_path / "cache"
+    result, report = _run(pytester, cache, "first.json")
+    outcomes = {
+        r.nodeid: r.outcome for r in result.reprec.getreports("pytest_runtest_logreport") if r.when == "call"
+    }
+    assert outcomes == {
+        "docs_src/en/basics.md::L7": "passed",
+        "docs_src/en/basics.md::L35": "passed",
+        "docs_src/en/crashes.md::L4": "failed",
+        "docs_src/en/crashes.md::L10": "failed",
+        "docs_src/en/crashes.md::L17": "failed",
+        "docs_src/en/crashes.md::L24": "failed",
+        "docs_src/en/drifted.md::L3": "passed",
+        "docs_src/en/graph_break.md::L3": "failed",
+        "docs_src/es/basics.md::L7": "passed",
+        "docs_src/es/basics.md::L35": "passed",
+        "docs_src/es/basics.md::drift": "passed",
+        "docs_src/es/drifted.md::L3": "passed",
+        "docs_src/es/drifted.md::drift": "failed",
+    }
+    text = result.stdout.str()
+    assert "docs_src/en/crashes.md:5: snippet-failed SnippetTimeout: timed out after 1 s" in text
+    assert "docs_src/en/crashes.md:13: snippet-failed the Python process crashed (SIGSEGV)" in text
+    assert "docs_src/en/crashes.md:20: snippet-failed NetworkRefused: network access is disabled" in text
+    assert "docs_src/en/crashes.md:27: snippet-failed no stand-in for acme/no-such-model; add one in" in text
+    assert "docs_src/en/graph_break.md:13: snippet-failed torch._dynamo.exc.Unsupported" in text
+    assert "docs_src/es/drifted.md:3: snippet-drift code differs from the English page at" in text
+    assert "docs_src/en/drifted.md:3" in text
+
+    sessions = {s["id"]: s for s in report["sessions"]}
+    basics = sessions["en/basics.md::L7"]
+    assert [b["status"] for b in basics["blocks"]] == ["passed", "passed", "passed", "skipped", "skipped"]
+    proof = basics["compile"][0]
+    assert (proof["line"], proof["frames_compiled"], proof["graph_breaks"], proof["problems"]) == (
+        20,
+        1,
+        0,
+        [],
+    )
+    assert proof["relative_error"] <= proof["tolerance"]
+    # es/basics.md:7 differs from en/basics.md:7 only in prose around it: it ran once.
+    assert sessions["es/basics.md::L7"]["deduplicated"]
+    assert report["totals"]["failed"] == 5
+
+    again, second = _run(pytester, cache, "second.json")
+    assert all(s["cached"] or s["status"] == "failed" for s in second["sessions"])
+    assert "cached" in again.stdout.str()

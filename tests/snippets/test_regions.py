@@ -1,0 +1,61 @@
+import json
+from dataclasses import asdict
+from pathlib import Path
+
+import pytest
+
+from polydocs.diagnostics import PolydocsError
+from polydocs.snippets.regions import extract_regions, scan_page
+
+from .golden import CASES, assert_golden
+
+
+def _describe(path: Path) -> str:
+    rows = []
+    for region in extract_regions(path):
+        row = asdict(region)
+        row["path"] = path.name
+        row["directives"] = {k: v for k, v in row["directives"].items() if v not in (False, "", None, ())}
+        rows.append(row)
+    return json.dumps(rows, indent=1) + "\n"
+
+
+def test_regions_of_every_fence_kind_match_golden():
+    assert_golden(_describe(CASES / "regions" / "page.md"), "regions/page.regions.json")
+
+
+def test_directives_attach_to_the_next_block():
+    regions = extract_regions(CASES / "run" / "en" / "basics.md")
+    assert [r.start_line for r in regions] == [7, 15, 19, 25, 30, 35]
+    assert regions[0].directives.setup[0].code == "import torch\n"
+    assert regions[0].directives.setup[0].first_line == 4
+    assert regions[1].directives.raises == "ZeroDivisionError"
+    assert (regions[3].directives.skip, regions[3].directives.reason) == (
+        True,
+        "shows an API that needs a key",
+    )
+    assert regions[4].directives.requires == "cuda"
+    assert regions[5].directives.fresh
+
+
+def test_malformed_directives_are_reported_with_their_lines():
+    path = CASES / "regions" / "bad_directives.md"
+    problems = [
+        str(p).replace(str(path), "bad_directives.md") for p in scan_page(path, path.read_text()).problems
+    ]
+    assert [p.split(": ", 1)[0] for p in problems] == [
+        f"{p.split(':')[0]}:{line}" for p, line in zip(problems, (8, 13, 18), strict=True)
+    ]
+    assert "unknown key `retries`" in problems[0]
+    with pytest.raises(PolydocsError):
+        extract_regions(path)
+
+
+def test_corpus_pages_parse_without_directive_problems():
+    corpus = Path(__file__).resolve().parents[3] / "shared" / "corpus" / "transformers-docs"
+    if not corpus.is_dir():
+        pytest.skip("the shared corpus is not beside the repository")
+    pages = sorted(corpus.rglob("*.md"))
+    python = [r for page in pages for r in scan_page(page).regions if r.is_python]
+    assert len(python) > 500
+    assert all(r.start_line < r.end_line for r in python)
