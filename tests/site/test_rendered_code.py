@@ -59,7 +59,8 @@ def test_every_rendered_python_block_maps_back_to_a_region(built_site: Path):
         for local in tree.all_locals():
             page = tree.resolve(lang, local)
             assert page is not None
-            html = (built_site / lang / (f"{local}/" if local != "index" else "") / "index.html").read_text("utf-8")
+            folder = built_site / lang / (f"{local}/" if local != "index" else "")
+            html = (folder / "index.html").read_text("utf-8")
             parser = _CodeBlocks()
             parser.feed(html)
             regions = [region for region in extract_regions(page.path) if region.is_python]
