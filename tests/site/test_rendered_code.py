@@ -4,9 +4,6 @@ from html import unescape
 from html.parser import HTMLParser
 from pathlib import Path
 
-import pytest
-
-from polydocs.site.build import build_site
 from polydocs.snippets.regions import extract_regions
 from polydocs.sources import load_source_tree
 
@@ -45,14 +42,8 @@ class _CodeBlocks(HTMLParser):
         self.handle_data(unescape(f"&#{name};"))
 
 
-@pytest.fixture(scope="module")
-def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("rendered") / "site"
-    build_site(REPO / "docs_src", out)
-    return out
-
-
-def test_every_rendered_python_block_maps_back_to_a_region(built_site: Path):
+def test_every_rendered_python_block_maps_back_to_a_region(built_docs_src: Path):
+    built_site = built_docs_src
     tree = load_source_tree(REPO / "docs_src")
     checked = 0
     for lang in tree.languages:

@@ -1,0 +1,35 @@
+"""The inference guide shows the committed H200 measurements, the same in every language."""
+
+import json
+import re
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+RESULTS = REPO / "docs_src" / "_data" / "benchmarks" / "torch_compile_h200.json"
+
+
+def _cells(html: str) -> list[str]:
+    return [re.sub(r"<[^>]+>", "", cell).strip() for cell in re.findall(r"<td[^>]*>(.*?)</td>", html, re.S)]
+
+
+def _shown(milliseconds: float, decimal: str) -> str:
+    """Three significant figures, trailing zeros kept (7.40 ms, 0.655 ms, 111 ms)."""
+    decimals = 3 if milliseconds < 1 else 2 if milliseconds < 10 else 1 if milliseconds < 100 else 0
+    return f"{milliseconds:.{decimals}f}".replace(".", decimal)
+
+
+def test_every_language_shows_every_measured_median(built_docs_src: Path):
+    results = [r for r in json.loads(RESULTS.read_text(encoding="utf-8"))["results"] if r["status"] == "ok"]
+    assert len(results) > 50
+    cells_by_lang = {}
+    for lang, decimal in [("en", "."), ("es", ","), ("pt", ",")]:
+        html = (built_docs_src / lang / "perf_torch_compile" / "index.html").read_text(encoding="utf-8")
+        cells = _cells(html)
+        missing = [
+            r["id"]
+            for r in results
+            if r["workload"] == "forward" and _shown(r["median_ms"], decimal) not in cells
+        ]
+        assert missing == [], f"{lang}: medians not shown for {missing}"
+        cells_by_lang[lang] = [cell.replace(",", ".") for cell in cells if re.fullmatch(r"[\d.,]+", cell)]
+    assert cells_by_lang["en"] == cells_by_lang["es"] == cells_by_lang["pt"]
