@@ -18,6 +18,11 @@ from pathlib import Path
 from polydocs.diagnostics import Diagnostic
 
 ALLOWLIST_NAME = ".secrets.allowlist"
+# Content fingerprints in our own JSON reports (`"code_hash": "4180a9b4…"`, `"key": …`) are hex digests,
+# not credentials: a line that only assigns a hex string to a key naming a hash is not scanned.
+_FINGERPRINT_LINE = (
+    r'^\s*"(?:code_hash|key|hash|sha1|sha256|digest|revision|git_rev)"\s*:\s*"[0-9a-f-]+",?\s*$'
+)
 _PLUGIN_FILE = Path(__file__).with_name("hf_token_plugin.py")
 
 
@@ -114,7 +119,12 @@ def _settings() -> dict[str, object]:
     plugins: list[type] = list(get_mapping_from_secret_type_to_class().values())
     builtin = [{"name": plugin.__name__} for plugin in plugins]
     custom = [{"name": "HuggingFaceTokenDetector", "path": f"file://{_PLUGIN_FILE}"}]
-    return {"plugins_used": builtin + custom}
+    from detect_secrets.settings import get_settings
+
+    # Naming filters replaces detect-secrets' default ones: keep those and add ours.
+    defaults: list[dict[str, object]] = get_settings().json()["filters_used"]
+    ours = {"path": "detect_secrets.filters.regex.should_exclude_line", "pattern": [_FINGERPRINT_LINE]}
+    return {"plugins_used": builtin + custom, "filters_used": [*defaults, ours]}
 
 
 def scan_for_secrets(paths: Iterable[Path], allowlist: SecretAllowlist) -> list[Diagnostic]:
