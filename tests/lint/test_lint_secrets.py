@@ -5,6 +5,7 @@ The secrets are assembled here at run time, so that this repository's own scan d
 
 from __future__ import annotations
 
+import hashlib
 import shutil
 import subprocess
 from pathlib import Path
@@ -77,8 +78,8 @@ def test_repository_scan_covers_tracked_files_only(tmp_path: Path, facts: Instal
 def test_hex_fingerprints_in_reports_are_not_secrets_but_other_hex_strings_are(tmp_path: Path) -> None:
     from polydocs.lint.secrets.scan import SecretAllowlist, scan_for_secrets
 
-    digest = "567207ab" + "ee71f7daa07a77d20dcdd460"
-    code_hash = "4180a9b4" + "39491621"
+    digest = hashlib.md5(b"a session").hexdigest()
+    code_hash = hashlib.sha256(b"a code block").hexdigest()[:16]
     report = tmp_path / "report.json"
     report.write_text(f'{{\n  "key": "{digest}",\n  "code_hash": "{code_hash}"\n}}\n', encoding="utf-8")
     assert scan_for_secrets([report], SecretAllowlist(tmp_path, [])) == []
