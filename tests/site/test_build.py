@@ -171,3 +171,15 @@ def test_warnings_after_an_evidence_badge_keep_their_source_line(small_tree, tmp
     assert "en/guide.md:14: link-missing" in warning
     page = (tmp_path / "site" / "en" / "guide" / "index.html").read_text(encoding="utf-8")
     assert "polydocs-evidence--unverified" in page
+
+
+def test_autodoc_renders_the_object_with_mkdocstrings(small_tree, tmp_path):
+    # API names are relative to the reference's package; polydocs documents itself here (fast to load).
+    settings = "api_reference:\n  package: polydocs\n  url: 'https://example.org/{page}#{anchor}'\n"
+    (small_tree / "polydocs.yml").write_text(settings, encoding="utf-8")
+    extra = small_tree / "en" / "extra.md"
+    extra.write_text(extra.read_text(encoding="utf-8") + "\n[[autodoc]] diagnostics.Diagnostic\n")
+    report = build_site(small_tree, tmp_path / "site")
+    page = (tmp_path / "site" / "en" / "extra" / "index.html").read_text(encoding="utf-8")
+    assert "One problem at one place in the sources." in page
+    assert not [w for w in report.warnings if "autodoc" in w]

@@ -102,6 +102,10 @@ def _swap_into_place(staging: Path, out: Path, languages: list[str]) -> None:
         shutil.rmtree(retired) if retired.is_dir() else retired.unlink()
 
 
+def _has_converted_pages(cache: Path | None) -> bool:
+    return cache is not None and any((cache / "pages").glob("*.json"))
+
+
 def _unique(messages: list[str]) -> list[str]:
     return list(dict.fromkeys(messages))
 
@@ -125,9 +129,12 @@ def build_site(
     staging = Path(tempfile.mkdtemp(prefix=f".{out.name}-build-", dir=out.parent))
     # Import once here what every forked language build needs, rather than once in each of them.
     api_inventory(project).preload()
-    preload_notebook_converter()
+    cache = cache_dir("site") if use_cache else None
+    if not _has_converted_pages(cache):
+        # Only a page converted anew gets its notebook generated: with a filled cache, the few pages
+        # an edit changed import the converter where they need it, and a rebuild skips the import.
+        preload_notebook_converter()
     try:
-        cache = cache_dir("site") if use_cache else None
         results = _build_all(source.resolve(), languages, staging, jobs or os.cpu_count() or 1, cache)
         warnings = _unique(source_warnings + [message for result in results for message in result.warnings])
         errors = [f"{result.lang}: {result.error}" for result in results if result.error]

@@ -11,7 +11,7 @@ from mkdocs.config import load_config
 from mkdocs.config.defaults import MkDocsConfig
 
 from polydocs.markup import extension_configs, markdown_extensions
-from polydocs.site.nav import build_nav
+from polydocs.site.nav import build_nav, site_pages
 from polydocs.sources import KNOWN_LANGUAGES, ProjectConfig, SourceTree
 
 THEME_DIR = Path(__file__).parent / "theme"
@@ -54,6 +54,21 @@ def _named_markdown_extensions() -> list[dict[str, Any]]:
     return [{name: configs.get(name, {})} for name in markdown_extensions() if isinstance(name, str)]
 
 
+# Hugging Face docstrings are Google style with their own indentation habits; griffe's warnings about
+# them are the library's business, not the page's.
+_MKDOCSTRINGS = {
+    "default_handler": "python",
+    "handlers": {
+        "python": {"options": {"docstring_style": "google", "docstring_options": {"warnings": False}}}
+    },
+}
+
+
+def _uses_autodoc(tree: SourceTree, lang: str) -> bool:
+    pages = (tree.pages[source][local] for local, source in site_pages(tree, lang).items())
+    return any("[[autodoc]]" in page.read() for page in pages)
+
+
 def mkdocs_settings(
     tree: SourceTree, project: ProjectConfig, lang: str, site_dir: Path, cache: Path | None = None
 ) -> dict[str, Any]:
@@ -72,16 +87,20 @@ def mkdocs_settings(
         "exclude_docs": "_toctree.yml\n*.mdx\n",
         "theme": _theme(lang),
         "plugins": [
-            {"search": {"lang": [KNOWN_LANGUAGES[lang].search_language]}},
-            {"polydocs": {"source_root": str(tree.root), "lang": lang, "cache_dir": str(cache or "")}},
+            {
+                "polydocs": {
+                    "source_root": str(tree.root),
+                    "lang": lang,
+                    "cache_dir": str(cache or ""),
+                    "search_lang": [KNOWN_LANGUAGES[lang].search_language],
+                }
+            },
+            # `[[autodoc]] module.Object` becomes a mkdocstrings `::: module.Object` block; the plugin is
+            # loaded only for languages whose pages use it (it is slow to start).
+            *([{"mkdocstrings": _MKDOCSTRINGS}] if _uses_autodoc(tree, lang) else []),
         ],
         "markdown_extensions": _named_markdown_extensions(),
-        "extra": {
-            "alternate": [
-                {"name": KNOWN_LANGUAGES[code].name, "link": f"../{code}/", "lang": code}
-                for code in tree.languages
-            ],
-        },
+        "extra_javascript": ["assets/polydocs/polydocs.js"],
         # Our own extensions report missing pages and links with path:line; MkDocs' own checks would
         # repeat them without a line.
         "validation": {

@@ -16,7 +16,7 @@ from mkdocs.structure.toc import AnchorLink, TableOfContents, get_toc
 from polydocs import __version__
 
 # Bump when ConvertedPage or what goes into it changes: old entries then simply stop matching.
-_CACHE_FORMAT = "2"
+_CACHE_FORMAT = "3"
 # A converted page depends on these as much as on its text.
 _CONVERTERS = ("markdown", "pymdown-extensions", "mkdocs", "pygments", "hf-doc-builder")
 _CONVERTER_VERSIONS = "|".join([_CACHE_FORMAT, __version__, *(version(name) for name in _CONVERTERS)])

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import logging
 import posixpath
+import re
+import shutil
 from dataclasses import dataclass, field
 from html import escape as html_escape
 from pathlib import Path
@@ -55,6 +58,8 @@ class BuildState:
     # Pages whose text comes from English are converted with the English site's page set, so that
     # the conversion is the same in every language and done once.
     known_pages: dict[str, frozenset[str]] = field(default_factory=dict)
+    # Digest of `_data/benchmarks/`: part of the cache key of pages with benchmark placeholders.
+    benchmark_data: str = ""
     _current: _PageInProgress | None = None
     # The page being converted holds its dialect context open from markdown to HTML.
     _open_page: contextlib.ExitStack = field(default_factory=contextlib.ExitStack)
@@ -65,9 +70,9 @@ class BuildState:
     ) -> BuildState:
         known = {code: frozenset(site_pages(tree, code)) for code in {lang.code, SOURCE_LANGUAGE}}
         evidence = load_evidence(tree.root)
-        return cls(
-            tree, project, lang, api_inventory(project), cache, freshness_of(tree), evidence, site_dir, known
-        )
+        benchmarks = _benchmark_data(tree.root / "_data" / "benchmarks")
+        api = api_inventory(project)
+        return cls(tree, project, lang, api, cache, freshness_of(tree), evidence, site_dir, known, benchmarks)
 
     def source_lang(self, local: str) -> str:
         return self.lang.code if local in self.tree.pages[self.lang.code] else SOURCE_LANGUAGE
@@ -132,18 +137,53 @@ def _write_notebook(state: BuildState, local: str, url: str, notebook: str) -> s
     return f'<p class="polydocs-notebook"><a href="{name}" download>{label}</a></p>\n'
 
 
+def _benchmark_data(data_dir: Path) -> str:
+    """A digest of the benchmark results a page's placeholders expand to."""
+    digest = hashlib.sha256()
+    for path in sorted(data_dir.glob("*.json")) if data_dir.is_dir() else []:
+        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+def _page_evidence(evidence: Evidence, page_key: str) -> list[tuple[str, object]]:
+    """The verdicts the page's badges show: its entries in the committed snippet reports."""
+    return sorted((code, verdict) for (page, code), verdict in evidence.blocks.items() if page == page_key)
+
+
 def before_conversion(state: BuildState, local: str, markdown_text: str, source: str) -> str:
-    """Look the page up in the cache; else open its dialect context for the markup extensions."""
+    """Look the page up in the cache; else expand it and open its dialect context for the extensions.
+
+    The cache key is made of the page's own text and everything its expansions and conversion read, so
+    a cached page costs neither the expansions (badges, benchmark tables) nor the conversion.
+    """
     if local == STATUS_PAGE:
         state._current = None
         return markdown_text
     source_lang = state.source_lang(local)
     page = state.tree.pages[source_lang][local]
     line_offset = _line_offset(markdown_text, source)
+    page_key = f"{source_lang}/{local}.md"
+    known_pages = state.known_pages[source_lang]
+    key = fingerprint(
+        markdown_text,
+        str(page.path),
+        source_lang,
+        line_offset,
+        local,
+        sorted(known_pages),
+        state.api,
+        state.project.iframe_hosts,
+        _page_evidence(state.evidence, page_key),
+        state.benchmark_data if "polydocs:" in markdown_text else "",
+    )
+    cached = state.cache.get(key)
+    if cached is not None:
+        state._current = _PageInProgress(key, cached, None, page)
+        return _title_line(markdown_text)
     original = markdown_text
     data_dir = state.tree.root / "_data" / "benchmarks"
     markdown_text = expand_benchmarks(markdown_text, source_lang, data_dir, str(page.path))
-    markdown_text = insert_badges(markdown_text, f"{source_lang}/{local}.md", state.evidence, source_lang)
+    markdown_text = insert_badges(markdown_text, page_key, state.evidence, source_lang)
     context = MarkupContext(
         path=str(page.path),
         # An English fallback page keeps English callout titles: they belong to its text.
@@ -151,25 +191,10 @@ def before_conversion(state: BuildState, local: str, markdown_text: str, source:
         line_offset=line_offset,
         line_map=line_map(original, markdown_text, line_offset),
         page_local=local,
-        known_pages=state.known_pages[source_lang],
+        known_pages=known_pages,
         api=state.api,
         iframe_hosts=state.project.iframe_hosts,
     )
-    key = fingerprint(
-        markdown_text,
-        context.path,
-        source_lang,
-        context.line_offset,
-        context.line_map,
-        local,
-        sorted(context.known_pages),
-        context.api,
-        context.iframe_hosts,
-    )
-    cached = state.cache.get(key)
-    if cached is not None:
-        state._current = _PageInProgress(key, cached, None, page)
-        return _title_line(markdown_text)
     state._current = _PageInProgress(key, None, context, page)
     state._open_page.enter_context(page_context(context))
     return markdown_text
@@ -202,3 +227,33 @@ def after_conversion(
         english_url = "../" * (url.count("/") + 1) + f"{SOURCE_LANGUAGE}/{page_url(local)}"
         html = outdated_banner(state.lang, english_url) + html
     return html, toc
+
+
+def sitemaps_beside_pages(site_dir: Path) -> None:
+    """A copy of the language's `sitemap.xml` in every page folder.
+
+    Material's script fetches `sitemap.xml` relative to every `<link rel="alternate">` of a page, and
+    ours name the page itself in each language (not the language's home, as Material expects): without
+    these copies every page load would end in 404s.
+    """
+    sitemap = site_dir / "sitemap.xml"
+    if not sitemap.is_file():
+        return
+    for index in site_dir.rglob("index.html"):
+        if index.parent != site_dir:
+            shutil.copyfile(sitemap, index.parent / "sitemap.xml")
+
+
+_ROOT_RELATIVE = re.compile(r'((?:href|src)=")/(?!/)')
+
+
+def root_404_links_into_language(site_dir: Path, lang: str) -> None:
+    """Point `404.html`'s links into its language folder.
+
+    The 404 page is served at any depth, so MkDocs links its assets from the site root (`/assets/...`),
+    which without `site_url` is the root of the whole site, not of this language's folder.
+    """
+    page = site_dir / "404.html"
+    if page.is_file():
+        text = page.read_text(encoding="utf-8")
+        page.write_text(_ROOT_RELATIVE.sub(rf"\1/{lang}/", text), encoding="utf-8")

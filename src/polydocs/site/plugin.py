@@ -11,12 +11,15 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import File, Files
+from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page as MkDocsPage
+from mkdocs.utils.templates import TemplateContext
 
 from polydocs.diagnostics import PolydocsError
 from polydocs.site import page_events
 from polydocs.site.nav import site_pages
 from polydocs.site.page_cache import PageCache
+from polydocs.site.search import CachedSearchPlugin, SearchEntryCache
 from polydocs.sources import SourceTree, language, load_project_config, load_source_tree
 
 
@@ -25,6 +28,8 @@ class PolydocsPluginConfig(base.Config):
     lang = c.Type(str)
     # Converted pages are kept here and reused; empty: no cache.
     cache_dir = c.Type(str, default="")
+    # The lunr languages of this site's search index (Material's search plugin, run by this plugin).
+    search_lang = c.ListOfItems(c.Type(str), default=[])
 
 
 class PolydocsPlugin(BasePlugin[PolydocsPluginConfig]):
@@ -47,6 +52,16 @@ class PolydocsPlugin(BasePlugin[PolydocsPluginConfig]):
         )
         # MkDocs validates extensions by name; the dialect's are instances, added once validation is done.
         config.markdown_extensions.extend(page_events.dialect_extensions())
+        # Material's search, run from here so that unchanged pages reuse their index entries; the
+        # theme's header override shows the search box when `search` is set.
+        self.search: CachedSearchPlugin | None = None
+        if self.config.search_lang:
+            folder = Path(self.config.cache_dir) / "search" if self.config.cache_dir else None
+            self.search = CachedSearchPlugin(SearchEntryCache(folder))
+            errors, _ = self.search.load_config({"lang": list(self.config.search_lang)})
+            if errors:
+                raise PluginError(f"search settings: {errors}")
+            self.search.on_config(config)
         return config
 
     def on_files(self, files: Files, config: MkDocsConfig) -> Files:
@@ -71,6 +86,20 @@ class PolydocsPlugin(BasePlugin[PolydocsPluginConfig]):
         local = page.file.src_uri.removesuffix(".md")
         html, page.toc = page_events.after_conversion(self.state, local, page.url, html, page.toc)
         return html
+
+    def on_page_context(
+        self, context: TemplateContext, page: MkDocsPage, config: MkDocsConfig, nav: Navigation
+    ) -> TemplateContext:
+        if self.search is not None:
+            self.search.on_page_context(context, page=page, config=config, nav=nav)
+        return context
+
+    def on_post_build(self, config: MkDocsConfig) -> None:
+        if self.search is not None:
+            self.search.on_post_build(config=config)
+        page_events.sitemaps_beside_pages(Path(config.site_dir))
+        if not config.site_url:
+            page_events.root_404_links_into_language(Path(config.site_dir), self.lang.code)
 
     def on_env(self, env: Environment, config: MkDocsConfig, files: Files) -> Environment:
         # Compiling Material's templates costs every language build half a second; reuse the bytecode.

@@ -10,6 +10,7 @@ from pathlib import Path
 from mkdocs.livereload import LiveReloadServer
 
 from polydocs.cache import cache_dir
+from polydocs.notebooks.doc_builder_adapter import preload as preload_notebook_converter
 from polydocs.site.build import build_language, build_site
 from polydocs.site.nav import site_pages
 from polydocs.sources import SOURCE_LANGUAGE, load_source_tree
@@ -68,6 +69,8 @@ def serve(source: Path, host: str, port: int) -> None:
     with tempfile.TemporaryDirectory(prefix="polydocs-serve-") as folder:
         site = Path(folder) / "site"
         report = build_site(source, site)
+        # The first edit converts a page anew (and makes its notebook): import the converter up front.
+        preload_notebook_converter()
         for warning in report.warnings:
             log.warning(warning)
         server = LiveReloadServer(

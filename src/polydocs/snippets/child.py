@@ -19,6 +19,8 @@ from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
+from polydocs.snippets.standins_web import OfflineWeb
+
 
 class SnippetTimeout(BaseException):
     """Raised by the alarm; a BaseException so `except Exception` in a snippet does not swallow it."""
@@ -28,12 +30,12 @@ class NetworkRefused(ConnectionRefusedError):
     pass
 
 
-def _refuse_network() -> None:
-    """Refuse every non-local socket connection: snippets run offline, against local stand-ins."""
+def _refuse_network(web_stand_ins: tuple[str, int]) -> None:
+    """Refuse every socket connection but local ones and the web stand-ins' proxy (see standins_web.py)."""
     original_connect = socket.socket.connect
 
     def connect(self: socket.socket, address: Any) -> None:
-        if self.family == getattr(socket, "AF_UNIX", None):
+        if self.family == getattr(socket, "AF_UNIX", None) or tuple(address[:2]) == web_stand_ins:
             return original_connect(self, address)
         raise NetworkRefused(f"network access is disabled while checking snippets (connect to {address!r})")
 
@@ -129,12 +131,13 @@ def run_blocks(
 def main(spec_path: str) -> int:
     spec = json.loads(Path(spec_path).read_text())
     _limit_memory(spec["memory_mb"])
-    _refuse_network()
     faulthandler.enable(file=sys.stderr)
     progress = os.open(spec["progress"], os.O_WRONLY | os.O_CREAT | os.O_APPEND)
     namespace: dict[str, Any] = {"__name__": "__main__"}
     result: dict[str, Any] = {"blocks": [], "compile": [], "training": []}
     with ExitStack() as stack:
+        web = stack.enter_context(OfflineWeb(Path(spec["progress"]).parent / "web", spec["page_path"]))
+        _refuse_network(web.address)
         recorder = None
         if spec["uses_torch"]:
             from polydocs.snippets.compile_proof import CompileRecorder
@@ -152,6 +155,9 @@ def main(spec_path: str) -> int:
             except (Exception, SnippetTimeout) as error:
                 line = recorder.records[0].line if recorder.records else spec["blocks"][0]["line"]
                 result["proof_error"] = _error(error, spec["page_path"], line)
+        if web.misses:  # the block also failed, with a less telling error from whatever read the answer
+            first = spec["blocks"][0]["line"]
+            result["failures"] = [{"line": at or first, "message": message} for at, message in web.misses]
     Path(spec["result"]).write_text(json.dumps(result, default=str))
     return 0
 

@@ -2,6 +2,7 @@
 
 Building a stand-in imports torch and transformers, so it runs in a subprocess of its own
 (`python -m polydocs.snippets.standins HUB_ID PROFILE HF_HOME`); the pytest process never imports them.
+Image URLs have stand-ins too, served inside the session process: see `standins_web.py`.
 """
 
 from __future__ import annotations
@@ -21,19 +22,27 @@ from typing import Any
 from polydocs.diagnostics import Diagnostic
 
 PROFILES = ("tiny", "full")
-_BUILDER_VERSION = "1"  # bump when a stand-in's files change shape, so cached folders are rebuilt
+_BUILDER_VERSION = "2"  # bump when a stand-in's files change shape, so cached folders are rebuilt
+# A string literal, so that `pipeline("image-classification", model="org/name")` finds the model id.
+_ARGUMENT_SKIP = r"""(?:[^()'"]|'[^'\n]*'|"[^"\n]*")*?"""
 _HUB_ID_CALL = re.compile(
-    r"""(?:from_pretrained|pipeline)\s*\((?:[^()'"]*?\bmodel\s*=\s*)?\s*(?P<quote>['"])(?P<id>[\w.-]+/[\w.-]+)(?P=quote)"""
+    rf"""(?:from_pretrained|pipeline)\s*\((?:{_ARGUMENT_SKIP}\bmodel\s*=\s*)?\s*(?P<quote>['"])"""
+    r"""(?P<id>\w[\w.-]*/\w[\w.-]*)(?P=quote)"""  # a Hub name starts with a letter or digit, not "./"
 )
+
+# What a stand-in folder holds besides config.json and model.safetensors.
+Extra = Callable[[Path, Any], None]
 
 
 @dataclass(frozen=True)
 class StandIn:
-    """A Hub id and the config of each profile; weights are random, the tokenizer is built locally."""
+    """A Hub id, the config of each profile, the auto class that builds it, and the files loaders need."""
 
     hub_id: str
     model_type: str
     configs: dict[str, dict[str, Any]]
+    model_class: str  # a transformers auto class: the architecture whose random weights are saved
+    extras: tuple[str, ...]  # names in _EXTRAS, saved beside the weights
 
 
 def _gemma_2b() -> StandIn:
@@ -59,11 +68,42 @@ def _gemma_2b() -> StandIn:
         max_position_embeddings=512,
         dtype="float32",
     )
-    return StandIn("google/gemma-2b", "gemma", {"full": full, "tiny": tiny})
+    return StandIn(
+        "google/gemma-2b",
+        "gemma",
+        {"full": full, "tiny": tiny},
+        "AutoModelForCausalLM",
+        ("tokenizer", "generation_config"),
+    )
+
+
+def _vit_base_patch16_224() -> StandIn:
+    # The image and patch sizes stay real in both profiles: pages build 224x224 inputs by hand.
+    full = dict(
+        hidden_size=768,
+        num_hidden_layers=12,
+        num_attention_heads=12,
+        intermediate_size=3072,
+        image_size=224,
+        patch_size=16,
+        num_labels=1000,
+        dtype="float32",
+    )
+    tiny = dict(full, hidden_size=32, num_hidden_layers=2, num_attention_heads=2, intermediate_size=64)
+    return StandIn(
+        "google/vit-base-patch16-224",
+        "vit",
+        {"full": full, "tiny": tiny},
+        "AutoModelForImageClassification",
+        ("image_processor",),
+    )
 
 
 # Add a stand-in: one function returning StandIn, listed here.
-REGISTRY: dict[str, Callable[[], StandIn]] = {"google/gemma-2b": _gemma_2b}
+REGISTRY: dict[str, Callable[[], StandIn]] = {
+    "google/gemma-2b": _gemma_2b,
+    "google/vit-base-patch16-224": _vit_base_patch16_224,
+}
 REGISTRY_FILE = "src/polydocs/snippets/standins.py"
 
 
@@ -120,17 +160,18 @@ def _package_root() -> str:
 
 def _build(hub_id: str, profile: str, hf_home: Path) -> None:
     import torch
+    import transformers
     from safetensors.torch import save_file
-    from transformers import AutoConfig, AutoModelForCausalLM
 
+    transformers.logging.set_verbosity_error()  # e.g. "no torchvision, using the PIL image processor"
     stand_in = REGISTRY[hub_id]()
     snapshot = snapshot_dir(hf_home, hub_id, profile)
     partial = snapshot.with_name(snapshot.name + ".partial")
     partial.mkdir(parents=True, exist_ok=True)
-    config = AutoConfig.for_model(stand_in.model_type, **stand_in.configs[profile])
+    config = transformers.AutoConfig.for_model(stand_in.model_type, **stand_in.configs[profile])
     config.save_pretrained(partial)
     with torch.device("meta"):
-        model = AutoModelForCausalLM.from_config(config)
+        model = getattr(transformers, stand_in.model_class).from_config(config)
     # Random weights written straight to safetensors: initialising a 2.5B model on the CPU is slow.
     device = "cuda" if torch.cuda.is_available() else "cpu"  # a GPU draws 2.5B numbers in well under a second
     generator = torch.Generator(device).manual_seed(0)
@@ -142,7 +183,9 @@ def _build(hub_id: str, profile: str, hf_home: Path) -> None:
         seen.add(id(tensor))
         tensors[name] = (torch.randn(tensor.shape, generator=generator, device=device) * 0.02).to(dtype).cpu()
     save_file(tensors, str(partial / "model.safetensors"), metadata={"format": "pt"})
-    _save_tokenizer(partial, config)
+    for extra in stand_in.extras:
+        _EXTRAS[extra](partial, config)
+    (partial / "polydocs-stand-in.json").write_text(json.dumps({"note": "random weights, built by polydocs"}))
     partial.rename(snapshot)
     refs = snapshot.parents[1] / "refs"
     refs.mkdir(exist_ok=True)
@@ -153,6 +196,7 @@ def _save_tokenizer(folder: Path, config: Any) -> None:
     from tokenizers import Tokenizer, decoders, models, pre_tokenizers, processors
     from transformers import PreTrainedTokenizerFast
 
+    # Gemma's special ids: pad 0, eos 1, bos 2, unk 3; the rest are the 256 byte-level symbols.
     specials = ["<pad>", "<eos>", "<bos>", "<unk>"]
     alphabet = pre_tokenizers.ByteLevel.alphabet()
     vocab = {token: index for index, token in enumerate([*specials, *sorted(alphabet)])}
@@ -168,7 +212,29 @@ def _save_tokenizer(folder: Path, config: Any) -> None:
         tokenizer_object=tokenizer, bos_token="<bos>", eos_token="<eos>", pad_token="<pad>", unk_token="<unk>"
     )
     fast.save_pretrained(folder)
-    (folder / "polydocs-stand-in.json").write_text(json.dumps({"note": "random weights, built by polydocs"}))
+
+
+def _save_generation_config(folder: Path, config: Any) -> None:
+    from transformers import GenerationConfig
+
+    # The Hub repo's generation_config.json: the special ids generate() and pipelines read.
+    GenerationConfig.from_model_config(config).save_pretrained(folder)
+
+
+def _save_image_processor(folder: Path, config: Any) -> None:
+    from transformers import ViTImageProcessor
+
+    # preprocessor_config.json as the Hub repo has it (image_processor_type "ViTImageProcessor"); without
+    # torchvision transformers builds the PIL backend from the same file.
+    size = {"height": config.image_size, "width": config.image_size}
+    ViTImageProcessor(size=size, image_mean=[0.5] * 3, image_std=[0.5] * 3).save_pretrained(folder)
+
+
+_EXTRAS: dict[str, Extra] = {
+    "tokenizer": _save_tokenizer,
+    "generation_config": _save_generation_config,
+    "image_processor": _save_image_processor,
+}
 
 
 if __name__ == "__main__":

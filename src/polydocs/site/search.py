@@ -1,0 +1,102 @@
+"""Material's search index, with each page's entries reused from a cache keyed by the page's HTML.
+
+Indexing re-parses every built page with `HTMLParser`; on a rebuild almost every page is unchanged, so
+its entries are taken from the cache instead. The polydocs plugin runs this plugin itself (it cannot be
+named `material/search` in the configuration), so the theme's header override shows the search box
+when the polydocs plugin has a search index (`theme/partials/header.html`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import tempfile
+from importlib.metadata import version
+from pathlib import Path
+from typing import Any
+
+from material.plugins.search.plugin import SearchPlugin, jieba
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.structure.nav import Navigation
+from mkdocs.structure.pages import Page
+from mkdocs.structure.toc import AnchorLink
+from mkdocs.utils.templates import TemplateContext
+
+# Bump when what is stored changes: old entries then simply stop matching.
+_FORMAT = "1"
+# The attributes Material's indexer reads and then removes from the published page.
+_SEARCH_HINT = re.compile(r'\s?data-search-\w+="[^"]+"')
+_INDEXER = f"{_FORMAT}|{version('mkdocs-material')}|jieba={jieba is not None}"
+
+
+def _toc_anchors(links: list[AnchorLink]) -> list[tuple[str, str, list[Any]]]:
+    return [(link.id, link.url, _toc_anchors(link.children)) for link in links]
+
+
+def page_search_key(page: Page) -> str:
+    """Everything Material's indexer reads from a page: its HTML, URL, title, toc, tags and search meta."""
+    parts = (
+        _INDEXER,
+        page.content or "",
+        page.url,
+        str(page.title),
+        repr(page.meta.get("title")),
+        repr(page.meta.get("tags")),
+        repr(page.meta.get("search")),
+        repr(_toc_anchors(list(page.toc))),
+    )
+    digest = hashlib.sha256()
+    for part in parts:
+        digest.update(part.encode() + b"\0")
+    return digest.hexdigest()
+
+
+class SearchEntryCache:
+    """One JSON file per indexed page; writes are atomic so parallel language builds can share it."""
+
+    def __init__(self, folder: Path | None) -> None:
+        self.folder = folder
+
+    def get(self, key: str) -> list[dict[str, Any]] | None:
+        if self.folder is None:
+            return None
+        try:
+            entries = json.loads((self.folder / f"{key}.json").read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return None
+        return entries if isinstance(entries, list) else None
+
+    def put(self, key: str, entries: list[dict[str, Any]]) -> None:
+        if self.folder is None:
+            return
+        self.folder.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(dir=self.folder, suffix=".tmp")
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            json.dump(entries, stream)
+        os.replace(temporary, self.folder / f"{key}.json")
+
+
+class CachedSearchPlugin(SearchPlugin):
+    """Material's search plugin; a page whose indexed inputs are unchanged reuses its cached entries."""
+
+    def __init__(self, cache: SearchEntryCache) -> None:
+        super().__init__()
+        self.entry_cache = cache
+
+    def on_page_context(
+        self, context: TemplateContext, *, page: Page, config: MkDocsConfig, nav: Navigation
+    ) -> None:
+        if not self.config.enabled:
+            return
+        key = page_search_key(page)
+        cached = self.entry_cache.get(key)
+        if cached is not None:
+            self.search_index.entries.extend(cached)
+            # What Material does after indexing: the indexing hints are not published.
+            page.content = _SEARCH_HINT.sub("", page.content or "")
+            return
+        before = len(self.search_index.entries)
+        super().on_page_context(context, page=page, config=config, nav=nav)
+        self.entry_cache.put(key, self.search_index.entries[before:])

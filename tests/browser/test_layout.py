@@ -1,0 +1,59 @@
+"""Narrow phones and the dark palette render without sideways scrolling; screenshots for a human eye."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browser_support import BROWSER_MARKS, OpenPage, SitePage
+
+pytestmark = BROWSER_MARKS
+
+PHONE = {"width": 375, "height": 812}
+LANGUAGES = ["en", "es", "pt"]
+_OVERFLOW = "[document.documentElement.scrollWidth, window.innerWidth]"
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_pages_fit_a_phone_without_horizontal_scrolling(
+    open_page: OpenPage, site_url: str, pages_of_site: list[SitePage], scheme: str
+) -> None:
+    page, _ = open_page(viewport=PHONE, color_scheme=scheme, is_mobile=True)
+    problems = []
+    for site_page in pages_of_site:
+        page.goto(site_url + str(site_page))
+        palette = page.evaluate("document.body.getAttribute('data-md-color-scheme')")
+        expected_palette = "slate" if scheme == "dark" else "default"
+        if palette != expected_palette:
+            problems.append(f"{site_page}: palette {palette!r}, expected {expected_palette!r}")
+        width, inner = page.evaluate(_OVERFLOW)
+        if width > inner:
+            wide = page.evaluate(
+                """inner => [...document.querySelectorAll('body *')]
+                  .filter(el => el.getBoundingClientRect().right > inner + 1)
+                  .filter(el => !(el.parentElement
+                    && el.parentElement.getBoundingClientRect().right > inner + 1))
+                  .slice(0, 5)
+                  .map(el => el.tagName.toLowerCase() + (el.className ? '.' + el.className : ''))""",
+                inner,
+            )
+            problems.append(f"{site_page}: {width}px wide in a {inner}px viewport; widest: {wide}")
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_screenshots_of_the_inference_guide(
+    open_page: OpenPage, site_url: str, artifacts_dir: Path, lang: str
+) -> None:
+    shots: dict[str, dict[str, Any]] = {
+        f"{lang}-inference-desktop.png": {"viewport": {"width": 1280, "height": 800}},
+        f"{lang}-inference-phone-dark.png": {"viewport": PHONE, "color_scheme": "dark", "is_mobile": True},
+    }
+    for name, options in shots.items():
+        page, _ = open_page(**options)
+        page.goto(f"{site_url}/{lang}/perf_torch_compile/")
+        path = artifacts_dir / name
+        page.screenshot(path=str(path), full_page=True)
+        assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+        page.context.close()

@@ -1,0 +1,91 @@
+"""What makes rebuilds fast must not change what is built: cached pages, cached search entries."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from polydocs.site.build import build_site
+
+REPO = Path(__file__).resolve().parents[2]
+HEADER = "<!--Copyright 2026 The HuggingFace Team. Licensed under the Apache License, Version 2.0.-->\n\n"
+TOC = "- sections:\n  - local: index\n    title: Home\n  - local: guide\n    title: Guide\n  title: S\n"
+GUIDE = HEADER + "# Guide\n\n## Compile\n\nWord: compilation.\n\n```py\nimport torch\nprint(torch)\n```\n"
+
+
+@pytest.fixture
+def tree(write_tree):
+    return write_tree(
+        {
+            "en/_toctree.yml": TOC,
+            "en/index.md": HEADER + "# Home\n\nSee the [guide](./guide).\n",
+            "en/guide.md": GUIDE,
+            "es/_toctree.yml": TOC.replace("Home", "Inicio"),
+            "es/index.md": HEADER + "# Inicio\n\nPalabra: compilación.\n",
+        }
+    )
+
+
+def _search_index(site: Path, lang: str) -> dict[str, object]:
+    return json.loads((site / lang / "search" / "search_index.json").read_text(encoding="utf-8"))
+
+
+def _cache(monkeypatch: pytest.MonkeyPatch, folder: Path) -> Path:
+    monkeypatch.setenv("POLYDOCS_CACHE", str(folder))
+    return folder / "site"
+
+
+def test_cached_build_publishes_the_same_site_as_an_uncached_one(tree, tmp_path, monkeypatch):
+    cache = _cache(monkeypatch, tmp_path / "cache")
+    uncached = build_site(tree, tmp_path / "uncached", use_cache=False)
+    build_site(tree, tmp_path / "first")
+    cached = build_site(tree, tmp_path / "cached")
+    assert any((cache / "pages").glob("*.json")) and any((cache / "search").glob("*.json"))
+    assert cached.warnings == uncached.warnings
+    for lang in ["en", "es"]:
+        assert _search_index(tmp_path / "cached", lang) == _search_index(tmp_path / "uncached", lang)
+    for page in ["en/guide/index.html", "es/guide/index.html", "es/index.html"]:
+        built = (tmp_path / "cached" / page).read_bytes()
+        assert built == (tmp_path / "uncached" / page).read_bytes()
+
+
+def test_search_box_and_index_come_from_the_plugin_that_runs_material_search(tree, tmp_path):
+    build_site(tree, tmp_path / "site")
+    page = (tmp_path / "site" / "es" / "guide" / "index.html").read_text(encoding="utf-8")
+    assert 'data-md-component="search"' in page and 'for="__search"' in page
+    assert "data-search-" not in page  # Material's indexing hints are not published
+    index = _search_index(tmp_path / "site", "es")
+    assert index["config"]["lang"] == ["es"]  # type: ignore[index]
+    locations = {doc["location"] for doc in index["docs"]}  # type: ignore[attr-defined]
+    assert {"", "guide/", "guide/#compile"} <= locations
+
+
+def test_an_edit_is_indexed_again_while_unchanged_pages_reuse_their_entries(tree, tmp_path, monkeypatch):
+    cache = _cache(monkeypatch, tmp_path / "cache")
+    build_site(tree, tmp_path / "site")
+    entries_before = set((cache / "search").glob("*.json"))
+    guide = tree / "en" / "guide.md"
+    guide.write_text(GUIDE.replace("compilation", "recompilation"), encoding="utf-8")
+    build_site(tree, tmp_path / "site")
+    added = set((cache / "search").glob("*.json")) - entries_before
+    # The English guide is shown in both languages: each language indexes its new version once.
+    assert len(added) == 2
+    texts = [doc["text"] for doc in _search_index(tmp_path / "site", "es")["docs"]]  # type: ignore[index]
+    assert any("recompilation" in text for text in texts)
+
+
+def test_new_benchmark_results_convert_the_page_showing_them_again(tree, tmp_path, monkeypatch):
+    cache = _cache(monkeypatch, tmp_path / "cache")
+    results = (REPO / "docs_src" / "_data" / "benchmarks").glob("*.json")
+    data = tree / "_data" / "benchmarks"
+    data.mkdir(parents=True)
+    first = sorted(results)[0]
+    (data / first.name).write_bytes(first.read_bytes())
+    guide = tree / "en" / "guide.md"
+    guide.write_text(GUIDE + "\n<!-- polydocs: benchmarks -->\n", encoding="utf-8")
+    build_site(tree, tmp_path / "site", strict=True)
+    pages_before = set((cache / "pages").glob("*.json"))
+    (data / f"again-{first.name}").write_bytes(first.read_bytes())
+    build_site(tree, tmp_path / "site", strict=True)
+    # Only the English guide (shown in both languages, converted once) shows the results.
+    assert len(set((cache / "pages").glob("*.json")) - pages_before) == 1

@@ -1,0 +1,57 @@
+"""Stand-ins end to end on sample pages (tiny profile): the library's real loading code, offline."""
+
+import json
+import shutil
+
+import pytest
+
+from .golden import CASES
+from .test_pytest_plugin import PLUGIN_ARGS
+
+pytest_plugins = ["pytester"]
+pytest.importorskip("PIL")
+
+
+@pytest.fixture(scope="module")
+def cache(tmp_path_factory):
+    """One stand-in cache for the module: each stand-in is built once."""
+    return tmp_path_factory.mktemp("snippets-cache")
+
+
+def _check(pytester, cache, page):
+    (pytester.path / "docs_src" / "en").mkdir(parents=True, exist_ok=True)
+    shutil.copy(CASES / "standins" / "en" / page, pytester.path / "docs_src" / "en" / page)
+    args = [*PLUGIN_ARGS, "--snippets-cache", str(cache), "--snippets-report-json", "report.json"]
+    result = pytester.runpytest_inprocess("docs_src", "--rootdir", str(pytester.path), *args)
+    (session,) = json.loads((pytester.path / "report.json").read_text())["sessions"]
+    return result, session
+
+
+def _snapshot_files(cache, hub_id):
+    snapshots = cache / "standins" / "tiny" / "hub" / ("models--" + hub_id.replace("/", "--")) / "snapshots"
+    (snapshot,) = snapshots.iterdir()
+    return {path.name for path in snapshot.iterdir()}
+
+
+def test_vit_processor_model_pipeline_and_image_urls_load_offline(pytester, cache):
+    result, session = _check(pytester, cache, "vision.md")
+    result.assert_outcomes(passed=1)
+    assert [block["status"] for block in session["blocks"]] == ["passed", "passed"]
+    assert {"config.json", "model.safetensors", "preprocessor_config.json"} <= _snapshot_files(
+        cache, "google/vit-base-patch16-224"
+    )
+
+
+def test_text_generation_pipeline_loads_the_gemma_stand_in_with_its_generation_config(pytester, cache):
+    result, _ = _check(pytester, cache, "text_generation.md")
+    result.assert_outcomes(passed=1)
+    assert {"tokenizer.json", "generation_config.json"} <= _snapshot_files(cache, "google/gemma-2b")
+
+
+def test_a_url_without_stand_in_fails_at_its_line_and_says_where_to_add_one(pytester, cache):
+    result, session = _check(pytester, cache, "no_stand_in.md")
+    result.assert_outcomes(failed=1)
+    assert session["failures"] == [
+        "docs_src/en/no_stand_in.md:6: snippet-failed no stand-in for https://example.com/imagenet-labels.json;"
+        " add one in src/polydocs/snippets/standins_web.py (WEB_REGISTRY)"
+    ]
