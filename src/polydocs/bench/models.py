@@ -84,27 +84,11 @@ def _vision_model(name: str, smoke: bool) -> Any:
 
 
 def _gemma_2b_config(transformers: Any, smoke: bool) -> Any:
-    if smoke:
-        return transformers.GemmaConfig(
-            vocab_size=1000,
-            hidden_size=64,
-            intermediate_size=128,
-            num_hidden_layers=2,
-            num_attention_heads=2,
-            num_key_value_heads=1,
-            head_dim=32,
-        )
-    # google/gemma-2b's published configuration.
-    return transformers.GemmaConfig(
-        vocab_size=256000,
-        hidden_size=2048,
-        intermediate_size=16384,
-        num_hidden_layers=18,
-        num_attention_heads=8,
-        num_key_value_heads=1,
-        head_dim=256,
-        max_position_embeddings=8192,
-    )
+    # The same published google/gemma-2b configuration the snippet checker's stand-in uses.
+    from polydocs.snippets.standins import REGISTRY
+
+    settings = REGISTRY["google/gemma-2b"]().configs["tiny" if smoke else "full"]
+    return transformers.GemmaConfig(**{key: value for key, value in settings.items() if key != "dtype"})
 
 
 def build_model(name: str, device: str, dtype_name: str, smoke: bool) -> Any:
