@@ -53,6 +53,17 @@ class Claim:
     loose: bool = False
 
 
+def _code_span_claims(token: Token, section: Kind) -> list[Claim]:
+    """The backticked names of an inline token in a mode/backend section: loose claims, by line."""
+    assert token.map is not None
+    return [
+        Claim(number, section, span.group("name"), loose=True)
+        for number, line in enumerate(token.content.splitlines(), start=token.map[0] + 1)
+        for span in _CODE_SPAN.finditer(line)
+        if span.group("name") not in _PARAMETERS
+    ]
+
+
 def _kind_of(text: str) -> Kind | None:
     for kind, word in _WORD.items():
         if word.search(text):
@@ -140,10 +151,7 @@ def _section_claims(document: LintDocument) -> tuple[list[Claim], list[Listing]]
             index = _list(tokens, index, section, claims, listings)
             continue
         elif token.type == "inline" and section and token.map:
-            for number, line in enumerate(token.content.splitlines(), start=token.map[0] + 1):
-                for match in _CODE_SPAN.finditer(line):
-                    if match.group("name") not in _PARAMETERS:
-                        claims.append(Claim(number, section, match.group("name"), loose=True))
+            claims += _code_span_claims(token, section)
         index += 1
     return claims, listings
 
@@ -200,10 +208,7 @@ def _list(
             if match and inline.map:
                 leading.append((inline.map[0] + 1, match.group("name")))
         elif token.type == "inline" and section and token.map:
-            for number, line in enumerate(token.content.splitlines(), start=token.map[0] + 1):
-                for span in _CODE_SPAN.finditer(line):
-                    if span.group("name") not in _PARAMETERS:
-                        claims.append(Claim(number, section, span.group("name"), loose=True))
+            claims += _code_span_claims(token, section)
         index += 1
         if depth == 0:
             break
