@@ -1,5 +1,6 @@
-"""The project's own docs_src, built once for the tests that read the real site."""
+"""Sites the tests read: the project's own docs_src, built once; a toy library to document."""
 
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -14,3 +15,45 @@ def built_docs_src(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("docs_src_site") / "site"
     build_site(REPO / "docs_src", out)
     return out
+
+
+TOY_PACKAGE = {
+    "__init__.py": """
+        '''A toy library: the documented class is exported by the package, defined in a module.'''
+        from .core import Settings as Settings
+    """,
+    "core.py": """
+        '''The documented module.'''
+        from dataclasses import dataclass, field
+
+
+        @dataclass
+        class Settings:
+            '''Settings of the toy library, documented from a slice.
+
+            Attributes:
+                size: How big the toy is.
+            '''
+
+            size: int = 3
+            # A class-body import, as in transformers' TrainingArguments: griffe follows it.
+            from .sub.helpers import FAST
+
+            if FAST:
+                mode: str = field(default="fast")
+    """,
+    "sub/__init__.py": "",
+    "sub/helpers.py": "FAST = True\n",
+    "heavy.py": "def unrelated():\n    '''Never needed by the documented pages.'''\n",
+}
+
+
+@pytest.fixture
+def toy_package(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    root = tmp_path / "installed"
+    for relative, text in TOY_PACKAGE.items():
+        path = root / "toylib" / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(textwrap.dedent(text), encoding="utf-8")
+    monkeypatch.syspath_prepend(str(root))
+    return "toylib"

@@ -183,3 +183,19 @@ def test_autodoc_renders_the_object_with_mkdocstrings(small_tree, tmp_path):
     page = (tmp_path / "site" / "en" / "extra" / "index.html").read_text(encoding="utf-8")
     assert "One problem at one place in the sources." in page
     assert not [w for w in report.warnings if "autodoc" in w]
+
+
+def test_site_documents_the_object_from_the_slice(toy_package, small_tree, tmp_path, monkeypatch):
+    monkeypatch.setenv("POLYDOCS_CACHE", str(tmp_path / "cache"))
+    settings = "api_reference:\n  package: toylib\n  url: 'https://example.org/{page}#{anchor}'\n"
+    (small_tree / "polydocs.yml").write_text(settings, encoding="utf-8")
+    extra = small_tree / "en" / "extra.md"
+    extra.write_text(extra.read_text(encoding="utf-8") + "\n[[autodoc]] Settings\n", encoding="utf-8")
+    report = build_site(small_tree, tmp_path / "site", only=["en"])
+    page = (tmp_path / "site" / "en" / "extra" / "index.html").read_text(encoding="utf-8")
+    assert "Settings of the toy library, documented from a slice." in page
+    assert "How big the toy is." in page
+    assert not [warning for warning in report.warnings if "autodoc" in warning]
+    (slice_path,) = (tmp_path / "cache" / "autodoc").iterdir()
+    assert (slice_path / "toylib" / "core.py").is_file()
+    assert not (slice_path / "toylib" / "heavy.py").exists()

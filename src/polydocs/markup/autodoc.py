@@ -18,6 +18,12 @@ _AUTODOC = re.compile(r"^(?P<indent>[ ]*)\[\[autodoc\]\][ ]+(?P<name>[A-Za-z_][\
 _MEMBER = re.compile(r"^[ ]+-[ ]+(?P<member>[\w.]+)[ ]*$")
 
 
+def autodoc_names(text: str) -> list[str]:
+    """The object names of a page's autodoc directives, as written (`Trainer`, `transformers.Trainer`)."""
+    lines = text.splitlines()
+    return [match["name"] for _, line in lines_outside_fences(lines) if (match := _AUTODOC.match(line))]
+
+
 def render_autodoc(lines: list[str], context: MarkupContext, store: StoreHtml) -> list[str]:
     """Replace each autodoc directive and its member lines, keeping the line count."""
     lines = list(lines)

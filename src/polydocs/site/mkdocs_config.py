@@ -10,8 +10,13 @@ import yaml
 from mkdocs.config import load_config
 from mkdocs.config.defaults import MkDocsConfig
 
+from polydocs.cache import cache_dir
 from polydocs.markup import extension_configs, markdown_extensions
+from polydocs.markup.autodoc import autodoc_names
+from polydocs.markup.inventory import ApiInventory
+from polydocs.site.autodoc_sources import autodoc_search_path
 from polydocs.site.nav import build_nav, site_pages
+from polydocs.site.page_events import api_inventory
 from polydocs.sources import KNOWN_LANGUAGES, ProjectConfig, SourceTree
 
 THEME_DIR = Path(__file__).parent / "theme"
@@ -56,7 +61,7 @@ def _named_markdown_extensions() -> list[dict[str, Any]]:
 
 # Hugging Face docstrings are Google style with their own indentation habits; griffe's warnings about
 # them are the library's business, not the page's.
-_MKDOCSTRINGS = {
+_MKDOCSTRINGS: dict[str, Any] = {
     "default_handler": "python",
     "handlers": {
         "python": {"options": {"docstring_style": "google", "docstring_options": {"warnings": False}}}
@@ -64,9 +69,19 @@ _MKDOCSTRINGS = {
 }
 
 
-def _uses_autodoc(tree: SourceTree, lang: str) -> bool:
+def _autodoc_names(tree: SourceTree, lang: str, api: ApiInventory) -> set[str]:
+    """Every object an autodoc directive of this language's pages documents, inside the package."""
     pages = (tree.pages[source][local] for local, source in site_pages(tree, lang).items())
-    return any("[[autodoc]]" in page.read() for page in pages)
+    texts = (page.read() for page in pages)
+    return {api.qualified(name) for text in texts if "[[autodoc]]" in text for name in autodoc_names(text)}
+
+
+def _mkdocstrings(names: set[str], api: ApiInventory) -> dict[str, Any]:
+    """mkdocstrings' settings, its Python handler pointed at the slice of the package the pages document."""
+    slice_path = autodoc_search_path(api.package, names, cache_dir("autodoc"))
+    python = _MKDOCSTRINGS["handlers"]["python"]
+    paths = {"paths": [str(slice_path)]} if slice_path else {}
+    return {**_MKDOCSTRINGS, "handlers": {"python": {**python, **paths}}}
 
 
 def mkdocs_settings(
@@ -74,6 +89,8 @@ def mkdocs_settings(
 ) -> dict[str, Any]:
     """Plain settings for one language: its pages, nav, theme language, search stemmer and our plugin."""
     site_url = f"{project.site_url.rstrip('/')}/{lang}/" if project.site_url else ""
+    api = api_inventory(project)
+    autodoc = _autodoc_names(tree, lang, api)
     return {
         "site_name": project.name_in(lang),
         "site_description": project.site_description or None,
@@ -97,7 +114,7 @@ def mkdocs_settings(
             },
             # `[[autodoc]] module.Object` becomes a mkdocstrings `::: module.Object` block; the plugin is
             # loaded only for languages whose pages use it (it is slow to start).
-            *([{"mkdocstrings": _MKDOCSTRINGS}] if _uses_autodoc(tree, lang) else []),
+            *([{"mkdocstrings": _mkdocstrings(autodoc, api)}] if autodoc else []),
         ],
         "markdown_extensions": _named_markdown_extensions(),
         "extra_javascript": ["assets/polydocs/polydocs.js"],

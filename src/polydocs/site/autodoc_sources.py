@@ -1,0 +1,178 @@
+"""The slice of the documented package that mkdocstrings reads for `[[autodoc]]` pages.
+
+mkdocstrings' Python handler has griffe load a whole package before it documents one object of it:
+31 s for transformers, in every language build that has an autodoc page (English, and each language
+falling back to it). griffe needs only the modules that define the documented objects, the modules
+their class bodies import from (a dataclass field's default, say), and the package `__init__.py` files
+above them. This module copies exactly those files into the cache (once per package version and set of
+names), checks that griffe loads the copy as mkdocstrings will, and points the handler at it. Where no
+such slice can be made, mkdocstrings reads the whole package, as before.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.metadata
+import importlib.util
+import logging
+import os
+import shutil
+import tempfile
+from collections.abc import Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from griffe import Alias, Object
+
+_MAX_ROUNDS = 8
+
+log = logging.getLogger(__name__)
+
+
+def package_dir(package: str) -> Path | None:
+    """The installed package's folder, None when it is not installed (or is a single module)."""
+    try:
+        spec = importlib.util.find_spec(package)
+    except (ImportError, ValueError):
+        return None
+    locations = spec.submodule_search_locations if spec else None
+    return Path(next(iter(locations))) if locations else None
+
+
+def _module_file(root: Path, module: str) -> Path | None:
+    """`transformers.trainer` → `<root>/trainer.py` (or its package's `__init__.py`)."""
+    parts = module.split(".")[1:]
+    as_file = root.joinpath(*parts[:-1], parts[-1] + ".py") if parts else None
+    as_package = root.joinpath(*parts, "__init__.py")
+    return next((path for path in (as_file, as_package) if path and path.is_file()), None)
+
+
+def _module_of(root: Path, target: str) -> str | None:
+    """The module of a dotted target (`transformers.trainer.Trainer` → `transformers.trainer`)."""
+    parts = target.split(".")
+    for end in range(len(parts) - 1, 0, -1):
+        if _module_file(root, ".".join(parts[:end])) is not None:
+            return ".".join(parts[:end])
+    return None
+
+
+def _copy_slice(root: Path, package: str, modules: set[str], into: Path) -> None:
+    """Each module's file and every `__init__.py` from the package root down to it."""
+    files = {root / "__init__.py"}
+    for module in modules:
+        path = _module_file(root, module)
+        if path is None:
+            continue
+        files.add(path)
+        folder = path.parent
+        while folder == root or root in folder.parents:
+            files.add(folder / "__init__.py")
+            folder = folder.parent
+    shutil.rmtree(into, ignore_errors=True)
+    for path in files:
+        if path.is_file():
+            copy = into / package / path.relative_to(root)
+            copy.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(path, copy)
+
+
+def _unresolved_targets(documented: Object | Alias, package: str) -> set[str]:
+    """Targets inside `package` of the aliases among a documented object's members, when unloaded.
+
+    A class body may import (`from .pytorch_utils import x` in `TrainingArguments`); griffe's dataclass
+    support and mkdocstrings' member listing follow such aliases and fail when the target is missing.
+    """
+    from griffe import Alias, AliasResolutionError
+
+    targets = set()
+    objects = [documented.final_target if isinstance(documented, Alias) else documented]
+    objects += [base for base in getattr(objects[0], "resolved_bases", []) if not isinstance(base, Alias)]
+    for obj in objects:
+        for member in obj.members.values():
+            if isinstance(member, Alias) and member.target_path.startswith(package + "."):
+                try:
+                    member.resolve_target()
+                except AliasResolutionError:
+                    targets.add(member.target_path)
+    return targets
+
+
+def _sliced_modules(root: Path, package: str, names: list[str], scratch: Path) -> set[str]:
+    """The smallest set of modules found to document `names`: definitions, then what they need."""
+    from griffe import Alias, AliasResolutionError, Extensions, GriffeLoader
+
+    def load(search_path: Path | None) -> Object | Alias:
+        # No extensions: griffe's dataclass support would fail on the very aliases looked for here.
+        paths = [str(search_path)] if search_path else None
+        return GriffeLoader(extensions=Extensions(), search_paths=paths).load(
+            package, submodules=search_path is not None, try_relative_path=False
+        )
+
+    top = load(None)  # the package's `__init__.py` alone: its imports say where each name is defined
+    modules = set()
+    for name in names:
+        member = top.members.get(name.split(".")[0])
+        # `Trainer` (exported by the package) or `diagnostics.Diagnostic` (named by its module)
+        target = member.target_path if isinstance(member, Alias) else f"{package}.{name}"
+        if module := _module_of(root, target):
+            modules.add(module)
+    for _ in range(_MAX_ROUNDS):
+        _copy_slice(root, package, modules, scratch)
+        package_slice = load(scratch)
+        needed = set()
+        for name in names:
+            try:
+                documented = package_slice.get_member(name)
+            except (KeyError, AliasResolutionError):
+                continue
+            needed |= {m for t in _unresolved_targets(documented, package) if (m := _module_of(root, t))}
+        if needed <= modules:
+            return modules
+        modules |= needed
+    raise ImportError(f"no slice of {package} found after {_MAX_ROUNDS} rounds")
+
+
+def _validate(search_path: Path, package: str, names: list[str]) -> None:
+    """Load the slice as mkdocstrings will (griffe's built-in extensions on); raises if it cannot."""
+    from griffe import GriffeLoader, load_extensions
+
+    loader = GriffeLoader(extensions=load_extensions(), search_paths=[str(search_path)])
+    package_slice = loader.load(package, try_relative_path=False)
+    loader.resolve_aliases(implicit=False, external=False)
+    for name in names:
+        package_slice.get_member(name)
+
+
+def autodoc_search_path(package: str, names: Iterable[str], cache: Path) -> Path | None:
+    """A folder holding the slice of `package` that documents `names`; None when it cannot be made.
+
+    The slice is keyed by the package's version and the names, and written atomically, so builds in
+    parallel and later builds reuse it. Without a slice, mkdocstrings falls back to the whole package.
+    """
+    names = sorted(set(names))
+    root = package_dir(package)
+    if not names or root is None:
+        return None
+    try:
+        version = importlib.metadata.version(package)
+    except importlib.metadata.PackageNotFoundError:
+        version = "unknown"
+    key = hashlib.sha256("\n".join([package, version, str(root), *names]).encode()).hexdigest()[:16]
+    target = cache / f"{package}-{version}-{key}"
+    if (target / package / "__init__.py").is_file():
+        return target
+    cache.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=".slice-", dir=cache))
+    try:
+        _sliced_modules(root, package, names, staging)
+        _validate(staging, package, names)
+        os.rename(staging, target)
+    except Exception as error:
+        if (target / package / "__init__.py").is_file():
+            return target  # another build wrote the same slice first
+        log.info("autodoc: documenting from the whole %s package (%s)", package, error)
+        return None
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    return target
