@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import importlib
 import logging
 import multiprocessing
 import os
@@ -17,11 +19,17 @@ from mkdocs.exceptions import MkDocsException
 
 from polydocs.cache import cache_dir
 from polydocs.diagnostics import PolydocsError
+from polydocs.markup.inventory import ApiInventory
 from polydocs.notebooks.doc_builder_adapter import preload as preload_notebook_converter
-from polydocs.site.mkdocs_config import load_mkdocs_config, mkdocs_settings
+from polydocs.site.mkdocs_config import (
+    autodoc_objects,
+    load_mkdocs_config,
+    mkdocs_settings,
+    mkdocstrings_settings,
+)
 from polydocs.site.page_events import api_inventory
 from polydocs.site.root_page import render_root_page
-from polydocs.sources import load_project_config, load_source_tree
+from polydocs.sources import SourceTree, load_project_config, load_source_tree
 
 
 @dataclass
@@ -106,6 +114,24 @@ def _has_converted_pages(cache: Path | None) -> bool:
     return cache is not None and any((cache / "pages").glob("*.json"))
 
 
+def _default_jobs(languages: list[str], cache_filled: bool) -> int:
+    """One process per CPU while pages need converting, so that English (first) finishes early and the
+    languages after it reuse its conversions where they fall back to it. With converted pages cached
+    there is nothing to wait for: every language starts at once, and no CPU idles at the end."""
+    return len(languages) if cache_filled else min(len(languages), os.cpu_count() or 1)
+
+
+def _prepare_autodoc(tree: SourceTree, languages: list[str], api: ApiInventory) -> None:
+    """Before forking: each language's slice of the documented package, and mkdocstrings' handler
+    imported once (0.2 s) instead of in every language that documents objects."""
+    objects = [autodoc_objects(tree, lang, api) for lang in languages]
+    for names in {frozenset(names) for names in objects if names}:
+        mkdocstrings_settings(set(names), api)
+    if any(objects):
+        with contextlib.suppress(ImportError):
+            importlib.import_module("mkdocstrings_handlers.python")
+
+
 def _unique(messages: list[str]) -> list[str]:
     return list(dict.fromkeys(messages))
 
@@ -128,14 +154,18 @@ def build_site(
     out = out.resolve()
     staging = Path(tempfile.mkdtemp(prefix=f".{out.name}-build-", dir=out.parent))
     # Import once here what every forked language build needs, rather than once in each of them.
-    api_inventory(project).preload()
+    api = api_inventory(project)
+    api.preload()
+    _prepare_autodoc(tree, languages, api)
     cache = cache_dir("site") if use_cache else None
-    if not _has_converted_pages(cache):
+    cache_filled = _has_converted_pages(cache)
+    if not cache_filled:
         # Only a page converted anew gets its notebook generated: with a filled cache, the few pages
         # an edit changed import the converter where they need it, and a rebuild skips the import.
         preload_notebook_converter()
     try:
-        results = _build_all(source.resolve(), languages, staging, jobs or os.cpu_count() or 1, cache)
+        jobs = jobs or _default_jobs(languages, cache_filled)
+        results = _build_all(source.resolve(), languages, staging, jobs, cache)
         warnings = _unique(source_warnings + [message for result in results for message in result.warnings])
         errors = [f"{result.lang}: {result.error}" for result in results if result.error]
         if errors:

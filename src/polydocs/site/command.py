@@ -44,7 +44,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     build.add_argument("--out", type=Path, default=Path("site"), help="output folder (default: site)")
     build.add_argument("--lang", type=_languages, help="comma-separated languages to build, e.g. es,pt")
     build.add_argument("--strict", action="store_true", help="fail on any warning, listing them all")
-    build.add_argument("--jobs", type=int, help="parallel language builds (default: number of CPUs)")
+    build.add_argument(
+        "--jobs",
+        type=int,
+        help="parallel language builds (default: one per CPU while pages need converting, "
+        "one per language once they are cached)",
+    )
     build.add_argument(
         "--no-cache",
         action="store_true",

@@ -60,23 +60,31 @@ def _named_markdown_extensions() -> list[dict[str, Any]]:
 
 
 # Hugging Face docstrings are Google style with their own indentation habits; griffe's warnings about
-# them are the library's business, not the page's.
+# them are the library's business, not the page's. The source of each method is not inlined (as on
+# huggingface.co): for `Trainer` it made a 2.2 MB page, a third of a cold corpus build's highlighting
+# and search indexing.
 _MKDOCSTRINGS: dict[str, Any] = {
     "default_handler": "python",
     "handlers": {
-        "python": {"options": {"docstring_style": "google", "docstring_options": {"warnings": False}}}
+        "python": {
+            "options": {
+                "docstring_style": "google",
+                "docstring_options": {"warnings": False},
+                "show_source": False,
+            }
+        }
     },
 }
 
 
-def _autodoc_names(tree: SourceTree, lang: str, api: ApiInventory) -> set[str]:
+def autodoc_objects(tree: SourceTree, lang: str, api: ApiInventory) -> set[str]:
     """Every object an autodoc directive of this language's pages documents, inside the package."""
     pages = (tree.pages[source][local] for local, source in site_pages(tree, lang).items())
     texts = (page.read() for page in pages)
     return {api.qualified(name) for text in texts if "[[autodoc]]" in text for name in autodoc_names(text)}
 
 
-def _mkdocstrings(names: set[str], api: ApiInventory) -> dict[str, Any]:
+def mkdocstrings_settings(names: set[str], api: ApiInventory) -> dict[str, Any]:
     """mkdocstrings' settings, its Python handler pointed at the slice of the package the pages document."""
     slice_path = autodoc_search_path(api.package, names, cache_dir("autodoc"))
     python = _MKDOCSTRINGS["handlers"]["python"]
@@ -90,7 +98,7 @@ def mkdocs_settings(
     """Plain settings for one language: its pages, nav, theme language, search stemmer and our plugin."""
     site_url = f"{project.site_url.rstrip('/')}/{lang}/" if project.site_url else ""
     api = api_inventory(project)
-    autodoc = _autodoc_names(tree, lang, api)
+    autodoc = autodoc_objects(tree, lang, api)
     return {
         "site_name": project.name_in(lang),
         "site_description": project.site_description or None,
@@ -114,7 +122,7 @@ def mkdocs_settings(
             },
             # `[[autodoc]] module.Object` becomes a mkdocstrings `::: module.Object` block; the plugin is
             # loaded only for languages whose pages use it (it is slow to start).
-            *([{"mkdocstrings": _mkdocstrings(autodoc, api)}] if autodoc else []),
+            *([{"mkdocstrings": mkdocstrings_settings(autodoc, api)}] if autodoc else []),
         ],
         "markdown_extensions": _named_markdown_extensions(),
         "extra_javascript": ["assets/polydocs/polydocs.js"],

@@ -10,6 +10,7 @@ from typing import Literal
 
 from markdown_it import MarkdownIt
 from markdown_it.common.html_blocks import block_names
+from markdown_it.token import Token
 
 from polydocs.diagnostics import Diagnostic, PolydocsError
 from polydocs.snippets.directives import Directives, is_polydocs_comment, parse_comment
@@ -73,7 +74,7 @@ def scan_page(path: Path, text: str | None = None) -> PageScan:
     """Like extract_regions, but returns directive problems instead of raising."""
     if text is None:
         text = path.read_text(encoding="utf-8")
-    tokens = _parser().parse(_blank_component_tags(text))
+    tokens = _tokens(text)
     regions: list[Region] = []
     problems: list[Diagnostic] = []
     pending = Directives()
@@ -171,6 +172,12 @@ def _blank_component_tags(text: str) -> str:
         else:
             out.append(raw)
     return "".join(out)
+
+
+@lru_cache(maxsize=16)
+def _tokens(text: str) -> tuple[Token, ...]:
+    """The page's block tokens, parsed once: a site build scans each page for its badges and its notebook."""
+    return tuple(_parser().parse(_blank_component_tags(text)))
 
 
 @lru_cache(maxsize=1)
