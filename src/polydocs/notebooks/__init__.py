@@ -7,7 +7,15 @@ MkDocs; hf-doc-builder itself is imported on the first call (about 0.4 s, once p
 
 from __future__ import annotations
 
+from polydocs.notebooks import doc_builder_adapter, requirements
 from polydocs.notebooks.labels import notebook_link_label
 from polydocs.notebooks.page import page_notebook
 
-__all__ = ["notebook_link_label", "page_notebook"]
+__all__ = ["notebook_link_label", "page_notebook", "preload"]
+
+
+def preload() -> None:
+    """Do now what the first notebook of a process would (imports, the map of installed packages),
+    e.g. once before forking a process per language."""
+    doc_builder_adapter.preload()
+    requirements.preload()

@@ -20,7 +20,7 @@ from mkdocs.exceptions import MkDocsException
 from polydocs.cache import cache_dir
 from polydocs.diagnostics import PolydocsError
 from polydocs.markup.inventory import ApiInventory
-from polydocs.notebooks.doc_builder_adapter import preload as preload_notebook_converter
+from polydocs.notebooks import preload as preload_notebook_converter
 from polydocs.site.mkdocs_config import (
     autodoc_objects,
     load_mkdocs_config,

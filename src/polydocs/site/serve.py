@@ -10,7 +10,7 @@ from pathlib import Path
 from mkdocs.livereload import LiveReloadServer
 
 from polydocs.cache import cache_dir
-from polydocs.notebooks.doc_builder_adapter import preload as preload_notebook_converter
+from polydocs.notebooks import preload as preload_notebook_converter
 from polydocs.site.build import build_language, build_site
 from polydocs.site.nav import site_pages
 from polydocs.sources import SOURCE_LANGUAGE, load_source_tree
