@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from polydocs.site.autodoc_sources import autodoc_search_path
@@ -35,3 +36,15 @@ def test_names_that_are_not_in_the_package_give_no_slice(toy_package, tmp_path):
     assert autodoc_search_path(toy_package, ["Missing"], cache) is None
     assert autodoc_search_path("no_such_package_here", ["Settings"], cache) is None
     assert not any(cache.iterdir()) if cache.exists() else True
+
+
+def test_slice_is_made_again_when_an_installed_module_changes(toy_package, tmp_path):
+    cache = tmp_path / "cache"
+    slice_path = autodoc_search_path(toy_package, ["Settings"], cache)
+    assert slice_path is not None
+    installed = tmp_path / "installed" / toy_package / "core.py"  # where the fixture installed it
+    changed = installed.read_text(encoding="utf-8").replace("How big the toy is.", "How large the toy is.")
+    installed.write_text(changed, encoding="utf-8")
+    os.utime(installed, ns=(installed.stat().st_atime_ns, installed.stat().st_mtime_ns + 10**9))
+    assert autodoc_search_path(toy_package, ["Settings"], cache) == slice_path
+    assert "How large the toy is." in (slice_path / "toylib" / "core.py").read_text(encoding="utf-8")

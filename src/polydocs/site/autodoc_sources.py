@@ -30,7 +30,7 @@ _MAX_ROUNDS = 8
 log = logging.getLogger(__name__)
 
 
-def package_dir(package: str) -> Path | None:
+def _package_dir(package: str) -> Path | None:
     """The installed package's folder, None when it is not installed (or is a single module)."""
     try:
         spec = importlib.util.find_spec(package)
@@ -74,7 +74,7 @@ def _copy_slice(root: Path, package: str, modules: set[str], into: Path) -> None
         if path.is_file():
             copy = into / package / path.relative_to(root)
             copy.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(path, copy)
+            shutil.copy2(path, copy)  # with its modification time, which `_is_current` compares
 
 
 def _unresolved_targets(documented: Object | Alias, package: str) -> set[str]:
@@ -98,8 +98,8 @@ def _unresolved_targets(documented: Object | Alias, package: str) -> set[str]:
     return targets
 
 
-def _sliced_modules(root: Path, package: str, names: list[str], scratch: Path) -> set[str]:
-    """The smallest set of modules found to document `names`: definitions, then what they need."""
+def _write_slice(root: Path, package: str, names: list[str], into: Path) -> None:
+    """Copy the modules that document `names` into `into`: their definitions, then what those need."""
     from griffe import Alias, AliasResolutionError, Extensions, GriffeLoader
 
     def load(search_path: Path | None) -> Object | Alias:
@@ -118,8 +118,8 @@ def _sliced_modules(root: Path, package: str, names: list[str], scratch: Path) -
         if module := _module_of(root, target):
             modules.add(module)
     for _ in range(_MAX_ROUNDS):
-        _copy_slice(root, package, modules, scratch)
-        package_slice = load(scratch)
+        _copy_slice(root, package, modules, into)
+        package_slice = load(into)
         needed = set()
         for name in names:
             try:
@@ -128,7 +128,7 @@ def _sliced_modules(root: Path, package: str, names: list[str], scratch: Path) -
                 continue
             needed |= {m for t in _unresolved_targets(documented, package) if (m := _module_of(root, t))}
         if needed <= modules:
-            return modules
+            return
         modules |= needed
     raise ImportError(f"no slice of {package} found after {_MAX_ROUNDS} rounds")
 
@@ -144,14 +144,27 @@ def _validate(search_path: Path, package: str, names: list[str]) -> None:
         package_slice.get_member(name)
 
 
+def _is_current(slice_path: Path, root: Path, package: str) -> bool:
+    """Whether every copied module is still the installed one (an editable install changes in place)."""
+    copies = list((slice_path / package).rglob("*.py"))
+    for copy in copies:
+        installed = root / copy.relative_to(slice_path / package)
+        try:
+            if installed.stat().st_mtime_ns != copy.stat().st_mtime_ns:
+                return False
+        except OSError:
+            return False
+    return bool(copies)
+
+
 def autodoc_search_path(package: str, names: Iterable[str], cache: Path) -> Path | None:
     """A folder holding the slice of `package` that documents `names`; None when it cannot be made.
 
-    The slice is keyed by the package's version and the names, and written atomically, so builds in
-    parallel and later builds reuse it. Without a slice, mkdocstrings falls back to the whole package.
+    The slice is keyed by the package's version and the names, written atomically so that builds in
+    parallel and later builds reuse it, and made again when an installed module it copied changed.
     """
     names = sorted(set(names))
-    root = package_dir(package)
+    root = _package_dir(package)
     if not names or root is None:
         return None
     try:
@@ -160,16 +173,19 @@ def autodoc_search_path(package: str, names: Iterable[str], cache: Path) -> Path
         version = "unknown"
     key = hashlib.sha256("\n".join([package, version, str(root), *names]).encode()).hexdigest()[:16]
     target = cache / f"{package}-{version}-{key}"
-    if (target / package / "__init__.py").is_file():
+    if _is_current(target, root, package):
         return target
     cache.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=".slice-", dir=cache))
     try:
-        _sliced_modules(root, package, names, staging)
+        _write_slice(root, package, names, staging)
         _validate(staging, package, names)
+        shutil.rmtree(target, ignore_errors=True)  # an outdated slice
         os.rename(staging, target)
+    # Whatever fails here (griffe on unusual code, a full disk) only costs speed: mkdocstrings then
+    # reads the whole package, as it would without this module.
     except Exception as error:
-        if (target / package / "__init__.py").is_file():
+        if _is_current(target, root, package):
             return target  # another build wrote the same slice first
         log.info("autodoc: documenting from the whole %s package (%s)", package, error)
         return None
