@@ -1,13 +1,19 @@
-"""What a reader sees inside a page: callouts, the benchmark embed, copyable code, badges, results."""
+"""What a reader sees inside a page: callouts, the click-to-load embed, copyable code, badges, results."""
 
 from __future__ import annotations
+
+from urllib.parse import urlsplit
 
 import pytest
 from browser_support import BROWSER_MARKS, OpenPage
 
+from polydocs.sources import language
+
 pytestmark = BROWSER_MARKS
 
 INFERENCE_GUIDE = "perf_torch_compile/"
+# The inference guide embeds the benchmark dataset's viewer from this host.
+EMBED_HOST = "huggingface.co"
 LANGUAGES = ["en", "es", "pt"]
 
 
@@ -26,20 +32,46 @@ def test_callouts_render_as_admonitions(open_page: OpenPage, site_url: str, lang
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_benchmark_embed_is_lazy_sandboxed_titled_with_a_fallback_link(
+def test_benchmark_embed_loads_only_when_the_reader_asks(
     open_page: OpenPage, site_url: str, lang: str
 ) -> None:
-    page, _ = open_page()
+    """No iframe and no request to the embed's host until its button is pressed (from the keyboard)."""
+    page, watch = open_page()
     page.goto(f"{site_url}/{lang}/{INFERENCE_GUIDE}")
+    page.wait_for_load_state("networkidle")
     embed = page.locator("div.polydocs-embed")
     assert embed.count() == 1
-    frame = embed.locator("iframe")
-    assert frame.get_attribute("loading") == "lazy"
-    assert (frame.get_attribute("sandbox") or "").strip(), "the iframe has no sandbox restrictions"
-    assert (frame.get_attribute("title") or "").strip(), "the iframe has no title for screen readers"
+    label = language(lang).text("embed_load", host=EMBED_HOST)
+    button = embed.get_by_role("button", name=label, exact=True)
+    button.wait_for(state="visible")
+    assert page.locator("iframe").count() == 0, "an iframe is in the page before the reader asked for it"
+    assert not watch.third_party_requests, f"requested before the click: {watch.third_party_requests}"
     fallback = embed.locator("p.polydocs-embed-link a")
     assert fallback.is_visible() and fallback.inner_text().strip()
+    # The button is in the tab order, right before the link.
+    fallback.focus()
+    page.keyboard.press("Shift+Tab")
+    assert button.evaluate("element => element === document.activeElement"), "Shift+Tab misses the button"
+    # The context refuses the request (no network here); that it is made, and only now, is the point.
+    with page.expect_request(lambda request: urlsplit(request.url).hostname == EMBED_HOST):
+        page.keyboard.press("Enter")
+    frame = embed.locator("iframe")
+    assert frame.count() == 1 and button.count() == 0
+    assert frame.evaluate("element => element === document.activeElement"), "focus did not move to the iframe"
+    assert frame.get_attribute("loading") == "lazy"
+    assert (frame.get_attribute("sandbox") or "").strip(), "the iframe has no sandbox restrictions"
+    assert frame.get_attribute("referrerpolicy") == "strict-origin-when-cross-origin"
+    assert (frame.get_attribute("title") or "").strip(), "the iframe has no title for screen readers"
     assert fallback.get_attribute("href") == frame.get_attribute("src")
+
+
+def test_benchmark_embed_is_a_link_only_without_javascript(open_page: OpenPage, site_url: str) -> None:
+    page, watch = open_page(java_script_enabled=False)
+    page.goto(f"{site_url}/en/{INFERENCE_GUIDE}")
+    embed = page.locator("div.polydocs-embed")
+    assert embed.locator("p.polydocs-embed-link a").is_visible()
+    assert not embed.locator("button").is_visible(), "a button shows, but without JavaScript it does nothing"
+    assert page.locator("iframe").count() == 0 and not watch.third_party_requests
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -11,12 +11,14 @@ pytestmark = BROWSER_MARKS
 
 @pytest.fixture(scope="module")
 def page_loads(browser: Browser, site_url: str, pages_of_site: list[SitePage]) -> dict[str, PageWatch]:
-    """Every page loaded once in the default 1280x720 viewport until the network is idle, watched.
+    """Every page, and each language's 404 page, loaded once in the default 1280x720 viewport until the
+    network is idle, watched.
 
     The root page leaves for the reader's language at once: its entry covers that page too.
     """
+    not_found = [f"/{lang}/404.html" for lang in sorted({page.lang for page in pages_of_site})]
     loads = {}
-    for path in ["/", *(str(page) for page in pages_of_site)]:
+    for path in ["/", *(str(page) for page in pages_of_site), *not_found]:
         page, watch = open_watched_page(browser, locale="en-US")
         page.goto(site_url + path, wait_until="load")
         page.wait_for_load_state("networkidle")
@@ -31,6 +33,6 @@ def test_no_console_errors_on_any_page(page_loads: dict[str, PageWatch]) -> None
 
 
 def test_no_request_leaves_localhost_on_page_load(page_loads: dict[str, PageWatch]) -> None:
-    """Fonts and scripts are self-hosted; the benchmark iframe is lazy and far below, so it must not load."""
+    """Fonts and scripts are self-hosted; an embed's iframe is not even in the page until the reader asks."""
     problems = [f"{path}: {url}" for path, watch in page_loads.items() for url in watch.third_party_requests]
     assert not problems, "requests beyond localhost:\n" + "\n".join(problems)

@@ -89,3 +89,18 @@ def test_new_benchmark_results_convert_the_page_showing_them_again(tree, tmp_pat
     build_site(tree, tmp_path / "site", strict=True)
     # Only the English guide (shown in both languages, converted once) shows the results.
     assert len(set((cache / "pages").glob("*.json")) - pages_before) == 1
+
+
+def test_converted_pages_depend_on_polydocs_own_code(tmp_path, monkeypatch):
+    # An editable install changes the code that converts pages without changing polydocs' version.
+    import polydocs
+    from polydocs.site import page_cache
+
+    package = tmp_path / "polydocs"
+    package.mkdir()
+    (package / "__init__.py").write_text("", encoding="utf-8")
+    (package / "callouts.py").write_text("TITLE = 'Tip'\n", encoding="utf-8")
+    monkeypatch.setattr(polydocs, "__file__", str(package / "__init__.py"))
+    before = page_cache._own_code_digest()
+    (package / "callouts.py").write_text("TITLE = 'Hint'\n", encoding="utf-8")
+    assert page_cache._own_code_digest() != before

@@ -1,4 +1,8 @@
-"""`<iframe>` embeds: only allowed hosts, sandboxed and lazy, always with a visible link to the source."""
+"""`<iframe>` embeds: only allowed hosts, sandboxed, loaded only on the reader's click, always with a link.
+
+The iframe waits in an inert `<template>`: nothing is requested from the third-party host until the reader
+presses the button (which the theme's script shows and handles); without JavaScript only the link shows.
+"""
 
 from __future__ import annotations
 
@@ -140,7 +144,15 @@ def _embed_html(attributes: dict[str, str], index: int, context: MarkupContext) 
         f'<iframe src="{escape(source)}" title="{escape(title)}"{kept} loading="lazy" '
         f'sandbox="{SANDBOX}" referrerpolicy="{REFERRER_POLICY}"></iframe>'
     )
-    return f'<div class="polydocs-embed">\n{iframe}\n{_link_html(source, context)}\n</div>'
+    # Hidden until the theme's script runs; without it the reader still has the link.
+    button = (
+        '<button type="button" class="md-button md-button--primary polydocs-embed-load" hidden>'
+        f"{escape(context.lang.text('embed_load', host=host))}</button>"
+    )
+    return (
+        f'<div class="polydocs-embed">\n<template>{iframe}</template>\n{button}\n'
+        f"{_link_html(source, context)}\n</div>"
+    )
 
 
 def _link_html(source: str, context: MarkupContext) -> str:

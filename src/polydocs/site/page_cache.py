@@ -13,13 +13,24 @@ from typing import Any
 
 from mkdocs.structure.toc import AnchorLink, TableOfContents, get_toc
 
-from polydocs import __version__
+import polydocs
 
 # Bump when ConvertedPage or what goes into it changes: old entries then simply stop matching.
-_CACHE_FORMAT = "3"
+_CACHE_FORMAT = "4"
 # A converted page depends on these as much as on its text.
 _CONVERTERS = ("markdown", "pymdown-extensions", "mkdocs", "pygments", "hf-doc-builder")
-_CONVERTER_VERSIONS = "|".join([_CACHE_FORMAT, __version__, *(version(name) for name in _CONVERTERS)])
+
+
+def _own_code_digest() -> str:
+    """polydocs' own Python sources: an editable install changes them without changing its version."""
+    package = Path(polydocs.__file__).parent
+    digest = hashlib.sha256()
+    for path in sorted(package.rglob("*.py")):
+        digest.update(path.relative_to(package).as_posix().encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
+
+
+_CONVERTER_VERSIONS = "|".join([_CACHE_FORMAT, _own_code_digest(), *(version(name) for name in _CONVERTERS)])
 
 
 @dataclass(frozen=True)

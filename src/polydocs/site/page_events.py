@@ -244,11 +244,13 @@ def sitemaps_beside_pages(site_dir: Path) -> None:
             shutil.copyfile(sitemap, index.parent / "sitemap.xml")
 
 
-_ROOT_RELATIVE = re.compile(r'((?:href|src)=")/(?!/)')
+# Links and asset URLs, and the two URLs of Material's `__config` (its base, where search results and the
+# search index are found, and its search worker).
+_ROOT_RELATIVE = re.compile(r'((?:href|src)="|"(?:base|search)": ")/(?!/)')
 
 
 def root_404_links_into_language(site_dir: Path, lang: str) -> None:
-    """Point `404.html`'s links into its language folder.
+    """Point `404.html`'s links, and its search, into its language folder.
 
     The 404 page is served at any depth, so MkDocs links its assets from the site root (`/assets/...`),
     which without `site_url` is the root of the whole site, not of this language's folder.
