@@ -8,6 +8,7 @@ import re
 import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
@@ -44,8 +45,24 @@ LOCAL_HOST = "127.0.0.1"
 
 
 class _QuietHandler(SimpleHTTPRequestHandler):
+    """Serves the folder as static hosts (GitHub Pages, Netlify) do: a missing path gets the site's root
+    `404.html`, with status 404."""
+
     def log_message(self, format: str, *args: Any) -> None:
         """The test output is the report; a line per request would bury it."""
+
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        not_found = Path(self.directory) / "404.html"
+        if code != HTTPStatus.NOT_FOUND or not not_found.is_file():
+            super().send_error(code, message, explain)
+            return
+        body = not_found.read_bytes()
+        self.send_response(code, message)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
 
 
 class _QuietServer(ThreadingHTTPServer):

@@ -1,4 +1,5 @@
-"""The site's root page: a reader's browser language picks the site; without JavaScript, links to all."""
+"""The site's root pages: a reader's browser language picks the site; without JavaScript, links to all;
+a missing page anywhere gets the root not-found page, in every language."""
 
 from __future__ import annotations
 
@@ -39,3 +40,20 @@ def test_root_page_lists_every_language_without_javascript(open_page: OpenPage, 
         assert response is not None and response.status == 200, f"{lang}: {response and response.status}"
         assert page.evaluate("document.documentElement.lang") == lang
         page.go_back()
+
+
+def test_a_missing_page_gets_the_not_found_page_with_working_language_links(
+    open_page: OpenPage, site_url: str
+) -> None:
+    page, _ = open_page(locale="es-ES")
+    response = page.goto(site_url + "/es/no/such/page/")
+    assert response is not None and response.status == 404
+    assert page.get_by_text("Página no encontrada").is_visible()
+    assert page.get_by_role("heading", name="Page not found").is_visible()
+    link = page.locator("a[hreflang=es]")
+    assert link.evaluate("link => link.href") == site_url + "/es/"
+    with page.expect_navigation() as navigation:
+        link.click()
+    response = navigation.value
+    assert response is not None and response.status == 200
+    assert page.evaluate("document.documentElement.lang") == "es"

@@ -199,3 +199,14 @@ def test_site_documents_the_object_from_the_slice(toy_package, small_tree, tmp_p
     (slice_path,) = (tmp_path / "cache" / "autodoc").iterdir()
     assert (slice_path / "toylib" / "core.py").is_file()
     assert not (slice_path / "toylib" / "heavy.py").exists()
+
+
+def test_root_not_found_page_speaks_every_language_and_links_from_the_site_root(small_tree, tmp_path):
+    # Hosts such as GitHub Pages serve the root `404.html` for a missing page at any depth.
+    (small_tree / "polydocs.yml").write_text("site_url: https://example.org/docs/\n", encoding="utf-8")
+    build_site(small_tree, tmp_path / "site")
+    page = (tmp_path / "site" / "404.html").read_text(encoding="utf-8")
+    assert "Page not found" in page and "Página no encontrada" in page and "Página não encontrada" in page
+    for code in ("en", "es", "pt"):
+        assert f'<a href="/docs/{code}/" hreflang="{code}"' in page
+    assert '<meta name="robots" content="noindex">' in page

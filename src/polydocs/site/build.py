@@ -28,7 +28,7 @@ from polydocs.site.mkdocs_config import (
     mkdocstrings_settings,
 )
 from polydocs.site.page_events import api_inventory
-from polydocs.site.root_page import render_root_page
+from polydocs.site.root_page import render_not_found_page, render_root_page
 from polydocs.sources import SourceTree, load_project_config, load_source_tree
 
 
@@ -100,7 +100,7 @@ def _build_all(
 def _swap_into_place(staging: Path, out: Path, languages: list[str]) -> None:
     """Replace each built language folder and the root page; other languages already in `out` stay."""
     out.mkdir(parents=True, exist_ok=True)
-    for name in [*languages, "index.html"]:
+    for name in [*languages, "index.html", "404.html"]:
         new, old = staging / name, out / name
         retired = staging / f".retired-{name}"
         if old.exists():
@@ -179,6 +179,9 @@ def build_site(
             )
         (staging / "index.html").write_text(
             render_root_page(project.name_in("en"), tree.languages), encoding="utf-8"
+        )
+        (staging / "404.html").write_text(
+            render_not_found_page(project.name_in("en"), tree.languages, project.site_url), encoding="utf-8"
         )
         _swap_into_place(staging, out, languages)
     finally:

@@ -1,11 +1,21 @@
-"""The site's root page: plain links to every language, and a redirect to the reader's language."""
+"""The site's root pages: `index.html` links to every language and sends the reader to theirs;
+`404.html` is what hosts that serve one not-found page for the whole site (GitHub Pages, Netlify) show
+for a missing page in any language."""
 
 from __future__ import annotations
 
 import html
 import json
+from urllib.parse import urlsplit
 
 from polydocs.sources import KNOWN_LANGUAGES, SOURCE_LANGUAGE
+
+_STYLE = """body {{ font-family: system-ui, sans-serif; max-width: 32rem; margin: 4rem auto; padding: 0 1rem;
+       line-height: 1.5; }}
+a {{ color: #3f51b5; }} li {{ margin: .4rem 0; font-size: 1.2rem; }}
+@media (prefers-color-scheme: dark) {{
+  body {{ background: #1e2129; color: #e2e4e9; }} a {{ color: #8c9eff; }}
+}}"""
 
 _TEMPLATE = """<!doctype html>
 <html lang="{default}">
@@ -15,12 +25,7 @@ _TEMPLATE = """<!doctype html>
 <title>{title}</title>
 {alternates}
 <style>
-body {{ font-family: system-ui, sans-serif; max-width: 32rem; margin: 4rem auto; padding: 0 1rem;
-       line-height: 1.5; }}
-a {{ color: #3f51b5; }} li {{ margin: .4rem 0; font-size: 1.2rem; }}
-@media (prefers-color-scheme: dark) {{
-  body {{ background: #1e2129; color: #e2e4e9; }} a {{ color: #8c9eff; }}
-}}
+{style}
 </style>
 <script>
 (function () {{
@@ -58,4 +63,72 @@ def render_root_page(site_name: str, languages: list[str]) -> str:
         alternates=alternates,
         codes=json.dumps(languages),
         links=links,
+        style=_STYLE.format(),
+    )
+
+
+_NOT_FOUND_TEMPLATE = """<!doctype html>
+<html lang="{default}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1">
+<meta name="robots" content="noindex">
+<title>404 · {title}</title>
+<style>
+{style}
+</style>
+</head>
+<body>
+<main>
+{headings}
+<ul>
+{links}
+</ul>
+</main>
+<script>
+// Served for a missing page at any depth: where the path names a language folder, the site's root is
+// what comes before it, which also holds when the site lives in a sub-folder nobody configured.
+(function () {{
+  var codes = {codes};
+  var parts = location.pathname.split("/");
+  for (var i = parts.length - 1; i >= 0; i--) {{
+    if (codes.indexOf(parts[i]) >= 0) {{
+      var root = parts.slice(0, i).join("/") + "/";
+      document.querySelectorAll("a[hreflang]").forEach(function (link) {{
+        link.href = root + link.getAttribute("hreflang") + "/";
+      }});
+      return;
+    }}
+  }}
+}})();
+</script>
+</body>
+</html>
+"""
+
+
+def render_not_found_page(site_name: str, languages: list[str], site_url: str = "") -> str:
+    """ "Page not found" in every language, with links to every language's home.
+
+    The page is served at any depth, so its links start from the site's root: the path of `site_url`,
+    else `/`; its script corrects them when the missing page's path shows the root is elsewhere.
+    """
+    root = (urlsplit(site_url).path or "/").rstrip("/") + "/"
+    headings = "\n".join(
+        f'<h1 lang="{code}">{html.escape(KNOWN_LANGUAGES[code].text("not_found"))}</h1>'
+        if code == languages[0]
+        else f'<p lang="{code}">{html.escape(KNOWN_LANGUAGES[code].text("not_found"))}</p>'
+        for code in languages
+    )
+    links = "\n".join(
+        f'<li><a href="{root}{code}/" hreflang="{code}" lang="{code}">{html.escape(name)}</a></li>'
+        for code, name in ((code, KNOWN_LANGUAGES[code].name) for code in languages)
+    )
+    return _NOT_FOUND_TEMPLATE.format(
+        default=languages[0],
+        title=html.escape(site_name),
+        style=_STYLE.format(),
+        headings=headings,
+        links=links,
+        codes=json.dumps(languages),
     )
