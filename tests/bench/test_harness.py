@@ -10,7 +10,7 @@ import pytest
 
 from polydocs.bench.command import register
 from polydocs.bench.matrix import BenchConfig, full_matrix, shard
-from polydocs.bench.results import STARTED, load_results, save_results
+from polydocs.bench.results import STARTED, ResultsFile, load_results, save_results
 from polydocs.bench.runner import RunOptions, describe_config, run_benchmarks
 
 pytest.importorskip("torch")
@@ -77,6 +77,43 @@ def test_resume_skips_what_is_recorded_and_marks_unfinished_as_failed(tmp_path: 
     assert records[killed.id]["status"] == "failed"
     assert "did not finish" in records[killed.id]["error"]
     assert any(killed.id in line for line in lines)
+
+
+def test_resume_measures_again_what_did_not_finish_or_was_not_run_but_not_real_failures() -> None:
+    results = ResultsFile()
+    statuses = {
+        "measured": {"status": "ok"},
+        "raised": {"status": "failed", "error": "RuntimeError: boom"},
+        "killed": {"status": "failed", "error": "did not finish: still compiling when the time ran out"},
+        "not-run": {"status": "not_run", "error": "not run: no time"},
+        "started": {"status": STARTED},
+    }
+    for key, record in statuses.items():
+        results.record({"id": key, **record})
+    assert [key for key in statuses if not results.done(key)] == ["killed", "not-run", "started"]
+    assert not results.done("absent")
+
+
+def test_rerun_measures_again_only_the_matching_configurations(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "results.json"
+    results = ResultsFile()
+    for config_id in (VIT_EAGER, VIT_DEFAULT):
+        results.record({"id": config_id, "status": "ok", "median_ms": 999.0})
+    save_results(out, results)
+    code = _bench("compile", "--out", str(out), "--device", "cpu", "--smoke", "--rerun", VIT_EAGER)
+    assert code == 0
+    records = _records(out)
+    assert set(records) == {VIT_EAGER, VIT_DEFAULT}
+    assert records[VIT_EAGER]["median_ms"] != 999.0 and records[VIT_EAGER]["status"] == "ok"
+    assert records[VIT_DEFAULT]["median_ms"] == 999.0
+    # Without --rerun a measured configuration is skipped; with it, it is planned again.
+    capsys.readouterr()
+    assert _bench("compile", "--out", str(out), "--smoke", "--only", VIT_DEFAULT, "--list") == 0
+    assert VIT_DEFAULT not in capsys.readouterr().out
+    assert _bench("compile", "--out", str(out), "--smoke", "--rerun", VIT_DEFAULT, "--list") == 0
+    assert capsys.readouterr().out.split()[0] == VIT_DEFAULT
 
 
 def test_a_failing_configuration_is_recorded_with_its_error_and_the_run_goes_on(tmp_path: Path) -> None:

@@ -34,6 +34,14 @@ def register(subparsers: Any) -> None:
         help="run configurations whose id contains TEXT",
     )
     compile_parser.add_argument(
+        "--rerun",
+        action="append",
+        default=[],
+        metavar="TEXT",
+        help="measure again the configurations whose id contains TEXT (repeatable, any may match), "
+        "replacing their records; nothing else runs",
+    )
+    compile_parser.add_argument(
         "--shard", default="0/1", metavar="I/N", help="run shard I of N (one per GPU)"
     )
     compile_parser.add_argument(
@@ -67,10 +75,12 @@ def run_compile(args: argparse.Namespace) -> int:
             [Diagnostic("<command line>", 0, "bench-shard", str(error), "use --shard 0/2 and --shard 1/2")]
         ) from error
     configs = select(smoke_matrix() if args.smoke else full_matrix(), args.only)
+    if args.rerun:
+        configs = [config for config in configs if any(text in config.id for text in args.rerun)]
     # Shard what is still to do, so that a resumed run splits the remaining work evenly across GPUs
     # (every shard starts from the same results file, so all of them compute the same split).
     existing = load_results(args.out)
-    if existing is not None:
+    if existing is not None and not args.rerun:
         configs = [config for config in configs if not existing.done(config.id)]
     configs = shard(configs, index, count)
     if args.list:
@@ -79,10 +89,22 @@ def run_compile(args: argparse.Namespace) -> int:
         return 0
     if not configs:
         raise PolydocsError(
-            [Diagnostic("<command line>", 0, "bench-empty", "no configuration matches", "loosen --only")]
+            [
+                Diagnostic(
+                    "<command line>",
+                    0,
+                    "bench-empty",
+                    "no configuration matches, or all of them are already in --out",
+                    "loosen --only, or use --rerun to measure again",
+                )
+            ]
         )
     options = RunOptions(
-        device=args.device, smoke=args.smoke, git_rev=args.git_rev, stop_after_s=args.stop_after
+        device=args.device,
+        smoke=args.smoke,
+        git_rev=args.git_rev,
+        stop_after_s=args.stop_after,
+        remeasure=bool(args.rerun),
     )
     summary = run_benchmarks(configs, args.out, options, log=lambda line: print(line, flush=True))
     print(

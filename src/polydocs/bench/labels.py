@@ -5,8 +5,9 @@ from __future__ import annotations
 _ENGLISH = {
     "not_run": "not run",
     "not_run_note": (
-        "Cells marked “not run” were not measured within the GPU time of the run; "
-        "the detailed table says why."
+        "Cells marked “not run” or “failed” have no measurement: “not run” means the GPU time was spent "
+        "before the configuration started, “failed” that it raised an error or was still compiling when "
+        "the time ran out. The detailed table gives each reason."
     ),
     "and": "and",
     "hardware": (
@@ -50,8 +51,9 @@ _ENGLISH = {
 _SPANISH = {
     "not_run": "no medido",
     "not_run_note": (
-        "Las celdas marcadas «no medido» no se midieron dentro del tiempo de GPU de la ejecución; "
-        "la tabla detallada explica por qué."
+        "Las celdas marcadas «no medido» o «falló» no tienen medición: «no medido» significa que el "
+        "tiempo de GPU se agotó antes de empezar la configuración, «falló» que produjo un error o que "
+        "seguía compilando cuando se acabó el tiempo. La tabla detallada da el motivo de cada una."
     ),
     "and": "y",
     "hardware": (
@@ -96,8 +98,9 @@ _SPANISH = {
 _PORTUGUESE = {
     "not_run": "não medido",
     "not_run_note": (
-        "As células marcadas “não medido” não foram medidas dentro do tempo de GPU da execução; "
-        "a tabela detalhada explica por quê."
+        "As células marcadas “não medido” ou “falhou” não têm medição: “não medido” significa que o "
+        "tempo de GPU acabou antes de a configuração começar, “falhou” que ela gerou um erro ou ainda "
+        "estava compilando quando o tempo acabou. A tabela detalhada dá o motivo de cada uma."
     ),
     "and": "e",
     "hardware": (

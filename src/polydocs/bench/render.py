@@ -132,7 +132,7 @@ def _preamble(data: dict[str, Any], records: list[dict[str, Any]], labels: Label
         warmup=method.get("warmup_calls", "?"),
         autotune_batches=labels.join([str(batch) for batch in autotune]),
     )
-    if any(r.get("status") == "not_run" for r in records):
+    if any(r.get("status") in ("not_run", "failed") for r in records):
         method_text += " " + labels.text("not_run_note")
     return f"<p>{escape(hardware)} {escape(method_text)}</p>"
 

@@ -19,6 +19,9 @@ FAILED = "failed"
 STARTED = "started"
 # Planned but never started (the run's time ran out): a later run measures it.
 NOT_RUN = "not_run"
+# How the error of a failed record begins when its process ended during it (a time limit, a crash) rather
+# than the configuration raising: a later run measures it again.
+UNFINISHED_PREFIX = "did not finish"
 _STATUS_RANK = {NOT_RUN: 0, STARTED: 1, FAILED: 2, OK: 3}
 
 
@@ -56,9 +59,14 @@ class ResultsFile:
         )
 
     def done(self, config_id: str) -> bool:
-        """Measured or recorded as failed: a resumed run skips it."""
+        """Measured, or failed with an error of its own: a resumed run skips it. A configuration that was
+        not run, or did not finish because its process ended during it, is measured again."""
         record = self.records.get(config_id)
-        return record is not None and record.get("status") in (OK, FAILED)
+        if record is None:
+            return False
+        if record.get("status") == OK:
+            return True
+        return record.get("status") == FAILED and not unfinished(record)
 
     def record(self, entry: dict[str, Any]) -> None:
         self.records[entry["id"]] = entry
@@ -69,6 +77,11 @@ class ResultsFile:
         for key in unfinished:
             self.records[key] = {**self.records[key], "status": FAILED, "error": reason}
         return unfinished
+
+
+def unfinished(record: dict[str, Any]) -> bool:
+    """A failed record whose process ended during it (no error of the configuration's own)."""
+    return record.get("status") == FAILED and str(record.get("error", "")).startswith(UNFINISHED_PREFIX)
 
 
 def load_results(path: Path) -> ResultsFile | None:

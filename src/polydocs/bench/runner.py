@@ -14,11 +14,19 @@ from typing import Any
 from polydocs.bench import models
 from polydocs.bench.environment import describe_environment, utc_now
 from polydocs.bench.matrix import LLM_MODEL, BenchConfig
-from polydocs.bench.results import FAILED, OK, STARTED, ResultsFile, load_results, save_results
+from polydocs.bench.results import (
+    FAILED,
+    OK,
+    STARTED,
+    UNFINISHED_PREFIX,
+    ResultsFile,
+    load_results,
+    save_results,
+)
 from polydocs.bench.timing import SMOKE_POLICY, Clock, RepeatPolicy, Timing, measure
 
 GENERATE_POLICY = RepeatPolicy(warmup=1, min_repeats=5, max_repeats=10, target_s=5.0)
-UNFINISHED = "did not finish: the process ended during this configuration (time limit or crash)"
+UNFINISHED = f"{UNFINISHED_PREFIX}: the process ended during this configuration (time limit or crash)"
 # After these the CUDA context is unusable: every later configuration in this process would fail too.
 _FATAL_MARKERS = ("CUDA error", "device-side assert", "illegal memory access", "CUBLAS_STATUS")
 
@@ -32,6 +40,8 @@ class RunOptions:
     git_rev: str | None = None
     # No configuration starts once its estimated cost would end it after this many seconds.
     stop_after_s: float | None = None
+    # Measure the given configurations even if the results file already has them (replacing the records).
+    remeasure: bool = False
     policy: RepeatPolicy = field(default_factory=RepeatPolicy)
 
     @property
@@ -224,7 +234,7 @@ def run_benchmarks(
     cache = _ModelCache(options)
     began = time.monotonic()
     for config in configs:
-        if results.done(config.id):
+        if results.done(config.id) and not options.remeasure:
             summary.skipped_done.append(config.id)
             continue
         elapsed = time.monotonic() - began
