@@ -1,0 +1,73 @@
+"""`polydocs serve`: which languages an edit rebuilds, and an edit reaching the served page end to end."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+from polydocs.site.serve import languages_touched
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def test_an_edit_rebuilds_its_language_and_those_falling_back_to_it(tmp_path):
+    source = tmp_path / "docs"
+    shutil.copytree(REPO / "docs_src", source)
+    # graph_breaks exists only in English: Spanish and Portuguese show the English page.
+    assert languages_touched(source, [source / "en" / "graph_breaks.md"]) == ["en", "es", "pt"]
+    # perf_torch_compile is translated: its English edit shows in English only.
+    assert languages_touched(source, [source / "en" / "perf_torch_compile.md"]) == ["en"]
+    assert languages_touched(source, [source / "es" / "perf_torch_compile.md"]) == ["es"]
+    # Project settings and data can change any page.
+    assert languages_touched(source, [source / "polydocs.yml"]) == ["en", "es", "pt"]
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def _served(url: str) -> str:
+    try:
+        with urllib.request.urlopen(url, timeout=5) as response:
+            return str(response.read().decode("utf-8"))
+    except OSError:
+        return ""
+
+
+def _wait_until_served(url: str, text: str, seconds: float, server: subprocess.Popen[str]) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        assert server.poll() is None, f"polydocs serve exited with {server.returncode}"
+        if text in _served(url):
+            return
+        time.sleep(0.05)
+    raise AssertionError(f"{text!r} was not served at {url} within {seconds} s")
+
+
+def test_an_edited_page_is_served_again_with_its_new_text(tmp_path):
+    source = tmp_path / "docs"
+    shutil.copytree(REPO / "docs_src", source)
+    port = _free_port()
+    url = f"http://127.0.0.1:{port}/es/perf_torch_compile/"
+    command = [sys.executable, "-m", "polydocs", "serve", "--source", str(source), "--port", str(port)]
+    log = tmp_path / "serve.log"
+    with log.open("w", encoding="utf-8") as output:
+        server = subprocess.Popen(command, stdout=output, stderr=subprocess.STDOUT, text=True, env=os.environ)
+        try:
+            _wait_until_served(url, '<html lang="es"', 180, server)
+            page = source / "es" / "perf_torch_compile.md"
+            page.write_text(page.read_text(encoding="utf-8") + "\npalabraeditada\n", encoding="utf-8")
+            _wait_until_served(url, "palabraeditada", 60, server)
+        finally:
+            server.terminate()
+            server.wait(timeout=30)
+    rebuilt = [line for line in log.read_text(encoding="utf-8").splitlines() if "rebuilt in" in line]
+    assert rebuilt and all("es/perf_torch_compile.md" in line for line in rebuilt), rebuilt
