@@ -31,6 +31,12 @@ def test_slice_is_reused_and_leaves_no_scratch_folders(toy_package, tmp_path):
     assert [path.name for path in cache.iterdir()] == [first.name]
 
 
+def test_a_misspelt_name_does_not_cost_the_others_their_slice(toy_package, tmp_path):
+    # The page warns about the misspelt name; the other names still avoid griffe reading everything.
+    slice_path = autodoc_search_path(toy_package, ["Settings", "Setings"], tmp_path / "cache")
+    assert slice_path is not None and (slice_path / "toylib" / "core.py").is_file()
+
+
 def test_names_that_are_not_in_the_package_give_no_slice(toy_package, tmp_path):
     cache = tmp_path / "cache"
     assert autodoc_search_path(toy_package, ["Missing"], cache) is None

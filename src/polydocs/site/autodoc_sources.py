@@ -98,9 +98,27 @@ def _unresolved_targets(documented: Object | Alias, package: str) -> set[str]:
     return targets
 
 
-def _write_slice(root: Path, package: str, names: list[str], into: Path) -> None:
-    """Copy the modules that document `names` into `into`: their definitions, then what those need."""
-    from griffe import Alias, AliasResolutionError, Extensions, GriffeLoader
+def _defining_module(top: Object | Alias, root: Path, package: str, name: str) -> str | None:
+    """Where `package.name` is defined, from the package's `__init__.py`; None when it is not there.
+
+    `Trainer`: imported by `__init__.py` (an alias to `transformers.trainer.Trainer`), or defined in it;
+    `diagnostics.Diagnostic`: named by its module.
+    """
+    from griffe import Alias
+
+    head = name.split(".")[0]
+    member = top.members.get(head)
+    if isinstance(member, Alias):
+        return _module_of(root, member.target_path)
+    if member is not None:
+        return package
+    return _module_of(root, f"{package}.{name}") if _module_file(root, f"{package}.{head}") else None
+
+
+def _write_slice(root: Path, package: str, names: list[str], into: Path) -> list[str]:
+    """Copy the modules that document `names` into `into` (their definitions, then what those need) and
+    return the names found; a name the package does not have is left to the page's own warning."""
+    from griffe import AliasResolutionError, Extensions, GriffeLoader
 
     def load(search_path: Path | None) -> Object | Alias:
         # No extensions: griffe's dataclass support would fail on the very aliases looked for here.
@@ -110,13 +128,9 @@ def _write_slice(root: Path, package: str, names: list[str], into: Path) -> None
         )
 
     top = load(None)  # the package's `__init__.py` alone: its imports say where each name is defined
-    modules = set()
-    for name in names:
-        member = top.members.get(name.split(".")[0])
-        # `Trainer` (exported by the package) or `diagnostics.Diagnostic` (named by its module)
-        target = member.target_path if isinstance(member, Alias) else f"{package}.{name}"
-        if module := _module_of(root, target):
-            modules.add(module)
+    defined_in = {name: _defining_module(top, root, package, name) for name in names}
+    names = [name for name, module in defined_in.items() if module]
+    modules = {module for module in defined_in.values() if module}
     for _ in range(_MAX_ROUNDS):
         _copy_slice(root, package, modules, into)
         package_slice = load(into)
@@ -128,7 +142,7 @@ def _write_slice(root: Path, package: str, names: list[str], into: Path) -> None
                 continue
             needed |= {m for t in _unresolved_targets(documented, package) if (m := _module_of(root, t))}
         if needed <= modules:
-            return
+            return names
         modules |= needed
     raise ImportError(f"no slice of {package} found after {_MAX_ROUNDS} rounds")
 
@@ -178,8 +192,10 @@ def autodoc_search_path(package: str, names: Iterable[str], cache: Path) -> Path
     cache.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=".slice-", dir=cache))
     try:
-        _write_slice(root, package, names, staging)
-        _validate(staging, package, names)
+        found = _write_slice(root, package, names, staging)
+        if not found:
+            return None
+        _validate(staging, package, found)
         shutil.rmtree(target, ignore_errors=True)  # an outdated slice
         os.rename(staging, target)
     # Whatever fails here (griffe on unusual code, a full disk) only costs speed: mkdocstrings then
