@@ -121,6 +121,23 @@ def _default_jobs(languages: list[str], cache_filled: bool) -> int:
     return len(languages) if cache_filled else min(len(languages), os.cpu_count() or 1)
 
 
+def _prepare(tree: SourceTree, languages: list[str], api: ApiInventory, cache_filled: bool) -> None:
+    """Do once, before forking, what every language build would otherwise do in its own process.
+
+    Listing the documented library's exported names imports it (a second for transformers; the list is
+    then kept on disk per installed version): a side process does that while this one makes the autodoc
+    slices and, when pages need converting, imports the notebook converter. With a filled cache, the few
+    pages an edit changed import the converter where they need it, and a rebuild skips the import.
+    """
+    with ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("fork")) as side:
+        listing = side.submit(api.preload)
+        _prepare_autodoc(tree, languages, api)
+        if not cache_filled:
+            preload_notebook_converter()
+        listing.result()
+    api.preload()  # reads the list the side process kept
+
+
 def _prepare_autodoc(tree: SourceTree, languages: list[str], api: ApiInventory) -> None:
     """Before forking: each language's slice of the documented package, and mkdocstrings' handler
     imported once (0.2 s) instead of in every language that documents objects."""
@@ -152,17 +169,10 @@ def build_site(
     source_warnings = [str(problem) for problem in tree.problems]
     out.parent.mkdir(parents=True, exist_ok=True)
     out = out.resolve()
-    staging = Path(tempfile.mkdtemp(prefix=f".{out.name}-build-", dir=out.parent))
-    # Import once here what every forked language build needs, rather than once in each of them.
-    api = api_inventory(project)
-    api.preload()
-    _prepare_autodoc(tree, languages, api)
     cache = cache_dir("site") if use_cache else None
     cache_filled = _has_converted_pages(cache)
-    if not cache_filled:
-        # Only a page converted anew gets its notebook generated: with a filled cache, the few pages
-        # an edit changed import the converter where they need it, and a rebuild skips the import.
-        preload_notebook_converter()
+    _prepare(tree, languages, api_inventory(project), cache_filled)
+    staging = Path(tempfile.mkdtemp(prefix=f".{out.name}-build-", dir=out.parent))
     try:
         jobs = jobs or _default_jobs(languages, cache_filled)
         results = _build_all(source.resolve(), languages, staging, jobs, cache)
