@@ -64,3 +64,14 @@ def test_the_environment_is_restored_afterwards(tmp_path):
         assert os.environ["HTTPS_PROXY"] == "http://{}:{}".format(*web.address)
         assert os.environ["SSL_CERT_FILE"] == str(tmp_path / "ca.pem") and "NO_PROXY" not in os.environ
     assert {name: os.environ.get(name) for name in before} == before
+
+
+def test_urllib_used_before_the_stand_ins_start_still_reaches_them(tmp_path):
+    # urllib keeps the opener of its first call, with the proxies of that moment.
+    local = tmp_path / "local.txt"
+    local.write_text("local", encoding="utf-8")
+    with urllib.request.urlopen(local.as_uri()) as response:
+        assert response.read() == b"local"
+    with OfflineWeb(tmp_path / "web", __file__):
+        with urllib.request.urlopen("https://example.com/photo.webp") as response:
+            assert PIL.open(io.BytesIO(response.read())).format == "WEBP"

@@ -19,6 +19,7 @@ import ssl
 import subprocess
 import sys
 import threading
+import urllib.request
 from collections.abc import Callable
 from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -121,6 +122,7 @@ class OfflineWeb:
                 os.environ.pop(name, None)
             else:
                 os.environ[name] = value
+        _forget_urllib_opener()
         return self
 
     def __exit__(self, *exc_info: object) -> None:
@@ -129,6 +131,7 @@ class OfflineWeb:
                 os.environ.pop(name, None)
             else:
                 os.environ[name] = value
+        _forget_urllib_opener()
         if self._server is not None:
             self._server.shutdown()
             self._server.server_close()
@@ -204,6 +207,12 @@ class _TunnelHandler(_ProxyHandler):
     def __init__(self, request: Any, client_address: Any, server: Any, *, origin: str) -> None:
         self.origin = origin
         super().__init__(request, client_address, server)
+
+
+def _forget_urllib_opener() -> None:
+    """urllib builds its default opener once, with the proxies of the environment at its first `urlopen`:
+    drop it, so that the next call reads the environment as it is now."""
+    urllib.request.install_opener(None)  # type: ignore[arg-type]
 
 
 def _openssl(*arguments: str) -> None:
