@@ -10,12 +10,12 @@ from urllib.parse import urlsplit
 
 from polydocs.sources import KNOWN_LANGUAGES, SOURCE_LANGUAGE
 
-_STYLE = """body {{ font-family: system-ui, sans-serif; max-width: 32rem; margin: 4rem auto; padding: 0 1rem;
-       line-height: 1.5; }}
-a {{ color: #3f51b5; }} li {{ margin: .4rem 0; font-size: 1.2rem; }}
-@media (prefers-color-scheme: dark) {{
-  body {{ background: #1e2129; color: #e2e4e9; }} a {{ color: #8c9eff; }}
-}}"""
+_STYLE = """body { font-family: system-ui, sans-serif; max-width: 32rem; margin: 4rem auto; padding: 0 1rem;
+       line-height: 1.5; }
+a { color: #3f51b5; } li { margin: .4rem 0; font-size: 1.2rem; }
+@media (prefers-color-scheme: dark) {
+  body { background: #1e2129; color: #e2e4e9; } a { color: #8c9eff; }
+}"""
 
 _TEMPLATE = """<!doctype html>
 <html lang="{default}">
@@ -49,12 +49,18 @@ _TEMPLATE = """<!doctype html>
 """
 
 
+def _language_links(languages: list[str], root: str) -> str:
+    """A list item per language, linking to its home under `root` and named in its own language."""
+    names = {code: html.escape(KNOWN_LANGUAGES[code].name) for code in languages}
+    return "\n".join(
+        f'<li><a href="{root}{code}/" hreflang="{code}" lang="{code}">{names[code]}</a></li>'
+        for code in languages
+    )
+
+
 def render_root_page(site_name: str, languages: list[str]) -> str:
     """Links need no JavaScript; the script only picks the reader's language for them."""
-    links = "\n".join(
-        f'<li><a href="{code}/" hreflang="{code}" lang="{code}">{html.escape(name)}</a></li>'
-        for code, name in ((code, KNOWN_LANGUAGES[code].name) for code in languages)
-    )
+    links = _language_links(languages, "")
     alternates = "\n".join(f'<link rel="alternate" href="{code}/" hreflang="{code}">' for code in languages)
     alternates += f'\n<link rel="alternate" href="{SOURCE_LANGUAGE}/" hreflang="x-default">'
     return _TEMPLATE.format(
@@ -63,7 +69,7 @@ def render_root_page(site_name: str, languages: list[str]) -> str:
         alternates=alternates,
         codes=json.dumps(languages),
         links=links,
-        style=_STYLE.format(),
+        style=_STYLE,
     )
 
 
@@ -108,26 +114,23 @@ _NOT_FOUND_TEMPLATE = """<!doctype html>
 
 
 def render_not_found_page(site_name: str, languages: list[str], site_url: str = "") -> str:
-    """ "Page not found" in every language, with links to every language's home.
+    """The words "page not found" in every language, with links to every language's home.
 
     The page is served at any depth, so its links start from the site's root: the path of `site_url`,
     else `/`; its script corrects them when the missing page's path shows the root is elsewhere.
     """
     root = (urlsplit(site_url).path or "/").rstrip("/") + "/"
+    # The first language's sentence is the heading; the others follow it as paragraphs.
+    tags = ["h1"] + ["p"] * (len(languages) - 1)
     headings = "\n".join(
-        f'<h1 lang="{code}">{html.escape(KNOWN_LANGUAGES[code].text("not_found"))}</h1>'
-        if code == languages[0]
-        else f'<p lang="{code}">{html.escape(KNOWN_LANGUAGES[code].text("not_found"))}</p>'
-        for code in languages
+        f'<{tag} lang="{code}">{html.escape(KNOWN_LANGUAGES[code].text("not_found"))}</{tag}>'
+        for tag, code in zip(tags, languages, strict=True)
     )
-    links = "\n".join(
-        f'<li><a href="{root}{code}/" hreflang="{code}" lang="{code}">{html.escape(name)}</a></li>'
-        for code, name in ((code, KNOWN_LANGUAGES[code].name) for code in languages)
-    )
+    links = _language_links(languages, root)
     return _NOT_FOUND_TEMPLATE.format(
         default=languages[0],
         title=html.escape(site_name),
-        style=_STYLE.format(),
+        style=_STYLE,
         headings=headings,
         links=links,
         codes=json.dumps(languages),

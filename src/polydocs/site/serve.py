@@ -77,9 +77,10 @@ def _warm_up() -> None:
     """Convert a small page, and make its notebook, once in this process, and throw them away.
 
     The first build converted pages in forked processes; without this, the first edit would pay for this
-    process's first conversion (extensions and lexers imported on first use): 0.33 s instead of 0.2 s
-    for an edit of docs_src's Spanish inference page, for 0.08 s here.
+    process's first conversion (extensions, lexers and the notebook converter imported on first use):
+    0.33 s instead of 0.2 s for an edit of docs_src's Spanish inference page, for 0.08 s here.
     """
+    preload_notebook_converter()
     render(_WARM_UP_PAGE, MarkupContext(path="warm-up.md", lang=language(SOURCE_LANGUAGE)))
     page_notebook(_WARM_UP_PAGE, Path("warm-up.md"), SOURCE_LANGUAGE)
 
@@ -89,8 +90,6 @@ def serve(source: Path, host: str, port: int) -> None:
     with tempfile.TemporaryDirectory(prefix="polydocs-serve-") as folder:
         site = Path(folder) / "site"
         report = build_site(source, site)
-        # The first edit converts a page anew (and makes its notebook): import the converter up front.
-        preload_notebook_converter()
         _warm_up()
         for warning in report.warnings:
             log.warning(warning)
