@@ -16,7 +16,8 @@ def display_path(path: str | os.PathLike[str]) -> str:
     if text.startswith("<"):
         return text
     try:
-        return os.path.relpath(Path(text).resolve(), Path.cwd())
+        # Not `resolve()`: a symbolic link is shown where it is, not where it points.
+        return os.path.relpath(os.path.abspath(text), Path.cwd())
     except ValueError:  # another drive on Windows
         return text
 

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from polydocs.diagnostics import Diagnostic, PolydocsError
 from polydocs.lint.document import LintDocument
 from polydocs.sources import KNOWN_LANGUAGES, SOURCE_LANGUAGE, SourceTree, load_source_tree
+from polydocs.sources.confinement import inside_tree, links_leaving_tree
 from polydocs.sources.tree import PAGE_SUFFIXES, TOCTREE_NAME
 
 
@@ -47,7 +49,8 @@ def _loose_pages(folder: Path) -> dict[str, Path]:
     for path in sorted(folder.rglob("*")):
         relative = path.relative_to(folder)
         if path.suffix in PAGE_SUFFIXES and not any(p.startswith((".", "_")) for p in relative.parts):
-            pages[relative.with_suffix("").as_posix()] = path
+            if inside_tree(path, folder):
+                pages[relative.with_suffix("").as_posix()] = path
     return pages
 
 
@@ -91,7 +94,7 @@ def collect_targets(paths: list[Path]) -> LintTargets:
                 for lang in tree.languages:
                     pages = {local: page.path for local, page in tree.pages[lang].items()}
                     folders[lang] = LanguageFolder(lang, root / lang, pages)
-            problems += [p for p in tree.problems if _within(Path(p.path).resolve(), path)]
+            problems += [p for p in tree.problems if _within(Path(os.path.abspath(p.path)), path)]
             for lang, folder in folders.items():
                 for local, page_path in folder.pages.items():
                     if _within(page_path.resolve(), path):
@@ -100,6 +103,8 @@ def collect_targets(paths: list[Path]) -> LintTargets:
         folder_path = path if path.is_dir() else path.parent
         lang = folder_path.name if folder_path.name in KNOWN_LANGUAGES else SOURCE_LANGUAGE
         pages = _loose_pages(folder_path)
+        if folder_path not in {folder.root for folder in folders.values()}:
+            problems += [p for p in links_leaving_tree(folder_path) if _within(Path(p.path), path)]
         folders.setdefault(lang, LanguageFolder(lang, folder_path, pages))
         for local, page_path in pages.items():
             if _within(page_path.resolve(), path) and (document := _read(page_path, lang, local, problems)):

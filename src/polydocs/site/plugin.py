@@ -21,6 +21,7 @@ from polydocs.site.nav import site_pages
 from polydocs.site.page_cache import PageCache
 from polydocs.site.search import CachedSearchPlugin, SearchEntryCache
 from polydocs.sources import SourceTree, language, load_project_config, load_source_tree
+from polydocs.sources.confinement import inside_tree
 
 
 class PolydocsPluginConfig(base.Config):
@@ -68,6 +69,8 @@ class PolydocsPlugin(BasePlugin[PolydocsPluginConfig]):
         for file in list(files):
             if file.is_documentation_page() or file.src_uri.endswith(".mdx"):
                 files.remove(file)
+            elif file.abs_src_path and not inside_tree(Path(file.abs_src_path), self.tree.root):
+                files.remove(file)  # a link out of the tree: the source tree reported it
         for local, source_lang in site_pages(self.tree, self.lang.code).items():
             page = self.tree.pages[source_lang][local]
             files.append(File.generated(config, page.src_uri, abs_src_path=str(page.path)))

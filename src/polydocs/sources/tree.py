@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from polydocs.diagnostics import Diagnostic, PolydocsError
+from polydocs.sources.confinement import inside_tree, links_leaving_tree
 from polydocs.sources.languages import KNOWN_LANGUAGES, SOURCE_LANGUAGE
 from polydocs.sources.toctree import Toctree, load_toctree
 
@@ -59,11 +60,13 @@ def _first_bad_line(data: bytes, error: UnicodeDecodeError) -> int:
     return data.count(b"\n", 0, error.start) + 1
 
 
-def _collect_pages(lang: str, folder: Path, problems: list[Diagnostic]) -> dict[str, Page]:
+def _collect_pages(lang: str, folder: Path, root: Path, problems: list[Diagnostic]) -> dict[str, Page]:
     pages: dict[str, Page] = {}
     for path in sorted(folder.rglob("*")):
         relative = path.relative_to(folder)
         if path.suffix not in PAGE_SUFFIXES or any(part.startswith((".", "_")) for part in relative.parts):
+            continue
+        if not inside_tree(path, root):  # reported by `links_leaving_tree`
             continue
         data = path.read_bytes()
         try:
@@ -121,7 +124,9 @@ def load_source_tree(root: Path, only: list[str] | None = None) -> SourceTree:
         )
     errors: list[Diagnostic] = []
     languages: list[str] = []
-    for folder in sorted(p for p in root.iterdir() if p.is_dir() and not p.name.startswith((".", "_"))):
+    outside = links_leaving_tree(root)
+    folders = (p for p in root.iterdir() if p.is_dir() and inside_tree(p, root))
+    for folder in sorted(p for p in folders if not p.name.startswith((".", "_"))):
         if folder.name not in KNOWN_LANGUAGES:
             known = ", ".join(sorted(KNOWN_LANGUAGES))
             errors.append(
@@ -134,7 +139,7 @@ def load_source_tree(root: Path, only: list[str] | None = None) -> SourceTree:
                     "error",
                 )
             )
-        elif not (folder / TOCTREE_NAME).is_file():
+        elif not inside_tree(folder / TOCTREE_NAME, root) or not (folder / TOCTREE_NAME).is_file():
             errors.append(
                 Diagnostic(
                     str(folder), 0, "toctree", f"no {TOCTREE_NAME}", "add one listing the pages", "error"
@@ -162,10 +167,10 @@ def load_source_tree(root: Path, only: list[str] | None = None) -> SourceTree:
         except PolydocsError as error:
             errors.extend(error.diagnostics)
     if errors:
-        raise PolydocsError(errors, "the source tree cannot be built")
+        raise PolydocsError(errors + outside, "the source tree cannot be built")
     languages.sort(key=lambda code: (code != SOURCE_LANGUAGE, code))
-    problems: list[Diagnostic] = []
-    pages = {lang: _collect_pages(lang, root / lang, problems) for lang in languages}
+    problems = outside
+    pages = {lang: _collect_pages(lang, root / lang, root, problems) for lang in languages}
     for lang in languages:
         _check_toctree_against_pages(lang, toctrees[lang], pages[lang], pages[SOURCE_LANGUAGE], problems)
     return SourceTree(root, languages, pages, toctrees, problems)
