@@ -1,14 +1,15 @@
-"""`polydocs build`: one MkDocs build per language, in parallel processes, swapped into place at the end."""
+"""`polydocs build`: one MkDocs build per language, in parallel processes, switched into place at the end."""
 
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import importlib
 import logging
 import multiprocessing
 import os
-import shutil
-import tempfile
+import signal
+import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -27,9 +28,10 @@ from polydocs.site.mkdocs_config import (
     mkdocs_settings,
     mkdocstrings_settings,
 )
+from polydocs.site.output import checked_output, staged_output
 from polydocs.site.page_events import api_inventory
 from polydocs.site.root_page import render_not_found_page, render_root_page
-from polydocs.sources import SourceTree, load_project_config, load_source_tree
+from polydocs.sources import ProjectConfig, SourceTree, load_project_config, load_source_tree
 
 
 @dataclass
@@ -84,30 +86,37 @@ def build_language(
             logger.removeHandler(collect)
 
 
+_PR_SET_PDEATHSIG = 1
+
+
+def _die_with_the_build(build: int) -> None:
+    """Worker initializer. A worker outliving a killed build would go on writing into its staging folder
+    while the next build clears it, and then wait for work forever."""
+    if sys.platform.startswith("linux"):
+        ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+    if os.getppid() != build:  # the build died before the line above took effect
+        os._exit(1)
+
+
+def _worker_pool(workers: int) -> ProcessPoolExecutor:
+    # fork: the workers inherit the imported MkDocs and Material instead of importing them again.
+    return ProcessPoolExecutor(
+        max_workers=workers,
+        mp_context=multiprocessing.get_context("fork"),
+        initializer=_die_with_the_build,
+        initargs=(os.getpid(),),
+    )
+
+
 def _build_all(
     source: Path, languages: list[str], staging: Path, jobs: int, cache: Path | None
 ) -> list[LanguageResult]:
     # English first: the other languages reuse its converted pages wherever they fall back to them.
     if jobs <= 1 or len(languages) == 1:
         return [build_language(source, lang, staging / lang, cache) for lang in languages]
-    # fork: the workers inherit the imported MkDocs and Material instead of importing them again.
-    context = multiprocessing.get_context("fork")
-    with ProcessPoolExecutor(max_workers=min(jobs, len(languages)), mp_context=context) as pool:
+    with _worker_pool(min(jobs, len(languages))) as pool:
         futures = [pool.submit(build_language, source, lang, staging / lang, cache) for lang in languages]
         return [future.result() for future in futures]
-
-
-def _swap_into_place(staging: Path, out: Path, languages: list[str]) -> None:
-    """Replace each built language folder and the root page; other languages already in `out` stay."""
-    out.mkdir(parents=True, exist_ok=True)
-    for name in [*languages, "index.html", "404.html"]:
-        new, old = staging / name, out / name
-        retired = staging / f".retired-{name}"
-        if old.exists():
-            old.rename(retired)
-        new.rename(old)
-    for retired in staging.glob(".retired-*"):
-        shutil.rmtree(retired) if retired.is_dir() else retired.unlink()
 
 
 def _has_converted_pages(cache: Path | None) -> bool:
@@ -129,7 +138,7 @@ def _prepare(tree: SourceTree, languages: list[str], api: ApiInventory, cache_fi
     slices and, when pages need converting, imports the notebook converter. With a filled cache, the few
     pages an edit changed import the converter where they need it, and a rebuild skips the import.
     """
-    with ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("fork")) as side:
+    with _worker_pool(1) as side:
         listing = side.submit(api.preload)
         _prepare_autodoc(tree, languages, api)
         if not cache_filled:
@@ -153,6 +162,28 @@ def _unique(messages: list[str]) -> list[str]:
     return list(dict.fromkeys(messages))
 
 
+def _refuse_failures(results: list[LanguageResult], warnings: list[str], strict: bool) -> None:
+    errors = [f"{result.lang}: {result.error}" for result in results if result.error]
+    if errors:
+        raise PolydocsError(summary="build failed; the previous site is left untouched\n" + "\n".join(errors))
+    if strict and warnings:
+        raise PolydocsError(
+            summary=f"--strict: {len(warnings)} warning(s); the previous site is left untouched\n"
+            + "\n".join(warnings)
+        )
+
+
+def _write_root_pages(folder: Path, tree: SourceTree, project: ProjectConfig) -> list[str]:
+    name = project.name_in("en")
+    pages = {
+        "index.html": render_root_page(name, tree.languages),
+        "404.html": render_not_found_page(name, tree.languages, project.site_url),
+    }
+    for page, text in pages.items():
+        (folder / page).write_text(text, encoding="utf-8")
+    return list(pages)
+
+
 def build_site(
     source: Path,
     out: Path,
@@ -161,39 +192,23 @@ def build_site(
     jobs: int | None = None,
     use_cache: bool = True,
 ) -> BuildReport:
-    """Build every language (or `only` those) into `out`; on failure `out` is left as it was."""
+    """Build every language (or `only` those) into `out`, switched in at once; on failure `out` is left
+    as it was. An output that could destroy input is refused first (`site/output.py`)."""
     started = time.perf_counter()
-    tree = load_source_tree(source, only)
-    project = load_project_config(source)
-    languages = [code for code in tree.languages if not only or code in only]
-    source_warnings = [str(problem) for problem in tree.problems]
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out = out.resolve()
-    cache = cache_dir("site") if use_cache else None
-    cache_filled = _has_converted_pages(cache)
-    _prepare(tree, languages, api_inventory(project), cache_filled)
-    staging = Path(tempfile.mkdtemp(prefix=f".{out.name}-build-", dir=out.parent))
-    try:
+    out = checked_output(source, out)
+    with staged_output(out) as staged:
+        tree = load_source_tree(source, only)
+        project = load_project_config(source)
+        languages = [code for code in tree.languages if not only or code in only]
+        cache = cache_dir("site") if use_cache else None
+        cache_filled = _has_converted_pages(cache)
+        _prepare(tree, languages, api_inventory(project), cache_filled)
         jobs = jobs or _default_jobs(languages, cache_filled)
-        results = _build_all(source.resolve(), languages, staging, jobs, cache)
-        warnings = _unique(source_warnings + [message for result in results for message in result.warnings])
-        errors = [f"{result.lang}: {result.error}" for result in results if result.error]
-        if errors:
-            raise PolydocsError(
-                summary="build failed; the previous site is left untouched\n" + "\n".join(errors)
-            )
-        if strict and warnings:
-            raise PolydocsError(
-                summary=f"--strict: {len(warnings)} warning(s); the previous site is left untouched\n"
-                + "\n".join(warnings)
-            )
-        (staging / "index.html").write_text(
-            render_root_page(project.name_in("en"), tree.languages), encoding="utf-8"
+        results = _build_all(source.resolve(), languages, staged.folder, jobs, cache)
+        warnings = _unique(
+            [str(problem) for problem in tree.problems] + [m for r in results for m in r.warnings]
         )
-        (staging / "404.html").write_text(
-            render_not_found_page(project.name_in("en"), tree.languages, project.site_url), encoding="utf-8"
-        )
-        _swap_into_place(staging, out, languages)
-    finally:
-        shutil.rmtree(staging, ignore_errors=True)
+        _refuse_failures(results, warnings, strict)
+        root_pages = _write_root_pages(staged.folder, tree, project)
+        staged.publish([*languages, *root_pages])
     return BuildReport(out, results, warnings, time.perf_counter() - started)
