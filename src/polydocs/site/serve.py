@@ -2,21 +2,29 @@
 
 from __future__ import annotations
 
+import html
 import logging
 import tempfile
 import time
+from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from mkdocs.livereload import LiveReloadServer
 
 from polydocs.cache import cache_dir
+from polydocs.diagnostics import PolydocsError, display_path
 from polydocs.markup import render
 from polydocs.markup.context import MarkupContext
 from polydocs.notebooks import page_notebook
 from polydocs.notebooks import preload as preload_notebook_converter
 from polydocs.site.build import build_language, build_site
 from polydocs.site.nav import site_pages
+from polydocs.site.output import replace_folder
 from polydocs.sources import SOURCE_LANGUAGE, language, load_source_tree
+
+if TYPE_CHECKING:
+    from wsgiref.types import StartResponse, WSGIApplication, WSGIEnvironment
 
 log = logging.getLogger("polydocs.serve")
 
@@ -43,10 +51,22 @@ def languages_touched(source: Path, changed: list[Path]) -> list[str]:
     return [code for code in tree.languages if code in touched]
 
 
+def _languages_of(source: Path, changed: list[Path], languages: list[str]) -> list[str]:
+    """The languages an edit touches when the tree cannot even be read: the folders edited."""
+    folders = {path.resolve().relative_to(source.resolve()).parts[0] for path in changed}
+    return languages if folders - set(languages) else [code for code in languages if code in folders]
+
+
 class _IncrementalBuilder:
-    def __init__(self, source: Path, site: Path) -> None:
-        self.source, self.site = source, site
+    """Rebuilds the languages an edit touches, each beside the served one and switched in when it built.
+
+    It never raises: MkDocs' server would hold every request until a rebuild succeeded. A language whose
+    rebuild failed keeps its message in `failures` (its pages show it) and is retried on every edit."""
+
+    def __init__(self, source: Path, site: Path, languages: list[str]) -> None:
+        self.source, self.site, self.languages = source, site, languages
         self.seen = _snapshot(source)
+        self.failures: dict[str, str] = {}
 
     def __call__(self) -> None:
         now = _snapshot(self.source)
@@ -56,15 +76,90 @@ class _IncrementalBuilder:
         if not changed:
             return
         started = time.perf_counter()
-        for lang in languages_touched(self.source, changed):
-            result = build_language(self.source, lang, self.site / lang, cache_dir("site"))
+        try:
+            touched = languages_touched(self.source, changed)
+        except PolydocsError as error:
+            self._failed(_languages_of(self.source, changed, self.languages), str(error))
+            return
+        failures = dict(self.failures)
+        for lang in [code for code in self.languages if code in touched or code in failures]:
+            problem = self._rebuild(lang)
+            if problem:
+                failures[lang] = problem
+            else:
+                failures.pop(lang, None)
+        self._show(failures)
+        edited = ", ".join(display_path(path) for path in changed)
+        log.info("rebuilt in %.2f s after editing %s", time.perf_counter() - started, edited)
+
+    def _rebuild(self, lang: str) -> str:
+        with tempfile.TemporaryDirectory(prefix=f".{lang}-", dir=self.site.parent) as staging:
+            result = build_language(self.source, lang, Path(staging) / lang, cache_dir("site"))
             for message in result.warnings:
                 log.warning(message)
             if result.error:
                 log.error("%s: %s", lang, result.error)
-        log.info(
-            "rebuilt in %.2f s after editing %s", time.perf_counter() - started, ", ".join(map(str, changed))
-        )
+                return result.error
+            replace_folder(Path(staging) / lang, self.site / lang)
+        return ""
+
+    def _failed(self, languages: list[str], message: str) -> None:
+        log.error("%s", message)
+        self._show({**self.failures, **dict.fromkeys(languages, message)})
+
+    def _show(self, failures: dict[str, str]) -> None:
+        if failures:
+            (self.site / ERROR_PAGE).write_text(render_error_page(failures), encoding="utf-8")
+        self.failures = failures  # one assignment: request threads read it
+
+
+ERROR_PAGE = ".polydocs-build-error.html"
+
+_ERROR_TEMPLATE = """<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>Build failed · polydocs serve</title>
+<style>
+body {{ font-family: system-ui, sans-serif; max-width: 48rem; margin: 3rem auto; padding: 0 1rem; }}
+pre {{ background: #fdecea; color: #611a15; padding: 1rem; white-space: pre-wrap; }}
+</style>
+</head>
+<body>
+<h1>The last edit did not build</h1>
+<p>Pages of other languages are served from the last good build. Save a fix: this page reloads.</p>
+{sections}
+</body>
+</html>
+"""
+
+
+def render_error_page(failures: dict[str, str]) -> str:
+    """What a language's pages show while its rebuild fails: each language's message, path:line first."""
+    sections = "\n".join(
+        f"<h2>{html.escape(lang)}</h2>\n<pre>{html.escape(message)}</pre>"
+        for lang, message in failures.items()
+    )
+    return _ERROR_TEMPLATE.format(sections=sections)
+
+
+class _ErrorPages:
+    """WSGI middleware before MkDocs' server: a page of a language whose rebuild failed is answered with
+    the error page, which that server serves with its live-reload script, so the fix reloads it."""
+
+    def __init__(self, app: WSGIApplication, builder: _IncrementalBuilder) -> None:
+        self.app, self.builder = app, builder
+
+    def __call__(self, environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
+        path = str(environ.get("PATH_INFO", ""))
+        lang = path.lstrip("/").split("/", 1)[0]
+        if lang not in self.builder.failures or not path.endswith(("/", ".html")):
+            return self.app(environ, start_response)
+
+        def failed(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
+            return start_response("500 Internal Server Error", headers, exc_info)
+
+        return self.app({**environ, "PATH_INFO": f"/{ERROR_PAGE}"}, failed)
 
 
 # What most pages hold: a callout and a Python block.
@@ -87,15 +182,19 @@ def _warm_up() -> None:
 
 def serve(source: Path, host: str, port: int) -> None:
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(message)s")
+    # MkDocs reads a relative docs_dir from the folder of its configuration file, which is not the
+    # working directory: every path handed down is absolute.
+    source = source.resolve()
     with tempfile.TemporaryDirectory(prefix="polydocs-serve-") as folder:
         site = Path(folder) / "site"
         report = build_site(source, site)
         _warm_up()
         for warning in report.warnings:
             log.warning(warning)
-        server = LiveReloadServer(
-            _IncrementalBuilder(source, site), host, port, str(site), polling_interval=0.1
-        )
+        languages = [result.lang for result in report.languages]
+        builder = _IncrementalBuilder(source, site, languages)
+        server = LiveReloadServer(builder, host, port, str(site), polling_interval=0.1)
+        server.set_app(_ErrorPages(server.serve_request, builder))
         server.watch(str(source))
         try:
             server.serve()
