@@ -36,13 +36,26 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "build",
         help="build the multilingual site",
         description="Build every language of SOURCE into OUT/<lang>/ with a language-picking root page. "
-        "The previous site is replaced only when the whole build succeeds.",
+        "The new site is assembled beside OUT and switched in with one rename only when the whole build "
+        "succeeds; otherwise OUT is left as it was. Refused before building: an OUT that is, contains or "
+        "lies inside SOURCE, an OUT that is a file, a non-empty OUT that polydocs did not make (it marks "
+        "its outputs with a .polydocs-site file), an OUT it cannot write. One build at a time writes an "
+        "OUT: a second one waits for the first.",
     )
     build.add_argument(
         "--source", type=Path, default=Path("docs_src"), help="source tree (default: docs_src)"
     )
-    build.add_argument("--out", type=Path, default=Path("site"), help="output folder (default: site)")
-    build.add_argument("--lang", type=_languages, help="comma-separated languages to build, e.g. es,pt")
+    build.add_argument(
+        "--out",
+        type=Path,
+        default=Path("site"),
+        help="output folder, replaced as a whole (default: site)",
+    )
+    build.add_argument(
+        "--lang",
+        type=_languages,
+        help="comma-separated languages to build, e.g. es,pt; the others are kept from the current OUT",
+    )
     build.add_argument("--strict", action="store_true", help="fail on any warning, listing them all")
     build.add_argument(
         "--jobs",
@@ -60,7 +73,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     serve = subparsers.add_parser(
         "serve",
         help="preview the site with live reload",
-        description="Build into a temporary folder, serve it, rebuild only the languages an edit touches.",
+        description="Build into a temporary folder, serve it, rebuild only the languages an edit touches. "
+        "While an edit does not build, that language's pages show the error (path:line) and the other "
+        "languages keep the last good build; the next good edit brings the pages back.",
     )
     serve.add_argument(
         "--source", type=Path, default=Path("docs_src"), help="source tree (default: docs_src)"
