@@ -8,6 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from polydocs.diagnostics import Diagnostic
+from polydocs.snippets.environment import CHECKER_VARIABLES, NAME_PATTERN
 
 COMMENT_PATTERN = re.compile(r"\A\s*<!--\s*polydocs:(?P<body>.*?)-->\s*\Z", re.DOTALL)
 # The benchmark table placeholder belongs to polydocs.bench, not to the snippet checker.
@@ -34,11 +35,13 @@ class Directives:
     fresh: bool = False
     timeout: float | None = None
     setup: tuple[SetupCode, ...] = field(default=())
+    # (NAME, value) pairs from `env=NAME=value`; value None for `env=NAME` (the checker's value).
+    env: tuple[tuple[str, str | None], ...] = field(default=())
 
     def key(self) -> str:
         """A stable text form, part of the result-cache key."""
         setup = "|".join(s.code for s in self.setup)
-        return repr((self.skip, self.requires, self.raises, self.fresh, self.timeout, setup))
+        return repr((self.skip, self.requires, self.raises, self.fresh, self.timeout, setup, self.env))
 
 
 class _DirectiveValueError(ValueError):
@@ -79,6 +82,17 @@ def _seconds(value: str | None) -> float:
     return seconds
 
 
+def _environment_variable(value: str | None) -> tuple[tuple[str, str | None], ...]:
+    name, has_value, text = (value or "").partition("=")
+    if not NAME_PATTERN.fullmatch(name):
+        raise _DirectiveValueError(
+            "needs a variable name, e.g. env=NAME (the checker's value) or env=NAME=value"
+        )
+    if name in CHECKER_VARIABLES:
+        raise _DirectiveValueError(f"cannot set {name}: the checker sets it for every session")
+    return ((name, text if has_value else None),)
+
+
 # Options as data: each key, the Directives field it sets and its validator.
 _KEYS: dict[str, tuple[str, Callable[[str | None], object]]] = {
     "skip": ("skip", _flag),
@@ -87,7 +101,10 @@ _KEYS: dict[str, tuple[str, Callable[[str | None], object]]] = {
     "raises": ("raises", _exception_name),
     "fresh": ("fresh", _flag),
     "timeout": ("timeout", _seconds),
+    "env": ("env", _environment_variable),
 }
+# Keys that may be given more than once; their values add up instead of replacing each other.
+_REPEATABLE = frozenset({"env"})
 
 
 def is_polydocs_comment(html: str) -> bool:
@@ -127,9 +144,13 @@ def parse_comment(
             continue
         name, validate = _KEYS[key]
         try:
-            values[name] = validate(value if has_value else None)
+            validated = validate(value if has_value else None)
         except _DirectiveValueError as error:
             problems.append(_problem(path, line, f"`{key}` {error}"))
+            continue
+        if key in _REPEATABLE:
+            validated = values.get(name, getattr(into, name)) + validated  # type: ignore[operator]
+        values[name] = validated
     if "reason" in values and not values.get("skip", into.skip):
         problems.append(_problem(path, line, "`reason` only goes with `skip`"))
     return replace(into, **values)  # type: ignore[arg-type]
