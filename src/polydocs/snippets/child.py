@@ -1,17 +1,22 @@
 """The subprocess that runs one page session: `python -m polydocs.snippets.child SPEC.json`.
 
-Everything here happens in the child only: the memory limit, refused sockets, the per-block alarm and
-the torch.compile recorder. The parent reads RESULT.json, or the progress file when the child crashed.
+It runs inside the sandbox (sandbox.py), which is what actually holds a hostile page. What happens here
+makes ordinary failures readable: the per-process memory limit, `NetworkRefused` at the page's line
+instead of the kernel's "Network is unreachable", the per-block alarm (the parent's watchdog kills the
+session if the alarm is ignored) and the torch.compile recorder. The parent reads RESULT.json, or the
+progress file when the child crashed.
 """
 
 from __future__ import annotations
 
 import faulthandler
+import fcntl
 import json
 import os
 import resource
 import signal
 import socket
+import struct
 import sys
 import time
 import traceback
@@ -47,6 +52,21 @@ def _refuse_network(web_stand_ins: tuple[str, int]) -> None:
     socket.socket.connect_ex = connect_ex  # type: ignore[method-assign,assignment]
 
 
+def _bring_up_loopback() -> None:
+    """A fresh network namespace made by `unshare` has `lo` down; the web stand-ins' proxy needs it.
+
+    bubblewrap brings `lo` up itself; outside any namespace it is already up and nothing changes."""
+    get_flags, set_flags, up = 0x8913, 0x8914, 0x1  # SIOCGIFFLAGS, SIOCSIFFLAGS, IFF_UP (linux/sockios.h)
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        request = struct.pack("16sH14x", b"lo", 0)
+        try:
+            flags = struct.unpack("16sH14x", fcntl.ioctl(probe, get_flags, request))[1]
+            if not flags & up:
+                fcntl.ioctl(probe, set_flags, struct.pack("16sH14x", b"lo", flags | up))
+        except OSError:
+            pass  # no permission: the proxy's bind reports the problem
+
+
 def _limit_memory(megabytes: int) -> None:
     if megabytes > 0:
         limit = megabytes * 1024 * 1024
@@ -60,9 +80,13 @@ def _alarm(seconds: float):  # type: ignore[no-untyped-def]
 
     previous = signal.signal(signal.SIGALRM, expire)
     signal.setitimer(signal.ITIMER_REAL, seconds)
+    # If the page ignores the alarm, the parent kills the session a few seconds later; this dump (from a
+    # thread that needs no signal and no GIL) tells it which page line was running.
+    faulthandler.dump_traceback_later(seconds + 1, exit=False)
     try:
         yield
     finally:
+        faulthandler.cancel_dump_traceback_later()
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
 
@@ -130,6 +154,7 @@ def run_blocks(
 
 def main(spec_path: str) -> int:
     spec = json.loads(Path(spec_path).read_text())
+    _bring_up_loopback()
     _limit_memory(spec["memory_mb"])
     faulthandler.enable(file=sys.stderr)
     progress = os.open(spec["progress"], os.O_WRONLY | os.O_CREAT | os.O_APPEND)
@@ -163,4 +188,9 @@ def main(spec_path: str) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main(sys.argv[1]))
+    status = main(sys.argv[1])
+    sys.stdout.flush()
+    sys.stderr.flush()
+    # Not SystemExit: a thread the page left running would keep the interpreter waiting at exit, and the
+    # sandbox ends whatever processes are left.
+    os._exit(status)

@@ -28,6 +28,7 @@ from polydocs.snippets.report import (
     write_report,
 )
 from polydocs.snippets.runner import DEFAULT_MEMORY_MB, RunOptions, run_session
+from polydocs.snippets.sandbox_probe import probe_sandbox
 from polydocs.snippets.sessions import Session, build_sessions
 from polydocs.snippets.sharding import select_shard
 
@@ -224,3 +225,6 @@ class _Controller:
         terminalreporter.section("polydocs snippets")
         for line in summary_lines(list(self.records.values()), time.perf_counter() - self.state.started):
             terminalreporter.write_line(line)
+        # Once per run, in the summary rather than as a warning: the test suite turns warnings into errors.
+        for line in probe_sandbox(self.state.options.device == "cuda").summary_lines():
+            terminalreporter.write_line(line, red="OFF" in line, bold="OFF" in line)

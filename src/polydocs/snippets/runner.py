@@ -1,4 +1,4 @@
-"""Run one session in a fresh, sandboxed Python subprocess and read back what happened."""
+"""Run one session in a fresh Python subprocess inside the sandbox (sandbox.py); read back what happened."""
 
 from __future__ import annotations
 
@@ -10,18 +10,30 @@ import subprocess
 import sys
 import tempfile
 import time
-from dataclasses import dataclass
+from contextlib import ExitStack
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from polydocs.snippets.environment import (
+    EnvironmentRequest,
+    SessionFolders,
+    apply_requests,
+    session_environment,
+)
+from polydocs.snippets.memory_cgroup import SessionCgroup
+from polydocs.snippets.sandbox import SandboxSpec
+from polydocs.snippets.sandbox_probe import hidden_folders, interpreter_paths, probe_sandbox
 from polydocs.snippets.sessions import Session
 from polydocs.snippets.standins import REGISTRY, ensure_stand_ins, hub_ids_in, missing_stand_in
+from polydocs.snippets.watchdog import PROOF_STEP, SessionEnd, wait_with_deadlines
 
 DEFAULT_TIMEOUT = {"cpu": 300.0, "cuda": 900.0}
 PROOF_TIMEOUT = {"cpu": 600.0, "cuda": 900.0}
 DEFAULT_MEMORY_MB = 16384
 DEFAULT_TRAINING_MODEL = "google/gemma-2b"
 _TAIL = 3000
+_READ_BYTES = 65536
 
 
 @dataclass(frozen=True)
@@ -29,7 +41,8 @@ class RunOptions:
     device: str  # "cpu" or "cuda"
     profile: str  # "tiny" or "full"
     cache_dir: Path
-    memory_mb: int = DEFAULT_MEMORY_MB  # address-space limit; not applied on CUDA (drivers map huge areas)
+    # Per process address space (not on CUDA: drivers map huge areas), and the whole tree's cgroup limit.
+    memory_mb: int = DEFAULT_MEMORY_MB
     gpu: str | None = None  # the CUDA_VISIBLE_DEVICES value for this worker's sessions
 
     @property
@@ -40,7 +53,7 @@ class RunOptions:
 def run_session(session: Session, options: RunOptions) -> dict[str, Any]:
     """Run `session`; the result has page lines (`line` keys) and a `status`."""
     started = time.perf_counter()
-    result = _missing_stand_ins(session) or _run_subprocess(session, options)
+    result = _missing_stand_ins(session) or _refused_variables(session) or _run_subprocess(session, options)
     result["seconds"] = round(time.perf_counter() - started, 3)
     result["gpu"] = options.gpu if options.device == "cuda" else None
     result["status"] = _status(result)
@@ -102,91 +115,163 @@ def _spec(session: Session, options: RunOptions, folder: Path) -> dict[str, Any]
     }
 
 
-def _environment(options: RunOptions) -> dict[str, str]:
-    package_root = str(Path(__file__).resolve().parents[2])
-    env = dict(os.environ)
-    env.update(
-        PYTHONPATH=os.pathsep.join(filter(None, [package_root, env.get("PYTHONPATH")])),
-        HF_HOME=str(options.hf_home),
-        HF_HUB_OFFLINE="1",
-        TRANSFORMERS_OFFLINE="1",
-        HF_DATASETS_OFFLINE="1",
-        HF_HUB_DISABLE_TELEMETRY="1",
-        TOKENIZERS_PARALLELISM="false",
-        TORCHINDUCTOR_CACHE_DIR=str(options.cache_dir / "inductor"),
-        PYTHONFAULTHANDLER="1",
-        MPLBACKEND="Agg",
+def _environment_requests(session: Session) -> list[EnvironmentRequest]:
+    return [
+        EnvironmentRequest(name, value, region.start_line)
+        for region in session.regions
+        for name, value in region.directives.env
+    ]
+
+
+def _refused_variables(session: Session) -> dict[str, Any] | None:
+    """`env=NAME` directives this run does not grant fail the session before it starts, at their blocks."""
+    refusals = apply_requests({}, _environment_requests(session), os.environ)
+    if not refusals:
+        return None
+    return {"blocks": [], "failures": [{"line": line, "message": message} for line, message in refusals]}
+
+
+def _session_folders(options: RunOptions, folder: Path) -> SessionFolders:
+    folders = SessionFolders(
+        home=folder / "home",
+        hf_home=options.hf_home,
+        inductor_cache=options.cache_dir / "inductor",
+        triton_cache=options.cache_dir / "triton",
     )
-    if options.device == "cpu":
-        env["CUDA_VISIBLE_DEVICES"] = ""
-        # On a small CPU machine a pool of compile workers costs more than it saves.
-        env.setdefault("TORCHINDUCTOR_COMPILE_THREADS", "1")
-    elif options.gpu is not None:
-        env["CUDA_VISIBLE_DEVICES"] = options.gpu
-    return env
+    for writable in (folder / "cwd", folders.home, folders.inductor_cache, folders.triton_cache):
+        writable.mkdir(parents=True, exist_ok=True)
+    return folders
+
+
+def _sandbox_spec(
+    session: Session, options: RunOptions, folder: Path, folders: SessionFolders
+) -> SandboxSpec:
+    return SandboxSpec(
+        command=(sys.executable, "-m", "polydocs.snippets.child", str(folder / "spec.json")),
+        workdir=folder / "cwd",
+        # The stand-in Hub cache is not among them: pages read it, and no page may change it for the next.
+        writable=(folder, folders.inductor_cache, folders.triton_cache),
+        readable=(*interpreter_paths(), folders.hf_home, session.path.resolve()),
+        hidden=hidden_folders(),
+        gpu=options.device == "cuda",
+    )
 
 
 def _run_subprocess(session: Session, options: RunOptions) -> dict[str, Any]:
     ensure_stand_ins(_hub_ids(session), options.profile, options.hf_home)
+    support = probe_sandbox(options.device == "cuda")
     with tempfile.TemporaryDirectory(prefix="polydocs-session-") as temp:
-        folder = Path(temp)
-        workdir = folder / "cwd"
-        workdir.mkdir()
+        folder = Path(temp).resolve()
+        folders = _session_folders(options, folder)
         spec = _spec(session, options, folder)
         (folder / "spec.json").write_text(json.dumps(spec))
+        env = session_environment(os.environ, folders, options.device, options.gpu)
+        apply_requests(env, _environment_requests(session), os.environ)
         limit = sum(b["timeout"] for b in spec["blocks"]) + spec["proof_timeout"] + 60
-        with open(folder / "stdout.txt", "wb") as out, open(folder / "stderr.txt", "wb") as err:
-            process = subprocess.Popen(
-                [sys.executable, "-m", "polydocs.snippets.child", str(folder / "spec.json")],
-                cwd=workdir,
-                env=_environment(options),
-                stdout=out,
-                stderr=err,
-                start_new_session=True,
-            )
-            try:
-                returncode: int | None = process.wait(timeout=limit)
-            except subprocess.TimeoutExpired:
-                os.killpg(process.pid, signal.SIGKILL)
-                process.wait()
-                returncode = None
-            except BaseException:  # Ctrl-C: the session runs in its own process group, end it too
-                os.killpg(process.pid, signal.SIGKILL)
-                raise
-        stderr = (folder / "stderr.txt").read_text(errors="replace")
-        stdout = (folder / "stdout.txt").read_text(errors="replace")
-        result_file = folder / "result.json"
-        if returncode == 0 and result_file.exists():
-            result: dict[str, Any] = json.loads(result_file.read_text())
-        else:
-            result = _crash(session, spec, folder, returncode, limit, stderr)
-        result["output_tail"] = (stdout[-_TAIL:] + stderr[-_TAIL:]).strip()
+        with ExitStack() as stack:
+            argv = support.launcher.command(_sandbox_spec(session, options, folder, folders))
+            cgroup = None
+            if support.memory.folder is not None and options.memory_mb > 0:
+                cgroup = stack.enter_context(SessionCgroup(support.memory.folder, options.memory_mb))
+                argv = cgroup.enter_command(argv)
+            end = _run_watched(argv, folder, env, spec, limit)
+            out_of_memory = cgroup is not None and cgroup.ran_out_of_memory()
+        if support.launcher.bwrap is not None and end.returncode is not None and end.returncode > 128:
+            end = replace(end, returncode=128 - end.returncode)  # bubblewrap exits 128+N for signal N
+        stderr = _tail(folder / "stderr.txt")
+        result = _read_result(folder) if end.returncode == 0 else None
+        if result is None:
+            memory = options.memory_mb if out_of_memory else None
+            result = _crash(session, spec, end, stderr, memory)
+        result["output_tail"] = (_tail(folder / "stdout.txt")[-_TAIL:] + stderr[-_TAIL:]).strip()
         return result
 
 
+def _run_watched(
+    argv: list[str], folder: Path, env: dict[str, str], spec: dict[str, Any], limit: float
+) -> SessionEnd:
+    with open(folder / "stdout.txt", "wb") as out, open(folder / "stderr.txt", "wb") as err:
+        process = subprocess.Popen(
+            argv,
+            cwd=folder / "cwd",
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=out,
+            stderr=err,
+            start_new_session=True,
+        )
+        try:
+            timeouts = [b["timeout"] for b in spec["blocks"]]
+            end = wait_with_deadlines(
+                process, folder / "progress.txt", timeouts, spec["proof_timeout"], limit
+            )
+        finally:  # also on Ctrl-C; and after a normal exit, for what is left in the process group
+            _kill_group(process)
+    return end
+
+
+def _kill_group(process: subprocess.Popen[bytes]) -> None:
+    try:
+        os.killpg(process.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+    process.wait()
+
+
+def _tail(path: Path) -> str:
+    """The end of an output file; a page may print gigabytes, the parent reads a bounded part."""
+    if not path.exists():
+        return ""
+    with open(path, "rb") as file:
+        file.seek(max(0, path.stat().st_size - _READ_BYTES))
+        return file.read().decode(errors="replace")
+
+
+def _read_result(folder: Path) -> dict[str, Any] | None:
+    try:
+        result = json.loads((folder / "result.json").read_text())
+    except (OSError, ValueError):
+        return None
+    return result if isinstance(result, dict) and isinstance(result.get("blocks"), list) else None
+
+
 def _crash(
-    session: Session, spec: dict[str, Any], folder: Path, returncode: int | None, limit: float, stderr: str
+    session: Session, spec: dict[str, Any], end: SessionEnd, stderr: str, memory_mb: int | None
 ) -> dict[str, Any]:
-    """The child died: blame the block it had started, at the line faulthandler saw, if any."""
-    progress = (folder / "progress.txt").read_text().split() if (folder / "progress.txt").exists() else []
-    last = progress[-1] if progress else "0"
-    if returncode is None:
-        why = f"session killed after {limit:g} s (timeout)"
-    elif returncode < 0:
-        why = f"the Python process crashed ({signal.Signals(-returncode).name})"
-    else:
-        why = f"the Python process exited with status {returncode}"
+    """The child died or was killed: blame the block it had started, at the line faulthandler saw, if any."""
+    why = _why_it_ended(end, memory_mb)
     blocks = [{"line": b["line"], "status": "not-run"} for b in spec["blocks"]]
-    if last == "proof":
+    if end.step == PROOF_STEP:
         line = session.line
         why += " while proving torch.compile"
     else:
-        index = int(last)
+        index = int(end.step or 0)
         line = _faulthandler_line(stderr, spec["page_path"]) or spec["blocks"][index]["line"]
         for block in blocks[:index]:
             block["status"] = "passed"
         blocks[index].update(status="failed", error={"line": line, "type": "Crash", "message": why})
     return {"blocks": blocks, "failures": [{"line": line, "message": why}]}
+
+
+def _why_it_ended(end: SessionEnd, memory_mb: int | None) -> str:
+    if memory_mb is not None:
+        return f"the session went over its memory limit of {memory_mb} MiB (killed by the kernel)"
+    if end.returncode is None and end.whole_session:
+        return f"session killed after {end.overran:g} s (timeout)"
+    if end.returncode is None:
+        return (
+            f"timed out after {end.overran:g} s (the block kept running past its alarm; "
+            "the checker killed the session)"
+        )
+    if end.returncode < 0:
+        try:
+            name = signal.Signals(-end.returncode).name
+        except ValueError:
+            name = f"signal {-end.returncode}"
+        return f"the Python process crashed ({name})"
+    if end.returncode == 0:
+        return "the session ended without a readable result"
+    return f"the Python process exited with status {end.returncode}"
 
 
 def _faulthandler_line(stderr: str, page_path: str) -> int | None:

@@ -1,0 +1,125 @@
+"""A cgroup v2 memory limit for a session's whole process tree, where this machine lets us make one.
+
+RLIMIT_AS (set in child.py) bounds each process's address space; it does not add up over a tree, and
+CUDA drivers map too much address space for it. A cgroup's `memory.max` counts every process of the
+session together (and its /tmp, which is memory). It needs a cgroup v2 hierarchy with the memory
+controller enabled below the checker's own cgroup; when that is missing, `find_memory_parent` says why.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+import uuid
+from dataclasses import dataclass
+from pathlib import Path
+
+_SETTLE_SECONDS = 5.0
+
+
+@dataclass(frozen=True)
+class MemoryParent:
+    """The cgroup folder in which sessions' cgroups get a `memory.max`, or why there is none."""
+
+    folder: Path | None
+    why_not: str = ""
+
+
+def find_memory_parent() -> MemoryParent:
+    mount = _cgroup2_mount()
+    if mount is None:
+        return MemoryParent(None, "no cgroup v2 hierarchy is mounted")
+    own = _own_cgroup()
+    if own is None:
+        return MemoryParent(None, "this process is in no cgroup v2 group")
+    parent = mount / own.lstrip("/")
+    try:
+        if "memory" not in (parent / "cgroup.controllers").read_text().split():
+            return MemoryParent(None, f"the cgroup v2 hierarchy at {mount} has no memory controller here")
+        if "memory" not in (parent / "cgroup.subtree_control").read_text().split():
+            # Works in the root group only: a group that holds processes cannot pass controllers down.
+            (parent / "cgroup.subtree_control").write_text("+memory")
+        probe = parent / f"polydocs-probe-{os.getpid()}-{uuid.uuid4().hex[:8]}"
+        probe.mkdir()
+        try:
+            usable = (probe / "memory.max").exists()
+        finally:
+            probe.rmdir()
+    except OSError as error:
+        return MemoryParent(None, f"{parent} is not writable ({error.strerror or error})")
+    if not usable:
+        return MemoryParent(None, f"the memory controller is not enabled below {parent}")
+    return MemoryParent(parent)
+
+
+class SessionCgroup:
+    """Context manager: a fresh cgroup limited to `megabytes`; processes moved into it stay limited."""
+
+    def __init__(self, parent: Path, megabytes: int) -> None:
+        self.folder = parent / f"polydocs-session-{os.getpid()}-{uuid.uuid4().hex[:8]}"
+        self.megabytes = megabytes
+
+    def __enter__(self) -> SessionCgroup:
+        self.folder.mkdir()
+        (self.folder / "memory.max").write_text(str(self.megabytes * 1024 * 1024))
+        if (self.folder / "memory.swap.max").exists():
+            (self.folder / "memory.swap.max").write_text("0")  # swapping would only delay the limit
+        if (self.folder / "memory.oom.group").exists():
+            (self.folder / "memory.oom.group").write_text("1")  # the session dies as a whole, not one helper
+        return self
+
+    def enter_command(self, argv: list[str]) -> list[str]:
+        """`argv`, started from a shell that first moves itself into this cgroup, so no fork escapes it."""
+        procs = str(self.folder / "cgroup.procs")
+        return ["/bin/sh", "-c", 'echo $$ > "$0" && exec "$@"', procs, *argv]
+
+    def ran_out_of_memory(self) -> bool:
+        try:
+            events = (self.folder / "memory.events").read_text().split()
+        except OSError:
+            return False
+        counts = dict(zip(events[::2], events[1::2], strict=False))
+        return int(counts.get("oom_kill", "0")) > 0
+
+    def __exit__(self, *exc_info: object) -> None:
+        deadline = time.monotonic() + _SETTLE_SECONDS
+        while True:
+            self._kill_all()
+            try:
+                self.folder.rmdir()
+                return
+            except OSError:  # still populated while the killed processes exit
+                if time.monotonic() > deadline:
+                    return
+                time.sleep(0.05)
+
+    def _kill_all(self) -> None:
+        try:
+            if (self.folder / "cgroup.kill").exists():
+                (self.folder / "cgroup.kill").write_text("1")
+                return
+            for pid in (self.folder / "cgroup.procs").read_text().split():
+                os.kill(int(pid), signal.SIGKILL)
+        except (ProcessLookupError, OSError):
+            pass
+
+
+def _cgroup2_mount() -> Path | None:
+    try:
+        mountinfo = Path("/proc/self/mountinfo").read_text()
+    except OSError:
+        return None
+    for line in mountinfo.splitlines():
+        fields = line.split(" - ")
+        if len(fields) == 2 and fields[1].split()[0] == "cgroup2":
+            return Path(fields[0].split()[4])
+    return None
+
+
+def _own_cgroup() -> str | None:
+    try:
+        lines = Path("/proc/self/cgroup").read_text().splitlines()
+    except OSError:
+        return None
+    return next((line[3:] for line in lines if line.startswith("0::")), None)
