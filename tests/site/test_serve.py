@@ -1,4 +1,5 @@
-"""`polydocs serve`: which languages an edit rebuilds, and an edit reaching the served page end to end."""
+"""`polydocs serve`: which languages an edit rebuilds, and edits (good and broken) reaching the served pages
+end to end."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -38,6 +40,9 @@ def _served(url: str) -> str:
     try:
         with urllib.request.urlopen(url, timeout=5) as response:
             return str(response.read().decode("utf-8"))
+    except urllib.error.HTTPError as error:  # an error page is served too
+        with error:
+            return str(error.read().decode("utf-8"))
     except OSError:
         return ""
 
@@ -71,3 +76,35 @@ def test_an_edited_page_is_served_again_with_its_new_text(tmp_path):
             server.wait(timeout=30)
     rebuilt = [line for line in log.read_text(encoding="utf-8").splitlines() if "rebuilt in" in line]
     assert rebuilt and all("es/perf_torch_compile.md" in line for line in rebuilt), rebuilt
+
+
+def test_served_from_a_relative_source_an_edit_shows_a_broken_toctree_shows_its_error_and_a_fix_recovers(
+    tmp_path,
+):
+    # As `make serve` runs it: the default `--source docs_src`, relative to the working directory.
+    shutil.copytree(REPO / "docs_src", tmp_path / "docs_src")
+    port = _free_port()
+    spanish, english = (f"http://127.0.0.1:{port}/{lang}/perf_torch_compile/" for lang in ("es", "en"))
+    command = [sys.executable, "-m", "polydocs", "serve", "--port", str(port)]
+    with (tmp_path / "serve.log").open("w", encoding="utf-8") as output:
+        server = subprocess.Popen(command, cwd=tmp_path, stdout=output, stderr=subprocess.STDOUT, text=True)
+        try:
+            _wait_until_served(spanish, '<html lang="es"', 180, server)
+            page = tmp_path / "docs_src" / "es" / "perf_torch_compile.md"
+            page.write_text(page.read_text(encoding="utf-8") + "\npalabraeditada\n", encoding="utf-8")
+            _wait_until_served(spanish, "palabraeditada", 60, server)
+
+            toctree = tmp_path / "docs_src" / "es" / "_toctree.yml"
+            good = toctree.read_text(encoding="utf-8")
+            toctree.write_text("- sections:\n  - local: index\n   title: Roto\n", encoding="utf-8")
+            _wait_until_served(spanish, "docs_src/es/_toctree.yml:3: toctree invalid YAML", 60, server)
+            error_page = _served(spanish)
+            assert "livereload" in error_page  # the browser reloads it when the fix is built
+            assert '<html lang="en"' in _served(english) and "did not build" not in _served(english)
+
+            toctree.write_text(good, encoding="utf-8")
+            _wait_until_served(spanish, '<html lang="es"', 60, server)
+            assert "palabraeditada" in _served(spanish)
+        finally:
+            server.terminate()
+            server.wait(timeout=30)
