@@ -94,7 +94,7 @@ def test_strict_build_fails_listing_warnings_and_keeps_the_previous_site(small_t
     assert "es/guide.md:10: callout-unknown" in message
     assert "es/guide.md:13: link-missing" in message
     assert (out / "es" / "guide" / "index.html").read_text(encoding="utf-8") == before
-    assert not list(tmp_path.glob(".site.polydocs-staging.*"))
+    assert not list(tmp_path.glob(".site-polydocs-staging.*"))
 
 
 def test_second_build_reuses_conversions_with_the_same_html_and_warnings(small_tree, tmp_path):

@@ -84,7 +84,7 @@ def _poll(condition: Callable[[], T | None], what: str, process: subprocess.Pope
 
 
 def _staging_folders(parent: Path) -> list[Path]:
-    return sorted(parent.glob(".site.polydocs-staging.*"))
+    return sorted(parent.glob(".site-polydocs-staging.*"))
 
 
 @pytest.fixture
@@ -246,7 +246,7 @@ def test_a_failing_build_leaves_the_previous_site_byte_identical(breakage, tree,
 
 def test_a_site_a_killed_fallback_switch_moved_aside_is_put_back(tree, built_site, tmp_path):
     # Where renameat2 is missing the switch is two renames; a build killed between them leaves this.
-    aside = tmp_path / ".site.polydocs-previous.0123abcd"
+    aside = tmp_path / ".site-polydocs-previous.0123abcd"
     shutil.copytree(built_site, aside, symlinks=True)
     before = _contents(aside)
     (tree / "es" / "_toctree.yml").write_text("- sections: [\n", encoding="utf-8")
@@ -258,7 +258,7 @@ def test_a_site_a_killed_fallback_switch_moved_aside_is_put_back(tree, built_sit
 def test_a_second_build_into_the_same_output_waits_for_the_first_and_says_so(tree, tmp_path):
     site = tmp_path / "site"
     log = tmp_path / "second.log"
-    with log.open("wb") as errors, (tmp_path / ".site.polydocs-lock").open("w") as lock:
+    with log.open("wb") as errors, (tmp_path / ".site-polydocs.lock").open("w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         build = _start_build(tree, site, stderr=errors)
         waiting = "waiting for it to finish"

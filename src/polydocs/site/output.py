@@ -52,14 +52,14 @@ def checked_output(source: Path, out: Path) -> Path:
         )
     if target.exists() and not target.is_dir():
         raise _refused(f"{named} is a file, not a folder: remove it or choose another --out")
-    refuse_foreign(target, named)
+    _refuse_foreign(target, named)
     for folder in [target] if target.is_dir() else [_nearest_existing(target.parent)]:
         if not os.access(folder, os.W_OK | os.X_OK):
             raise _refused(f"{named}: {folder} is read-only for this user; choose an --out you can write to")
     return target
 
 
-def refuse_foreign(out: Path, named: str = "") -> None:
+def _refuse_foreign(out: Path, named: str = "") -> None:
     """A non-empty folder polydocs did not make is refused: replacing it would delete what is in it."""
     if not out.is_dir() or _made_by_polydocs(out):
         return
@@ -138,7 +138,7 @@ def staged_output(out: Path) -> Iterator[StagedSite]:
         out.parent.mkdir(parents=True, exist_ok=True)
         lock = _acquire_lock(out)
     try:
-        refuse_foreign(out)  # again: a build that waited for the lock may find the folder changed
+        _refuse_foreign(out)  # again: a build that waited for the lock may find the folder changed
         _clear_leftovers(out)
         with _writing_beside(out):
             staging = _new_folder(out, _STAGING)
@@ -226,7 +226,7 @@ def _link_or_copy(source: str | Path, target: str | Path) -> None:
 
 
 def _new_name(out: Path, kind: str) -> Path:
-    return out.parent / f".{out.name}.polydocs-{kind}.{secrets.token_hex(4)}"
+    return out.parent / f".{out.name}-polydocs-{kind}.{secrets.token_hex(4)}"
 
 
 def _new_folder(out: Path, kind: str) -> Path:
@@ -242,7 +242,7 @@ def _left_by_a_build(name: str, out: Path) -> str | None:
 
     Names polydocs gives only its own folders; `.<out>-build-XXXXXXXX` is what builds before this layout
     left (tempfile's eight characters)."""
-    ours = re.fullmatch(rf"\.{re.escape(out.name)}\.polydocs-(staging|previous)\.[0-9a-f]{{8}}", name)
+    ours = re.fullmatch(rf"\.{re.escape(out.name)}-polydocs-(staging|previous)\.[0-9a-f]{{8}}", name)
     if ours:
         return ours[1]
     older = re.fullmatch(rf"\.{re.escape(out.name)}-build-[a-z0-9_]{{8}}", name)
@@ -283,8 +283,8 @@ os.register_at_fork(after_in_child=_close_inherited_locks)
 
 
 def _acquire_lock(out: Path) -> int:
-    """flock on `.<out>.polydocs-lock` beside the output; a second build waits, saying for whom."""
-    path = out.parent / f".{out.name}.polydocs-lock"
+    """flock on `.<out>-polydocs.lock` beside the output; a second build waits, saying for whom."""
+    path = out.parent / f".{out.name}-polydocs.lock"
     descriptor = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
     try:
         try:
