@@ -279,11 +279,13 @@ def test_two_builds_at_once_into_one_output_both_end_with_a_whole_site(tree, bui
 
 def test_building_one_language_keeps_the_others_as_they_were(tree, site, tmp_path):
     (site / "CNAME").write_text("docs.example.org\n", encoding="utf-8")
-    kept = {lang: _contents(site / lang) for lang in ("en", "pt")}
+    kept = {name: _contents(site / name) for name in ("en", "pt")}
+    root_pages = {name: (site / name).read_bytes() for name in ("index.html", "404.html")}
     (tree / "es" / "guide.md").write_text(HEADER + "# Guía\n\nPalabra nueva.\n", encoding="utf-8")
     run = _polydocs("build", "--source", tree, "--out", site, "--lang", "es", cwd=tmp_path)
     assert run.returncode == 0, run.stderr
-    assert {lang: _contents(site / lang) for lang in ("en", "pt")} == kept
+    assert {name: _contents(site / name) for name in ("en", "pt")} == kept
+    assert {name: (site / name).read_bytes() for name in root_pages} == root_pages  # pt still linked
     assert (site / "CNAME").read_text(encoding="utf-8") == "docs.example.org\n"
     assert "Palabra nueva." in (site / "es" / "guide" / "index.html").read_text(encoding="utf-8")
 

@@ -31,7 +31,14 @@ from polydocs.site.mkdocs_config import (
 from polydocs.site.output import checked_output, staged_output
 from polydocs.site.page_events import api_inventory
 from polydocs.site.root_page import render_not_found_page, render_root_page
-from polydocs.sources import ProjectConfig, SourceTree, load_project_config, load_source_tree
+from polydocs.sources import (
+    KNOWN_LANGUAGES,
+    SOURCE_LANGUAGE,
+    ProjectConfig,
+    SourceTree,
+    load_project_config,
+    load_source_tree,
+)
 
 
 @dataclass
@@ -173,11 +180,20 @@ def _refuse_failures(results: list[LanguageResult], warnings: list[str], strict:
         )
 
 
-def _write_root_pages(folder: Path, tree: SourceTree, project: ProjectConfig) -> list[str]:
+def _site_languages(tree: SourceTree, out: Path, only: list[str] | None) -> list[str]:
+    """The languages the root pages link to: a partial build loads only the languages it builds, and
+    the others it carries over from the current site stay linked."""
+    if not only:
+        return tree.languages
+    kept = {code for code in KNOWN_LANGUAGES if (out / code / "index.html").is_file()}
+    return sorted({*tree.languages, *kept}, key=lambda code: (code != SOURCE_LANGUAGE, code))
+
+
+def _write_root_pages(folder: Path, languages: list[str], project: ProjectConfig) -> list[str]:
     name = project.name_in("en")
     pages = {
-        "index.html": render_root_page(name, tree.languages),
-        "404.html": render_not_found_page(name, tree.languages, project.site_url),
+        "index.html": render_root_page(name, languages),
+        "404.html": render_not_found_page(name, languages, project.site_url),
     }
     for page, text in pages.items():
         (folder / page).write_text(text, encoding="utf-8")
@@ -209,6 +225,6 @@ def build_site(
             [str(problem) for problem in tree.problems] + [m for r in results for m in r.warnings]
         )
         _refuse_failures(results, warnings, strict)
-        root_pages = _write_root_pages(staged.folder, tree, project)
+        root_pages = _write_root_pages(staged.folder, _site_languages(tree, out, only), project)
         staged.publish([*languages, *root_pages])
     return BuildReport(out, results, warnings, time.perf_counter() - started)
