@@ -2,12 +2,13 @@
 
 RLIMIT_AS (set in child.py) bounds each process's address space; it does not add up over a tree, and
 CUDA drivers map too much address space for it. A cgroup's `memory.max` counts every process of the
-session together (and its /tmp, which is memory). It needs a cgroup v2 hierarchy with the memory
-controller enabled below the checker's own cgroup; when that is missing, `find_memory_parent` says why.
+session together (and its /tmp, which is memory). It needs a cgroup v2 group with the memory controller
+that may pass it down to new child groups; when there is none, `find_memory_parent` says why.
 """
 
 from __future__ import annotations
 
+import errno
 import os
 import signal
 import time
@@ -15,6 +16,7 @@ import uuid
 from dataclasses import dataclass
 from pathlib import Path
 
+CGROUP_VARIABLE = "POLYDOCS_CGROUP"
 _SETTLE_SECONDS = 5.0
 
 
@@ -27,27 +29,40 @@ class MemoryParent:
 
 
 def find_memory_parent() -> MemoryParent:
+    """`POLYDOCS_CGROUP` if set (a cgroup v2 folder prepared for the checker, holding no processes),
+    else the checker's own cgroup, which can pass the memory controller down only if it is the root."""
+    chosen = os.environ.get(CGROUP_VARIABLE)
     mount = _cgroup2_mount()
-    if mount is None:
-        return MemoryParent(None, "no cgroup v2 hierarchy is mounted")
     own = _own_cgroup()
-    if own is None:
+    if chosen:
+        parent = Path(chosen)
+    elif mount is None:
+        return MemoryParent(None, "no cgroup v2 hierarchy is mounted")
+    elif own is None:
         return MemoryParent(None, "this process is in no cgroup v2 group")
-    parent = mount / own.lstrip("/")
+    else:
+        parent = mount / own.lstrip("/")
     try:
         if "memory" not in (parent / "cgroup.controllers").read_text().split():
-            return MemoryParent(None, f"the cgroup v2 hierarchy at {mount} has no memory controller here")
+            return MemoryParent(None, f"the cgroup v2 group {parent} has no memory controller")
         if "memory" not in (parent / "cgroup.subtree_control").read_text().split():
-            # Works in the root group only: a group that holds processes cannot pass controllers down.
             (parent / "cgroup.subtree_control").write_text("+memory")
+    except OSError as error:
+        busy = (
+            " (it holds processes, so it cannot pass controllers down)" if error.errno == errno.EBUSY else ""
+        )
+        return MemoryParent(
+            None,
+            f"cannot enable the memory controller below {parent}: {error.strerror or error}{busy}; "
+            f"{CGROUP_VARIABLE} can name a prepared group",
+        )
+    try:
         probe = parent / f"polydocs-probe-{os.getpid()}-{uuid.uuid4().hex[:8]}"
         probe.mkdir()
-        try:
-            usable = (probe / "memory.max").exists()
-        finally:
-            probe.rmdir()
+        usable = (probe / "memory.max").exists()
+        probe.rmdir()
     except OSError as error:
-        return MemoryParent(None, f"{parent} is not writable ({error.strerror or error})")
+        return MemoryParent(None, f"cannot make a cgroup in {parent}: {error.strerror or error}")
     if not usable:
         return MemoryParent(None, f"the memory controller is not enabled below {parent}")
     return MemoryParent(parent)
