@@ -1,0 +1,553 @@
+"""The sandbox against hostile pages: real `polydocs check` runs, real bubblewrap, real processes.
+
+Each page asserts inside the sandbox what it must not be able to do (its session passes only if every
+assertion held); the test then checks from outside that nothing got through.
+"""
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import textwrap
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+
+from polydocs.diagnostics import Diagnostic
+from polydocs.snippets.directives import Directives, parse_comment
+from polydocs.snippets.sandbox import SandboxSpec, bwrap_command
+from polydocs.snippets.sandbox_probe import interpreter_paths, probe_sandbox
+
+from .test_pytest_plugin import PLUGIN_ARGS
+
+pytest_plugins = ["pytester"]
+
+REPO = Path(__file__).resolve().parents[2]
+SUPPORT = probe_sandbox(False)
+pytestmark = pytest.mark.skipif(
+    SUPPORT.kind != "bubblewrap",
+    reason="; ".join(p.why for p in SUPPORT.protections if not p.on) or "bubblewrap does not work here",
+)
+CHECK_SECONDS = 300  # a generous cap: a sandbox that fails to kill must fail the test, not hang it
+TOKEN = "hf_" + uuid.uuid4().hex
+
+
+def _check(tmp_path, page, extra_env=None, arguments=()):
+    """Run `polydocs check` on `page` in a fresh process; returns (the completed process, the report)."""
+    (tmp_path / "docs").mkdir(exist_ok=True)
+    (tmp_path / "docs" / "page.md").write_text(textwrap.dedent(page))
+    (tmp_path / "tmp").mkdir(exist_ok=True)
+    done = subprocess.run(
+        [sys.executable, "-m", "polydocs", "check", "docs", *_check_options(tmp_path), *arguments],
+        cwd=tmp_path,
+        env=_checker_environment(tmp_path, extra_env),
+        capture_output=True,
+        text=True,
+        timeout=CHECK_SECONDS,
+    )
+    report_file = tmp_path / "report.json"
+    report = json.loads(report_file.read_text()) if report_file.exists() else {"sessions": []}
+    return done, report
+
+
+def _check_options(tmp_path):
+    return ["--cache-dir", str(tmp_path / "cache"), "--report-json", str(tmp_path / "report.json")]
+
+
+def _checker_environment(tmp_path, extra_env):
+    # TMPDIR puts the session folders under tmp_path: the child's command line names this test.
+    return {
+        **os.environ,
+        "PYTHONPATH": str(REPO / "src"),
+        "TMPDIR": str(tmp_path / "tmp"),
+        "HF_TOKEN": TOKEN,
+        "AWS_SECRET_ACCESS_KEY": TOKEN,
+        **(extra_env or {}),
+    }
+
+
+def _block_statuses(report):
+    return [block["status"] for session in report["sessions"] for block in session["blocks"]]
+
+
+def _processes_with(marker):
+    found = []
+    for cmdline in Path("/proc").glob("[0-9]*/cmdline"):
+        try:
+            if marker.encode() in cmdline.read_bytes():
+                found.append(int(cmdline.parent.name))
+        except OSError:
+            pass  # ended while we looked
+    return found
+
+
+def _wait_until(condition, seconds=60.0):
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.1)
+    return True
+
+
+def test_tokens_and_keys_of_the_checkers_environment_do_not_reach_the_page(tmp_path):
+    done, report = _check(
+        tmp_path,
+        f"""
+        ```py
+        import glob, os
+
+        assert "HF_TOKEN" not in os.environ and "AWS_SECRET_ACCESS_KEY" not in os.environ
+        for name in glob.glob("/proc/[0-9]*/environ") + glob.glob("/proc/[0-9]*/cmdline"):
+            try:
+                data = open(name, "rb").read()
+            except OSError:
+                continue
+            assert b"{TOKEN}" not in data, name
+        assert os.environ["HOME"].startswith(os.path.dirname(os.getcwd()))
+        ```
+        """,
+    )
+    assert done.returncode == 0, done.stdout
+    assert _block_statuses(report) == ["passed"]
+    assert TOKEN not in done.stdout
+
+
+def test_env_directive_sets_a_value_and_takes_the_checkers_only_when_the_run_allows_it(tmp_path):
+    page = f"""
+        <!-- polydocs: env=GREETING="hello world" env=HF_TOKEN -->
+        ```py
+        import os
+
+        assert os.environ["GREETING"] == "hello world"
+        assert os.environ["HF_TOKEN"] == "{TOKEN}"
+        ```
+        """
+    refused, _ = _check(tmp_path, page)
+    assert refused.returncode == 1
+    assert "docs/page.md:3: snippet-failed `env=HF_TOKEN` asks for the checker's HF_TOKEN" in refused.stdout
+    assert "POLYDOCS_PASS_ENV=HF_TOKEN" in refused.stdout
+    allowed, report = _check(tmp_path, page, {"POLYDOCS_PASS_ENV": "HF_TOKEN"})
+    assert allowed.returncode == 0, allowed.stdout
+    assert _block_statuses(report) == ["passed"]
+
+
+@pytest.mark.parametrize(
+    ("directive", "problem"),
+    [
+        ("env=HOME=/root", "`env` cannot set HOME: the checker sets it for every session"),
+        ("env=HF_HUB_OFFLINE=0", "`env` cannot set HF_HUB_OFFLINE"),
+        ("env=1NAME", "`env` needs a variable name"),
+        ("env", "`env` needs a variable name"),
+    ],
+)
+def test_env_directive_refuses_bad_names_and_the_checkers_own_variables(directive, problem):
+    problems: list[Diagnostic] = []
+    parse_comment(f"<!-- polydocs: {directive} -->", "page.md", 7, Directives(), problems)
+    assert [(p.line, p.code) for p in problems] == [(7, "snippet-directive")]
+    assert problem in problems[0].message
+
+
+def test_env_directives_add_up_across_keys_and_comments():
+    problems: list[Diagnostic] = []
+    first = parse_comment("<!-- polydocs: env=A=1 env=B -->", "page.md", 1, Directives(), problems)
+    both = parse_comment("<!-- polydocs: env=C=x=y -->", "page.md", 2, first, problems)
+    assert problems == []
+    assert both.env == (("A", "1"), ("B", None), ("C", "x=y"))
+
+
+def test_writes_outside_the_working_directory_fail_and_leave_nothing(tmp_path):
+    marker = f"polydocs-sandbox-{uuid.uuid4().hex}"
+    targets = [
+        REPO / marker,
+        REPO / "src" / marker,
+        Path.home() / ".ssh" / marker,
+        Path("/etc") / marker,
+        Path(sys.prefix) / marker,
+    ]
+    done, report = _check(
+        tmp_path,
+        f"""
+        ```py
+        import os
+        from pathlib import Path
+
+        Path("in-cwd.txt").write_text("fine")
+        Path(os.environ["HOME"], ".ssh").mkdir()
+        Path(os.environ["HOME"], ".ssh", "authorized_keys").write_text("a private home: fine")
+        targets = {[str(t) for t in targets]!r} + [os.path.join(os.environ["HF_HOME"], "{marker}")]
+        for target in targets:
+            try:
+                os.makedirs(os.path.dirname(target), exist_ok=True)
+                open(target, "w").write("escaped")
+            except OSError:
+                continue
+            raise AssertionError("wrote " + target)
+        ```
+        """,
+    )
+    assert done.returncode == 0, done.stdout
+    assert _block_statuses(report) == ["passed"]
+    assert not [t for t in [*targets, tmp_path / "cache" / "standins" / "tiny" / marker] if t.exists()]
+
+
+def test_tmp_is_private_to_the_session(tmp_path):
+    marker = uuid.uuid4().hex
+    (tmp_path / "host-file.txt").write_text("the checker's")
+    done, report = _check(
+        tmp_path,
+        f"""
+        ```py
+        import os
+
+        assert not os.path.exists("{tmp_path / "host-file.txt"}")
+        open("/tmp/{marker}", "w").write("private")
+        os.makedirs("{tmp_path / "made-inside"}")
+        open("{tmp_path / "made-inside" / marker}", "w").write("private")
+        assert open("/tmp/{marker}").read() == "private"
+        ```
+        """,
+    )
+    assert done.returncode == 0, done.stdout
+    assert _block_statuses(report) == ["passed"]
+    assert not Path("/tmp", marker).exists()
+    assert not (tmp_path / "made-inside").exists()
+
+
+def test_the_checkers_home_and_the_repositorys_git_folder_are_empty_inside(tmp_path):
+    assert (REPO / ".git" / "HEAD").exists()
+    home = Path.home()
+    # What the home holds besides the Python installation the session runs (which stays visible).
+    private = [str(home / e) for e in os.listdir(home) if not _holds_the_interpreter(home / e)]
+    done, report = _check(
+        tmp_path,
+        f"""
+        ```py
+        import os
+
+        assert not os.path.exists("{REPO / ".git" / "HEAD"}")
+        assert os.listdir("{REPO / ".git"}") == []
+        assert [path for path in {private!r} if os.path.exists(path)] == []
+        ```
+        """,
+    )
+    assert done.returncode == 0, done.stdout
+    assert _block_statuses(report) == ["passed"]
+
+
+def _holds_the_interpreter(path):
+    return any(p.resolve().is_relative_to(path) for p in interpreter_paths() if p.exists())
+
+
+@pytest.fixture
+def listening_server():
+    """A TCP server of the checker's machine that nobody inside a sandbox may reach."""
+    with socket.create_server(("127.0.0.1", 0)) as server:
+        server.setblocking(False)
+        yield server
+        with pytest.raises(BlockingIOError):
+            server.accept()  # no connection came in
+
+
+def test_raw_sockets_cannot_reach_the_checkers_machine_and_only_lo_exists(tmp_path, listening_server):
+    port = listening_server.getsockname()[1]
+    done, report = _check(
+        tmp_path,
+        f"""
+        ```py
+        import _socket
+        import socket
+
+        assert [name for _, name in socket.if_nameindex()] == ["lo"]
+        raw = _socket.socket(_socket.AF_INET, _socket.SOCK_STREAM)
+        try:
+            raw.connect(("127.0.0.1", {port}))
+        except OSError:
+            pass
+        else:
+            raise AssertionError("connected")
+        ```
+        """,
+    )
+    assert done.returncode == 0, done.stdout
+    assert _block_statuses(report) == ["passed"]
+
+
+def test_a_subprocess_of_the_page_cannot_reach_the_network(tmp_path, listening_server):
+    port = listening_server.getsockname()[1]
+    done, report = _check(
+        tmp_path,
+        f"""
+        ```py
+        import os
+        import subprocess
+
+        # Without the session's proxy variables: straight to the checker machine's server.
+        code = "import urllib.request; urllib.request.urlopen('http://127.0.0.1:{port}/', timeout=10)"
+        run = subprocess.run(["python3", "-c", code], env={{"PATH": os.environ["PATH"]}}, capture_output=True)
+        assert run.returncode != 0 and b"Connection refused" in run.stderr, run.stderr
+        ```
+        """,
+    )
+    assert done.returncode == 0, done.stdout
+    assert _block_statuses(report) == ["passed"]
+
+
+def test_processes_the_page_starts_end_with_its_session(tmp_path):
+    popened, daemon = f"popened-{uuid.uuid4().hex}", f"daemon-{uuid.uuid4().hex}"
+    done, report = _check(
+        tmp_path,
+        f"""
+        ```py
+        import glob, os, subprocess, sys, time
+
+        def running(marker):
+            for name in glob.glob("/proc/[0-9]*/cmdline"):
+                try:
+                    if marker in open(name, "rb").read():
+                        return True
+                except OSError:
+                    pass
+            return False
+
+        sleeper = [sys.executable, "-c", "import time; time.sleep(1000)"]
+        child = subprocess.Popen([*sleeper, "{popened}"], start_new_session=True)
+        if os.fork() == 0:  # the classic daemon: fork, setsid, fork again, the first child exits
+            os.setsid()
+            if os.fork() == 0:
+                os.execv(sys.executable, [*sleeper, "{daemon}"])
+            os._exit(0)
+        deadline = time.monotonic() + 60
+        while not running(b"{daemon}"):
+            assert time.monotonic() < deadline, "the daemon did not start"
+            time.sleep(0.1)
+        assert child.poll() is None
+        ```
+        """,
+    )
+    assert done.returncode == 0, done.stdout
+    assert _block_statuses(report) == ["passed"]
+    assert _wait_until(lambda: not _processes_with(popened) and not _processes_with(daemon))
+
+
+@pytest.mark.parametrize(
+    "defeat_the_alarm",
+    [
+        "signal.signal(signal.SIGALRM, signal.SIG_IGN)",
+        "signal.setitimer(signal.ITIMER_REAL, 0)",
+        "signal.signal(signal.SIGALRM, lambda *_: None)",
+    ],
+)
+def test_a_block_that_defeats_its_alarm_is_killed_at_its_own_timeout_and_reported_at_its_line(
+    tmp_path, defeat_the_alarm
+):
+    done, report = _check(
+        tmp_path,
+        f"""
+        <!-- polydocs: timeout=2 -->
+        ```py
+        import signal
+
+        {defeat_the_alarm}
+        while True: pass
+        ```
+
+        ```py
+        print("never")
+        ```
+        """,
+    )
+    assert done.returncode == 1
+    assert "docs/page.md:7: snippet-failed timed out after 2 s (the block kept running past its alarm" in (
+        done.stdout
+    )
+    assert _block_statuses(report) == ["failed", "not-run"]
+
+
+def test_a_block_that_swallows_the_timeout_is_killed_all_the_same(tmp_path):
+    done, report = _check(
+        tmp_path,
+        """
+        <!-- polydocs: timeout=2 -->
+        ```py
+        spins = 0
+        while True:
+            try:
+                while True:
+                    spins += 1
+            except BaseException:
+                pass
+        ```
+        """,
+    )
+    assert done.returncode == 1
+    assert "docs/page.md:8: snippet-failed timed out after 2 s (the block kept running" in done.stdout
+    assert _block_statuses(report) == ["failed"]
+
+
+def test_killing_the_checker_kills_the_session(tmp_path):
+    marker = f"orphan-{uuid.uuid4().hex}"
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "tmp").mkdir()
+    (tmp_path / "docs" / "page.md").write_text(
+        textwrap.dedent(
+            f"""
+            ```py
+            import subprocess, sys, time
+
+            subprocess.Popen([sys.executable, "-c", "import time; time.sleep(1000)", "{marker}"])
+            time.sleep(1000)
+            ```
+            """
+        )
+    )
+    checker = subprocess.Popen(
+        [sys.executable, "-m", "polydocs", "check", "docs", *_check_options(tmp_path)],
+        cwd=tmp_path,
+        env=_checker_environment(tmp_path, None),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        assert _wait_until(lambda: _processes_with(marker), CHECK_SECONDS), "the page never ran"
+        session = _processes_with(f"{tmp_path}/tmp/polydocs-session-")
+        assert session, "the session's child process is not where the test looks for it"
+    finally:
+        checker.send_signal(signal.SIGKILL)
+        checker.wait()
+    assert _wait_until(lambda: not _processes_with(marker) and not _processes_with(str(tmp_path / "tmp")))
+
+
+def test_the_page_cannot_make_a_user_namespace_to_regain_capabilities(tmp_path):
+    done, report = _check(
+        tmp_path,
+        """
+        ```py
+        import subprocess
+
+        nested = subprocess.run(["unshare", "--user", "--map-root-user", "true"], capture_output=True)
+        assert nested.returncode != 0, "made a user namespace"
+        status = open("/proc/self/status").read()
+        assert "CapEff:\\t0000000000000000" in status, status
+        ```
+        """,
+    )
+    assert done.returncode == 0, done.stdout
+    assert _block_statuses(report) == ["passed"]
+
+
+def test_a_hidden_folder_is_empty_but_what_the_session_needs_inside_it_is_there(tmp_path):
+    secret, needed = tmp_path / "secret", tmp_path / "secret" / "needed"
+    needed.mkdir(parents=True)
+    (secret / "token").write_text(TOKEN)
+    (needed / "module.py").write_text("VALUE = 1\n")
+    spec = SandboxSpec(
+        (sys.executable, "-c", "import os, sys; print(sorted(os.listdir(sys.argv[1])))", str(secret)),
+        workdir=Path("/"),
+        readable=(needed, Path(sys.prefix), Path(sys.base_prefix)),
+        hidden=(secret,),
+    )
+    done = subprocess.run(
+        bwrap_command(spec, str(SUPPORT.launcher.bwrap)), capture_output=True, text=True, timeout=60
+    )
+    assert (done.returncode, done.stdout.strip()) == (0, "['needed']"), done.stderr
+
+
+def test_without_bubblewrap_the_run_says_once_what_is_off_and_still_hides_tokens(tmp_path):
+    done, report = _check(
+        tmp_path,
+        """
+        ```py
+        import os
+
+        assert "HF_TOKEN" not in os.environ
+        ```
+
+        <!-- polydocs: fresh -->
+        ```py
+        import os
+
+        assert "AWS_SECRET_ACCESS_KEY" not in os.environ
+        ```
+        """,
+        {"POLYDOCS_BWRAP": ""},
+        ["-n", "2"],
+    )
+    assert done.returncode == 0, done.stdout
+    assert _block_statuses(report) == ["passed", "passed"]
+    off = [line for line in done.stdout.splitlines() if line.startswith("sandbox OFF: read-only files")]
+    assert off == [
+        "sandbox OFF: read-only files, private /tmp and homes: bubblewrap not found at POLYDOCS_BWRAP= "
+        "(Debian: apt-get install bubblewrap)"
+    ]
+
+
+def test_without_bubblewrap_unshare_still_cuts_the_network_and_ends_the_process_tree(
+    tmp_path, listening_server, monkeypatch
+):
+    monkeypatch.setenv("POLYDOCS_BWRAP", "")
+    if probe_sandbox.__wrapped__(False).kind != "unshare":
+        pytest.skip("unshare does not work here either")
+    port, daemon = listening_server.getsockname()[1], f"daemon-{uuid.uuid4().hex}"
+    done, report = _check(
+        tmp_path,
+        f"""
+        ```py
+        import _socket, socket, subprocess, sys
+
+        assert [name for _, name in socket.if_nameindex()] == ["lo"]
+        raw = _socket.socket(_socket.AF_INET, _socket.SOCK_STREAM)
+        try:
+            raw.connect(("127.0.0.1", {port}))
+        except OSError:
+            pass
+        else:
+            raise AssertionError("connected")
+        sleeper = [sys.executable, "-c", "import time; time.sleep(1000)", "{daemon}"]
+        subprocess.Popen(sleeper, start_new_session=True)
+        ```
+        """,
+        {"POLYDOCS_BWRAP": ""},
+    )
+    assert done.returncode == 0, done.stdout
+    assert _block_statuses(report) == ["passed"]
+    assert "sandbox: unshare; on: environment allowlist, no network (kernel)" in done.stdout
+    assert _wait_until(lambda: not _processes_with(daemon))
+
+
+def test_with_bubblewrap_the_summary_names_what_is_on(tmp_path):
+    done, _ = _check(tmp_path, "```py\npass\n```\n")
+    assert done.returncode == 0, done.stdout
+    (line,) = [line for line in done.stdout.splitlines() if line.startswith("sandbox: ")]
+    assert line.startswith("sandbox: bubblewrap; on: environment allowlist, read-only files")
+    assert "no network (kernel), process tree ends with the session" in line
+
+
+@pytest.mark.skipif(
+    SUPPORT.memory.folder is None, reason=f"no cgroup v2 memory limit here: {SUPPORT.memory.why_not}"
+)
+def test_the_memory_limit_holds_for_the_whole_process_tree(pytester, tmp_path):
+    # Three processes of 200 MiB each: every one is under the per-process limit, the tree is not.
+    (pytester.path / "docs").mkdir()
+    (pytester.path / "docs" / "page.md").write_text(
+        textwrap.dedent(
+            """
+            ```py
+            import subprocess, sys
+
+            hold = "import time; block = bytearray(200 * 1024 * 1024); time.sleep(30)"
+            children = [subprocess.Popen([sys.executable, "-c", hold]) for _ in range(3)]
+            for child in children:
+                child.wait()
+            ```
+            """
+        )
+    )
+    args = [*PLUGIN_ARGS, "--snippets-cache", str(tmp_path), "--snippets-memory-mb", "400"]
+    result = pytester.runpytest_inprocess("docs", "--rootdir", str(pytester.path), *args)
+    result.assert_outcomes(failed=1)
+    assert "snippet-failed the session went over its memory limit of 400 MiB" in result.stdout.str()
