@@ -8,7 +8,7 @@ import sys
 from collections.abc import Sequence
 
 from polydocs import __version__
-from polydocs.diagnostics import PolydocsError
+from polydocs.diagnostics import PolydocsError, unexpected_error
 
 # Each subcommand lives beside the code it drives: `<module>.register(subparsers)` adds its parser and
 # sets `run`. Modules are imported only when present so that a checkout without MkDocs (the GPU
@@ -27,6 +27,9 @@ def build_parser() -> argparse.ArgumentParser:
         description="Build, check and lint multilingual documentation whose code is proven to run.",
     )
     parser.add_argument("--version", action="version", version=f"polydocs {__version__}")
+    parser.add_argument(
+        "--debug", action="store_true", help="show the traceback of an unexpected error instead of a summary"
+    )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for name in _COMMAND_MODULES:
         try:
@@ -52,3 +55,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     except KeyboardInterrupt:
         return 130
+    except Exception as error:  # the one place an unexpected failure becomes an answer, not a traceback
+        if args.debug:
+            raise
+        print(unexpected_error(args.command, error), file=sys.stderr)
+        return 2

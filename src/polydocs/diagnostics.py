@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
@@ -60,3 +62,46 @@ class PolydocsError(Exception):
         lines = [self.summary] if self.summary else []
         lines += [str(d) for d in self.diagnostics]
         return "\n".join(lines)
+
+
+_READING = "polydocs was reading "
+
+
+@contextmanager
+def reading(path: str | os.PathLike[str], line: int = 0) -> Iterator[None]:
+    """Name the input being read on any unexpected exception that passes, for the one top-level answer.
+
+    Expected problems are `PolydocsError`s with their own locations; this is for everything else.
+    """
+    try:
+        yield
+    except PolydocsError:
+        raise
+    except Exception as error:
+        if not any(note.startswith(_READING) for note in getattr(error, "__notes__", [])):
+            where = f"{display_path(path)}:{line}" if line else display_path(path)
+            error.add_note(_READING + where)
+        raise
+
+
+def unexpected_error(command: str, error: BaseException) -> str:
+    """What a user reads instead of a traceback: what failed, on which input, and what to do."""
+    where = next(
+        (
+            note.removeprefix(_READING)
+            for note in getattr(error, "__notes__", [])
+            if note.startswith(_READING)
+        ),
+        "",
+    )
+    filename = getattr(error, "filename", None)
+    if not where and filename:
+        where = display_path(filename)
+    summary = str(error).strip().splitlines()[0] if str(error).strip() else ""
+    text = f"polydocs {command}: {where + ': ' if where else ''}unexpected {type(error).__name__}"
+    text += f": {summary}" if summary else ""
+    hint = "check that input" if where else "check the input named in the message"
+    return (
+        f"{text}\n{hint}; run `polydocs --debug {command} ...` for the traceback, and report it "
+        "to the polydocs maintainers if the input looks right"
+    )

@@ -59,3 +59,13 @@ def test_corpus_pages_parse_without_directive_problems():
     python = [r for page in pages for r in scan_page(page).regions if r.is_python]
     assert len(python) > 500
     assert all(r.start_line < r.end_line for r in python)
+
+
+def test_an_unclosed_fence_is_not_run_and_is_reported_at_its_line(tmp_path):
+    page = tmp_path / "page.md"
+    page.write_text("# Page\n\n```py\nx = 1\n```\n\nText.\n\n```py\nraise SystemExit('not code')\n")
+    scan = scan_page(page)
+    assert [region.start_line for region in scan.regions] == [3]
+    [problem] = scan.problems
+    assert (problem.line, problem.code) == (9, "fence-unclosed")
+    assert "readers see its code as text" in problem.message

@@ -110,3 +110,37 @@ def test_corpus_loads_with_located_problems(corpus):
     assert len(tree.pages["es"]) > 40
     assert tree.problems
     assert all(problem.line >= 1 for problem in tree.problems)
+
+
+def test_a_page_listed_twice_is_reported_at_the_second_entry(write_tree):
+    root = write_tree({"en/_toctree.yml": TOC_EN + "- local: guide\n  title: Again\n", **_EN_PAGES})
+    [problem] = load_source_tree(root).problems
+    assert (problem.code, problem.line) == ("toctree-duplicate", 7)
+    assert "first at line 4" in problem.message
+
+
+_EN_PAGES = {"en/index.md": "# Home\n", "en/guide.md": "# Guide\n"}
+
+
+@pytest.mark.parametrize(
+    ("page", "line"),
+    [
+        ("---\ntitle: [unclosed\n---\n# Guide\n", 3),
+        ("---\n- a list\n---\n# Guide\n", 2),
+        ("---\ntitle: never closed\n\n# Guide\n", 1),
+        ("---\ntitle: &a [*a\n---\n# Guide\n", 3),
+    ],
+    ids=["bad-yaml", "not-a-mapping", "never-closed", "bad-alias"],
+)
+def test_front_matter_readers_would_see_as_text_is_reported(write_tree, page, line):
+    root = write_tree({"en/_toctree.yml": TOC_EN, **_EN_PAGES, "en/guide.md": page})
+    [problem] = load_source_tree(root).problems
+    assert (problem.code, problem.line) == ("front-matter", line)
+    assert problem.path.endswith("en/guide.md")
+
+
+def test_good_front_matter_is_quiet(write_tree):
+    root = write_tree(
+        {"en/_toctree.yml": TOC_EN, **_EN_PAGES, "en/guide.md": "---\ntitle: Guide\n---\n# G\n"}
+    )
+    assert load_source_tree(root).problems == []

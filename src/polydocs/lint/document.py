@@ -11,7 +11,7 @@ from pathlib import Path
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
-from polydocs.snippets.regions import Region, scan_page
+from polydocs.snippets.regions import PageScan, Region, scan_page
 
 _PARSER = MarkdownIt("commonmark").enable("table")
 _INLINE_CODE = re.compile(r"(`+)(.+?)\1")
@@ -48,9 +48,13 @@ class LintDocument:
         return _PARSER.parse(self.text)
 
     @cached_property
+    def scan(self) -> PageScan:
+        """The fenced code blocks and directive problems, found by the snippet checker's own parser."""
+        return scan_page(self.path, self.text)
+
+    @property
     def regions(self) -> list[Region]:
-        """The fenced code blocks, found by the snippet checker's own parser."""
-        return scan_page(self.path, self.text).regions
+        return self.scan.regions
 
     @cached_property
     def code_lines(self) -> frozenset[int]:

@@ -8,12 +8,13 @@ imports a library only when a page asks something the cache cannot answer yet.
 from __future__ import annotations
 
 import importlib.util
-import json
 import os
 from functools import cached_property
 from importlib import metadata
 from pathlib import Path
+from typing import Any
 
+from polydocs.cache import read_entry, write_entry
 from polydocs.markup.inventory import ApiInventory, default_inventory
 
 
@@ -30,6 +31,11 @@ def _version(distribution: str) -> str:
         return "absent"
 
 
+def _valid_store(data: Any) -> bool:
+    """Answers by `distribution==version`, each a mapping of questions to answers."""
+    return isinstance(data, dict) and all(isinstance(section, dict) for section in data.values())
+
+
 class InstalledFacts:
     """Answers about installed libraries; `cache_path=None` keeps answers in memory only."""
 
@@ -42,11 +48,8 @@ class InstalledFacts:
     def _store(self) -> dict[str, dict[str, object]]:
         if self.cache_path is None or not self.cache_path.is_file():
             return {}
-        try:
-            data = json.loads(self.cache_path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            return {}  # a damaged cache is rebuilt, never trusted
-        return data if isinstance(data, dict) else {}
+        data = read_entry(self.cache_path, _valid_store)
+        return data if data is not None else {}  # a damaged cache is rebuilt, never trusted
 
     def _section(self, distribution: str) -> dict[str, object]:
         key = f"{distribution}=={_version(distribution)}"
@@ -102,10 +105,7 @@ class InstalledFacts:
         if self.cache_path is None or not self._dirty:
             return
         try:
-            self.cache_path.parent.mkdir(parents=True, exist_ok=True)
-            temporary = self.cache_path.with_suffix(".tmp")
-            temporary.write_text(json.dumps(self._store, indent=1, sort_keys=True), encoding="utf-8")
-            temporary.replace(self.cache_path)
+            write_entry(self.cache_path, self._store)
         except OSError:
             return
         self._dirty = False

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from polydocs.diagnostics import Diagnostic, display_path
+from polydocs.diagnostics import Diagnostic, display_path, reading
 from polydocs.lint.context import LintContext
 from polydocs.lint.installed import InstalledFacts
 from polydocs.lint.rules import PAGE_RULES
@@ -56,7 +56,8 @@ def lint_paths(
         for name in selected:
             rule = PAGE_RULES.get(name)
             if rule is not None:
-                findings.extend(rule(document, context))
+                with reading(document.path):
+                    findings.extend(rule(document, context))
     scanned = 0
     if "secrets" in selected:
         root = find_repository_root(paths[0]) if paths else None

@@ -9,12 +9,12 @@ from collections.abc import Iterator, Sequence
 _FENCE_OPEN = re.compile(r"^(?P<prefix>[ ]*(?:>[ ]?)*[ ]*)(?P<fence>`{3,}|~{3,})(?P<info>.*)$")
 
 
-def fenced_lines(lines: Sequence[str]) -> list[bool]:
-    """For each line, whether it belongs to a fenced code block (its fence lines included).
+def fence_spans(lines: Sequence[str]) -> Iterator[tuple[int, int | None]]:
+    """`(opening, closing)` line indices of every fence; `closing` is None for a fence never closed.
 
-    Like pymdownx.superfences, a fence that is never closed is not a code block.
+    Like pymdownx.superfences, a fence that is never closed is not a code block: the lines after it are
+    read as text again (its opening line included), so later fences still count.
     """
-    mask = [False] * len(lines)
     index = 0
     while index < len(lines):
         opening = _FENCE_OPEN.match(lines[index])
@@ -22,13 +22,27 @@ def fenced_lines(lines: Sequence[str]) -> list[bool]:
             index += 1
             continue
         closing = _closing_fence(lines, index + 1, opening["fence"])
-        if closing is None:
-            index += 1
-            continue
-        for inside in range(index, closing + 1):
-            mask[inside] = True
-        index = closing + 1
+        yield index, closing
+        index = index + 1 if closing is None else closing + 1
+
+
+def fenced_lines(lines: Sequence[str]) -> list[bool]:
+    """For each line, whether it belongs to a fenced code block (its fence lines included)."""
+    mask = [False] * len(lines)
+    for opening, closing in fence_spans(lines):
+        if closing is not None:
+            mask[opening : closing + 1] = [True] * (closing + 1 - opening)
     return mask
+
+
+def unclosed_fences(lines: Sequence[str]) -> list[int]:
+    """The 0-based lines of fences that are never closed: readers see them, and what follows, as text."""
+    return [opening for opening, closing in fence_spans(lines) if closing is None]
+
+
+UNCLOSED_FENCE = "fence-unclosed"
+UNCLOSED_FENCE_MESSAGE = "code fence is never closed; readers see its code as text"
+UNCLOSED_FENCE_HINT = "close the block with a line holding the same fence (e.g. ```)"
 
 
 def lines_outside_fences(lines: Sequence[str]) -> Iterator[tuple[int, str]]:

@@ -6,13 +6,13 @@ import contextlib
 import importlib
 import importlib.metadata
 import importlib.util
-import json
 import warnings
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from functools import cache
+from functools import cache, partial
 
-from polydocs.cache import cache_dir
+from polydocs.cache import cache_dir, is_list_of, read_entry, write_entry
+from polydocs.sources.project import api_reference_problems
 
 _TRANSFORMERS_URL = "https://huggingface.co/docs/transformers/main/en/{page}#{anchor}"
 
@@ -93,20 +93,11 @@ class ApiInventory:
     @classmethod
     def from_config(cls, mapping: Mapping[str, object]) -> ApiInventory:
         """Build from configuration data with keys `url`, `objects` and optionally `package`."""
-        url = mapping.get("url")
-        objects = mapping.get("objects", {})
-        package = mapping.get("package", "transformers")
-        problems = []
-        if not isinstance(url, str) or "{page}" not in url:
-            problems.append("`url` must be a string containing {page} (and usually {anchor})")
-        if not isinstance(objects, Mapping) or not all(
-            isinstance(k, str) and isinstance(v, str) for k, v in objects.items()
-        ):
-            problems.append("`objects` must map object names to page names")
-        if not isinstance(package, str) or not package:
-            problems.append("`package` must be a package name")
+        problems = api_reference_problems(dict(mapping))
         if problems:
             raise ValueError("invalid API inventory: " + "; ".join(problems))
+        url, objects = mapping["url"], mapping.get("objects", {})
+        package = mapping.get("package", "transformers")
         assert isinstance(url, str) and isinstance(objects, Mapping) and isinstance(package, str)
         return cls(url, dict(objects), package)
 
@@ -168,10 +159,9 @@ def _exported_names(package: str) -> frozenset[str]:
     except importlib.metadata.PackageNotFoundError:
         installed = "unknown"
     remembered = cache_dir("api") / f"{package}-{installed}.json"
-    try:
-        return frozenset(json.loads(remembered.read_text(encoding="utf-8")))
-    except (OSError, ValueError):
-        pass
+    names = read_entry(remembered, partial(is_list_of, str))
+    if names is not None:
+        return frozenset(names)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         try:
@@ -181,8 +171,7 @@ def _exported_names(package: str) -> frozenset[str]:
     # A lazy module (transformers) lists every export in dir() without importing it.
     names = frozenset(dir(module))
     with contextlib.suppress(OSError):
-        remembered.parent.mkdir(parents=True, exist_ok=True)
-        remembered.write_text(json.dumps(sorted(names)), encoding="utf-8")
+        write_entry(remembered, sorted(names))
     return names
 
 

@@ -20,6 +20,7 @@ from mkdocs.exceptions import MkDocsException
 
 from polydocs.cache import cache_dir
 from polydocs.diagnostics import PolydocsError
+from polydocs.lint.secrets.published import scan_published
 from polydocs.markup.inventory import ApiInventory
 from polydocs.notebooks import preload as preload_notebook_converter
 from polydocs.site.mkdocs_config import (
@@ -220,9 +221,13 @@ def build_site(
         cache_filled = _has_converted_pages(cache)
         _prepare(tree, languages, api_inventory(project), cache_filled)
         jobs = jobs or _default_jobs(languages, cache_filled)
-        results = _build_all(source.resolve(), languages, staged.folder, jobs, cache)
+        with _worker_pool(1) as side:  # the secret scan of what is published runs beside the builds
+            scan = side.submit(scan_published, tree, languages, cache / "secrets" if cache else None)
+            results = _build_all(source.resolve(), languages, staged.folder, jobs, cache)
+            secrets = scan.result()
         warnings = _unique(
-            [str(problem) for problem in tree.problems] + [m for r in results for m in r.warnings]
+            [str(problem) for problem in [*tree.problems, *secrets]]
+            + [m for r in results for m in r.warnings]
         )
         _refuse_failures(results, warnings, strict)
         root_pages = _write_root_pages(staged.folder, _site_languages(tree, out, only), project)

@@ -3,9 +3,6 @@
 from __future__ import annotations
 
 import hashlib
-import json
-import os
-import tempfile
 from dataclasses import asdict, dataclass
 from importlib.metadata import version
 from pathlib import Path
@@ -14,6 +11,7 @@ from typing import Any
 from mkdocs.structure.toc import AnchorLink, TableOfContents, get_toc
 
 import polydocs
+from polydocs.cache import is_list_of, read_entry, write_entry
 
 # Bump when ConvertedPage or what goes into it changes: old entries then simply stop matching.
 _CACHE_FORMAT = "4"
@@ -67,8 +65,30 @@ def fingerprint(markdown: str, *context: object) -> str:
     return digest.hexdigest()
 
 
+def _valid_toc(tokens: Any) -> bool:
+    return isinstance(tokens, list) and all(
+        isinstance(token, dict)
+        and isinstance(token.get("level"), int)
+        and isinstance(token.get("id"), str)
+        and isinstance(token.get("name"), str)
+        and _valid_toc(token.get("children"))
+        for token in tokens
+    )
+
+
+def _valid_page(data: Any) -> bool:
+    return (
+        isinstance(data, dict)
+        and set(data) == {"html", "toc", "warnings", "notebook"}
+        and isinstance(data["html"], str)
+        and isinstance(data["notebook"], str)
+        and is_list_of(str, data["warnings"])
+        and _valid_toc(data["toc"])
+    )
+
+
 class PageCache:
-    """One JSON file per converted page; writes are atomic so parallel language builds can share it."""
+    """One JSON entry per converted page, shared by parallel language builds."""
 
     def __init__(self, folder: Path | None) -> None:
         self.folder = folder
@@ -76,17 +96,9 @@ class PageCache:
     def get(self, key: str) -> ConvertedPage | None:
         if self.folder is None:
             return None
-        try:
-            data = json.loads((self.folder / f"{key}.json").read_text(encoding="utf-8"))
-            return ConvertedPage(**data)
-        except (OSError, ValueError, TypeError):
-            return None
+        data = read_entry(self.folder / f"{key}.json", _valid_page)
+        return ConvertedPage(**data) if data is not None else None
 
     def put(self, key: str, page: ConvertedPage) -> None:
-        if self.folder is None:
-            return
-        self.folder.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(dir=self.folder, suffix=".tmp")
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            json.dump(asdict(page), stream)
-        os.replace(temporary, self.folder / f"{key}.json")
+        if self.folder is not None:
+            write_entry(self.folder / f"{key}.json", asdict(page))

@@ -15,7 +15,7 @@ from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page as MkDocsPage
 from mkdocs.utils.templates import TemplateContext
 
-from polydocs.diagnostics import PolydocsError
+from polydocs.diagnostics import PolydocsError, reading
 from polydocs.site import page_events
 from polydocs.site.nav import site_pages
 from polydocs.site.page_cache import PageCache
@@ -80,14 +80,16 @@ class PolydocsPlugin(BasePlugin[PolydocsPluginConfig]):
 
     def on_page_markdown(self, markdown: str, page: MkDocsPage, config: MkDocsConfig, files: Files) -> str:
         local = page.file.src_uri.removesuffix(".md")
-        page.meta["polydocs_alternates"] = page_events.alternates(
-            self.state, local, page.url, self.pages_by_lang
-        )
-        return page_events.before_conversion(self.state, local, markdown, page.file.content_string)
+        with reading(page.file.abs_src_path or page.file.src_uri):
+            page.meta["polydocs_alternates"] = page_events.alternates(
+                self.state, local, page.url, self.pages_by_lang
+            )
+            return page_events.before_conversion(self.state, local, markdown, page.file.content_string)
 
     def on_page_content(self, html: str, page: MkDocsPage, config: MkDocsConfig, files: Files) -> str:
         local = page.file.src_uri.removesuffix(".md")
-        html, page.toc = page_events.after_conversion(self.state, local, page.url, html, page.toc)
+        with reading(page.file.abs_src_path or page.file.src_uri):
+            html, page.toc = page_events.after_conversion(self.state, local, page.url, html, page.toc)
         return html
 
     def on_page_context(

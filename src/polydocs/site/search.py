@@ -9,10 +9,7 @@ when the polydocs plugin has a search index (`theme/partials/header.html`).
 from __future__ import annotations
 
 import hashlib
-import json
-import os
 import re
-import tempfile
 from importlib.metadata import version
 from pathlib import Path
 from typing import Any
@@ -23,6 +20,8 @@ from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import AnchorLink
 from mkdocs.utils.templates import TemplateContext
+
+from polydocs.cache import is_list_of, read_entry, write_entry
 
 # Bump when what is stored changes: old entries then simply stop matching.
 _FORMAT = "1"
@@ -53,6 +52,13 @@ def page_search_key(page: Page) -> str:
     return digest.hexdigest()
 
 
+def _valid_entries(data: Any) -> bool:
+    """Material's index entries: a location, a title and a text each."""
+    return is_list_of(dict, data) and all(
+        isinstance(entry.get("location"), str) and isinstance(entry.get("text"), str) for entry in data
+    )
+
+
 class SearchEntryCache:
     """One JSON file per indexed page; writes are atomic so parallel language builds can share it."""
 
@@ -62,20 +68,11 @@ class SearchEntryCache:
     def get(self, key: str) -> list[dict[str, Any]] | None:
         if self.folder is None:
             return None
-        try:
-            entries = json.loads((self.folder / f"{key}.json").read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            return None
-        return entries if isinstance(entries, list) else None
+        return read_entry(self.folder / f"{key}.json", _valid_entries)
 
     def put(self, key: str, entries: list[dict[str, Any]]) -> None:
-        if self.folder is None:
-            return
-        self.folder.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(dir=self.folder, suffix=".tmp")
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            json.dump(entries, stream)
-        os.replace(temporary, self.folder / f"{key}.json")
+        if self.folder is not None:
+            write_entry(self.folder / f"{key}.json", entries)
 
 
 class CachedSearchPlugin(SearchPlugin):

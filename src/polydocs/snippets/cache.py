@@ -16,6 +16,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
+from polydocs.cache import is_list_of, read_entry
 from polydocs.snippets.sessions import Session, region_index
 
 CHECKER_VERSION = "1"  # bump when the checker's verdicts change meaning
@@ -105,6 +106,14 @@ class Claim:
         self.path.write_text(json.dumps({**result, "run_id": self.run_id}))
 
 
+def _valid_result(data: Any) -> bool:
+    return (
+        isinstance(data, dict)
+        and isinstance(data.get("status"), str)
+        and is_list_of(dict, data.get("blocks"))
+    )
+
+
 class ResultCache:
     def __init__(self, folder: Path, run_id: str, reuse_earlier_runs: bool = True) -> None:
         self.folder = folder / "results"
@@ -119,8 +128,8 @@ class ResultCache:
         with open(self.folder / f"{key}.lock", "w") as lock:
             fcntl.flock(lock, fcntl.LOCK_EX)
             found, origin = None, ""
-            if path.exists():
-                stored = json.loads(path.read_text())
+            stored = read_entry(path, _valid_result)
+            if stored is not None:
                 if stored.get("run_id") == self.run_id:
                     found, origin = stored, "deduplicated"
                 elif self.reuse_earlier_runs and stored.get("status") != "failed":  # failures always rerun

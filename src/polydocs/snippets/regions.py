@@ -13,6 +13,12 @@ from markdown_it.common.html_blocks import block_names
 from markdown_it.token import Token
 
 from polydocs.diagnostics import Diagnostic, PolydocsError
+from polydocs.markup._fences import (
+    UNCLOSED_FENCE,
+    UNCLOSED_FENCE_HINT,
+    UNCLOSED_FENCE_MESSAGE,
+    unclosed_fences,
+)
 from polydocs.snippets.directives import Directives, is_polydocs_comment, parse_comment
 
 PYTHON_FENCE_LANGUAGES = frozenset({"py", "python", "python3"})
@@ -76,7 +82,8 @@ def scan_page(path: Path, text: str | None = None) -> PageScan:
         text = path.read_text(encoding="utf-8")
     tokens = _tokens(text)
     regions: list[Region] = []
-    problems: list[Diagnostic] = []
+    problems = [_unclosed(path, index + 1) for index in unclosed_fences(text.splitlines())]
+    unclosed = {problem.line for problem in problems}
     pending = Directives()
     pending_line = 0
     for token in tokens:
@@ -84,6 +91,9 @@ def scan_page(path: Path, text: str | None = None) -> PageScan:
         if token.type == "html_block" and is_polydocs_comment(token.content):
             pending = parse_comment(token.content, str(path), line, pending, problems)
             pending_line = pending_line or line
+        elif token.type == "fence" and line in unclosed:
+            # The site shows a fence that is never closed as text, so no reader sees code to run.
+            pending, pending_line = Directives(), 0
         elif token.type == "fence":
             regions.append(_region(path, token.info, token.content, line, token.map, pending))
             pending, pending_line = Directives(), 0
@@ -99,6 +109,10 @@ def scan_page(path: Path, text: str | None = None) -> PageScan:
 _TRANSPARENT_TOKENS = frozenset(
     {"bullet_list_open", "ordered_list_open", "list_item_open", "blockquote_open"}
 )
+
+
+def _unclosed(path: Path, line: int) -> Diagnostic:
+    return Diagnostic(str(path), line, UNCLOSED_FENCE, UNCLOSED_FENCE_MESSAGE, UNCLOSED_FENCE_HINT)
 
 
 def _orphan(path: Path, line: int) -> Diagnostic:

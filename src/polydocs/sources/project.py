@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -10,6 +11,7 @@ from typing import Any
 import yaml
 
 from polydocs.diagnostics import Diagnostic, PolydocsError
+from polydocs.sources.text import read_utf8
 
 PROJECT_FILE = "polydocs.yml"
 
@@ -29,12 +31,43 @@ class ProjectConfig:
     api_reference: dict[str, Any] | None = None
     path: str = ""
     extra: dict[str, Any] = field(default_factory=dict)
+    # Pages whose HTML is published as written, unsanitised: nothing by default.
+    trusted: TrustedSources = field(default_factory=lambda: TrustedSources())
 
     def name_in(self, lang: str) -> str:
         """The site name readers of `lang` see (the English one where a language has none)."""
         if isinstance(self.site_name, str):
             return self.site_name
         return self.site_name.get(lang) or self.site_name.get("en") or next(iter(self.site_name.values()), "")
+
+
+@dataclass(frozen=True)
+class TrustedSources:
+    """`trusted: {languages: [en], paths: ["en/internal/*.md"]}`: pages maintainers write, not contributors.
+
+    Paths are globs relative to the source tree, `*` within one folder and `**` across folders."""
+
+    languages: tuple[str, ...] = ()
+    paths: tuple[str, ...] = ()
+
+    def covers(self, lang: str, relative_path: str) -> bool:
+        return lang in self.languages or any(_glob(p).fullmatch(relative_path) for p in self.paths)
+
+
+def _glob(pattern: str) -> re.Pattern[str]:
+    parts = re.split(r"(\*\*/?|\*|\?)", pattern)
+    wildcards = {"**/": "(?:.*/)?", "**": ".*", "*": "[^/]*", "?": "[^/]"}
+    return re.compile("".join(wildcards.get(part, re.escape(part)) for part in parts))
+
+
+def _trusted(value: Any) -> str | None:
+    if not isinstance(value, dict) or set(value) - {"languages", "paths"}:
+        return "expected a mapping with `languages` and/or `paths`, e.g. {languages: [en]}"
+    for key in ("languages", "paths"):
+        items = value.get(key, [])
+        if not isinstance(items, list) or not all(isinstance(item, str) for item in items):
+            return f"`{key}` must be a list of texts"
+    return None
 
 
 def _string(value: Any) -> str | None:
@@ -55,15 +88,38 @@ def _host_list(value: Any) -> str | None:
     return "expected a list of host names, e.g. [huggingface.co]"
 
 
-def _api_reference(value: Any) -> str | None:
+def api_reference_problems(value: Any) -> list[str]:
+    """What is wrong with an `api_reference` mapping (`url`, `objects`, `package`); empty when nothing."""
     if not isinstance(value, dict):
-        return "expected a mapping with `url`, `objects` and optionally `package`"
+        return ["expected a mapping with `url`, `objects` and optionally `package`"]
+    problems = []
     unknown = set(value) - {"url", "objects", "package"}
     if unknown:
-        return f"unknown key(s) {', '.join(sorted(unknown))}; allowed: url, objects, package"
-    if "objects" in value and not isinstance(value["objects"], dict):
-        return "`objects` must map object names to reference pages"
-    return None
+        problems.append(
+            f"unknown key(s) {', '.join(sorted(map(str, unknown)))}; allowed: url, objects, package"
+        )
+    url = value.get("url")
+    if not isinstance(url, str) or "{page}" not in url:
+        problems.append("`url` must be a text containing {page} (and usually {anchor})")
+    objects = value.get("objects", {})
+    if not isinstance(objects, dict):
+        problems.append("`objects` must map object names to reference pages")
+    else:
+        wrong = [
+            repr(key) for key, page in objects.items() if not (isinstance(key, str) and isinstance(page, str))
+        ]
+        if wrong:
+            problems.append(
+                f"`objects` must map names to page names (texts); not so for {', '.join(wrong[:5])}"
+            )
+    package = value.get("package", "transformers")
+    if not isinstance(package, str) or not package:
+        problems.append("`package` must be a package name")
+    return problems
+
+
+def _api_reference(value: Any) -> str | None:
+    return "; ".join(api_reference_problems(value)) or None
 
 
 def _mapping(value: Any) -> str | None:
@@ -79,6 +135,7 @@ _OPTIONS: dict[str, Callable[[Any], str | None]] = {
     "iframe_hosts": _host_list,
     "api_reference": _api_reference,
     "extra": _mapping,
+    "trusted": _trusted,
 }
 
 
@@ -87,7 +144,7 @@ def load_project_config(source_root: Path) -> ProjectConfig:
     path = source_root / PROJECT_FILE
     if not path.is_file():
         return ProjectConfig()
-    text = path.read_text(encoding="utf-8")
+    text = read_utf8(path, "the project settings cannot be read")
     try:
         root = yaml.compose(text)
         data = yaml.safe_load(text) or {}
@@ -115,4 +172,6 @@ def load_project_config(source_root: Path) -> ProjectConfig:
     if problems:
         raise PolydocsError(problems, "invalid project settings")
     hosts = tuple(data.pop("iframe_hosts", ProjectConfig.iframe_hosts))
-    return ProjectConfig(**data, iframe_hosts=hosts, path=str(path))
+    trust = data.pop("trusted", {})
+    trusted = TrustedSources(tuple(trust.get("languages", [])), tuple(trust.get("paths", [])))
+    return ProjectConfig(**data, iframe_hosts=hosts, trusted=trusted, path=str(path))

@@ -8,6 +8,7 @@ from pathlib import Path
 import yaml
 
 from polydocs.diagnostics import Diagnostic, PolydocsError
+from polydocs.sources.text import read_utf8
 
 
 @dataclass(frozen=True)
@@ -69,11 +70,27 @@ class _Reader:
     def __init__(self, path: Path) -> None:
         self.path = path
         self.problems: list[Diagnostic] = []
+        # YAML aliases make one node appear in several places (or inside itself, without end); a toctree
+        # never needs them, and refusing them keeps reading linear in the file's size.
+        self._seen: set[int] = set()
+
+    def first_visit(self, node: yaml.Node) -> bool:
+        if id(node) in self._seen:
+            self.problem(
+                node,
+                "YAML anchors and aliases (`&name`, `*name`) are not supported in a toctree",
+                "write the entry out where it belongs",
+            )
+            return False
+        self._seen.add(id(node))
+        return True
 
     def problem(self, node: yaml.Node, message: str, hint: str) -> None:
         self.problems.append(Diagnostic(str(self.path), _line(node), "toctree", message, hint, "error"))
 
     def entries(self, node: yaml.Node) -> list[TocEntry]:
+        if not self.first_visit(node):
+            return []
         if not isinstance(node, yaml.SequenceNode):
             self.problem(node, "expected a list of entries", "write each entry as `- local: page` + `title:`")
             return []
@@ -85,6 +102,8 @@ class _Reader:
         return result
 
     def entry(self, node: yaml.Node) -> TocEntry | None:
+        if not self.first_visit(node):
+            return None
         if not isinstance(node, yaml.MappingNode):
             self.problem(node, "an entry must be a mapping", "use `local:` and `title:` keys, or `sections:`")
             return None
@@ -106,12 +125,7 @@ class _Reader:
 
 def load_toctree(path: Path) -> Toctree:
     """Parse `_toctree.yml`; raises PolydocsError listing every problem with its line."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as error:
-        raise PolydocsError(
-            [Diagnostic(str(path), 1, "encoding", f"not UTF-8 ({error.reason})", "save it as UTF-8", "error")]
-        ) from None
+    text = read_utf8(path, "the toctree cannot be read")
     try:
         # libyaml's composer keeps the node marks we need for lines, and is ten times faster.
         root = yaml.compose(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))

@@ -7,7 +7,9 @@ from pathlib import Path
 
 from polydocs.diagnostics import Diagnostic, PolydocsError
 from polydocs.sources.confinement import inside_tree, links_leaving_tree
+from polydocs.sources.front_matter import front_matter_problem
 from polydocs.sources.languages import KNOWN_LANGUAGES, SOURCE_LANGUAGE
+from polydocs.sources.text import not_utf8
 from polydocs.sources.toctree import Toctree, load_toctree
 
 PAGE_SUFFIXES = (".md", ".mdx")
@@ -56,10 +58,6 @@ class SourceTree:
         return list(seen)
 
 
-def _first_bad_line(data: bytes, error: UnicodeDecodeError) -> int:
-    return data.count(b"\n", 0, error.start) + 1
-
-
 def _collect_pages(lang: str, folder: Path, root: Path, problems: list[Diagnostic]) -> dict[str, Page]:
     pages: dict[str, Page] = {}
     for path in sorted(folder.rglob("*")):
@@ -70,18 +68,12 @@ def _collect_pages(lang: str, folder: Path, root: Path, problems: list[Diagnosti
             continue
         data = path.read_bytes()
         try:
-            data.decode("utf-8")
+            text = data.decode("utf-8")
         except UnicodeDecodeError as error:
-            problems.append(
-                Diagnostic(
-                    str(path),
-                    _first_bad_line(data, error),
-                    "encoding",
-                    f"not UTF-8 (byte 0x{data[error.start]:02x}); the page is left out of the site",
-                    "re-save the file as UTF-8",
-                )
-            )
+            problems.append(not_utf8(path, data, error, "the page is left out of the site", "warning"))
             continue
+        if problem := front_matter_problem(path, text):
+            problems.append(problem)
         local = relative.with_suffix("").as_posix()
         pages[local] = Page(lang, local, path)
     return pages
@@ -90,9 +82,20 @@ def _collect_pages(lang: str, folder: Path, root: Path, problems: list[Diagnosti
 def _check_toctree_against_pages(
     lang: str, toctree: Toctree, pages: dict[str, Page], english: dict[str, Page], problems: list[Diagnostic]
 ) -> None:
-    listed = set()
+    listed: dict[str, int] = {}
     for entry in toctree.pages():
-        listed.add(entry.local)
+        if entry.local in listed:
+            problems.append(
+                Diagnostic(
+                    str(toctree.path),
+                    entry.line,
+                    "toctree-duplicate",
+                    f"entry `{entry.local}` is listed again (first at line {listed[entry.local]}); "
+                    "readers see the page twice in the navigation",
+                    "keep one of the entries",
+                )
+            )
+        listed.setdefault(entry.local, entry.line)
         if entry.local not in pages and not (lang != SOURCE_LANGUAGE and entry.local in english):
             problems.append(
                 Diagnostic(

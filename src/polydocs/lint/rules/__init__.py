@@ -11,6 +11,7 @@ from polydocs.lint.rules import (
     api_links,
     callouts,
     claims,
+    code_blocks,
     code_style,
     iframes,
     license_header,
@@ -29,6 +30,7 @@ PAGE_RULES: dict[str, PageRule] = {
     "code-parity": parity.check,
     "claims": claims.check,
     "code-style": code_style.check,
+    "code-blocks": code_blocks.check,
 }
 
 __all__ = ["PAGE_RULES", "PageRule"]

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 
 from polydocs.diagnostics import Diagnostic
 from polydocs.lint.context import LintContext
 from polydocs.lint.document import LintDocument
 from polydocs.markup.license_header import find_license_header
+from polydocs.sources.front_matter import front_matter_lines
 
 _HINT = (
     "start the page with the license comment of the English pages: "
@@ -17,7 +19,11 @@ _HINT = (
 
 def check(document: LintDocument, context: LintContext) -> Iterator[Diagnostic]:
     path = str(document.path)
-    header = find_license_header(document.text)
+    # The license comment opens the page's Markdown, after any front matter MkDocs takes away.
+    skipped = front_matter_lines(document.text)
+    header = find_license_header(document.text.split("\n", skipped)[-1] if skipped else document.text)
+    if header is not None and skipped:
+        header = replace(header, start_line=header.start_line + skipped, end_line=header.end_line + skipped)
     if header is None:
         yield Diagnostic(
             path, 1, "license-missing", "the page does not open with the license header", _HINT, "error"

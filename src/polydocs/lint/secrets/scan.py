@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from polydocs.diagnostics import Diagnostic
+from polydocs.diagnostics import Diagnostic, Severity
 
 ALLOWLIST_NAME = ".secrets.allowlist"
 # Content fingerprints in our own JSON reports (`"code_hash": "4180a9b4…"`, `"key": …`) are hex digests,
@@ -23,7 +23,7 @@ ALLOWLIST_NAME = ".secrets.allowlist"
 _FINGERPRINT_LINE = (
     r'^\s*"(?:code_hash|key|hash|sha1|sha256|digest|revision|git_rev)"\s*:\s*"[0-9a-f-]+",?\s*$'
 )
-_PLUGIN_FILE = Path(__file__).with_name("hf_token_plugin.py")
+PLUGIN_FILE = Path(__file__).with_name("hf_token_plugin.py")
 
 
 @dataclass(frozen=True)
@@ -118,7 +118,7 @@ def _settings() -> dict[str, object]:
 
     plugins: list[type] = list(get_mapping_from_secret_type_to_class().values())
     builtin = [{"name": plugin.__name__} for plugin in plugins]
-    custom = [{"name": "HuggingFaceTokenDetector", "path": f"file://{_PLUGIN_FILE}"}]
+    custom = [{"name": "HuggingFaceTokenDetector", "path": f"file://{PLUGIN_FILE}"}]
     from detect_secrets.settings import get_settings
 
     # Naming filters replaces detect-secrets' default ones: keep those and add ours.
@@ -127,35 +127,57 @@ def _settings() -> dict[str, object]:
     return {"plugins_used": builtin + custom, "filters_used": [*defaults, ours]}
 
 
-def scan_for_secrets(paths: Iterable[Path], allowlist: SecretAllowlist) -> list[Diagnostic]:
-    """One `secret` finding per secret detect-secrets sees in `paths`, unless the allowlist names it."""
+@dataclass(frozen=True)
+class FoundSecret:
+    """What detect-secrets saw at one line: its kind of secret and the sha1 the allowlist names."""
+
+    line: int
+    kind: str
+    secret_hash: str
+
+
+def find_secrets(paths: Iterable[Path]) -> dict[Path, list[FoundSecret]]:
+    """Every secret detect-secrets (with our plugin and filters) sees in each of `paths`."""
     from detect_secrets.core.plugins.util import get_mapping_from_secret_type_to_class
     from detect_secrets.core.scan import scan_file
     from detect_secrets.settings import transient_settings
 
-    findings: list[Diagnostic] = []
+    found: dict[Path, list[FoundSecret]] = {}
     with transient_settings(_settings()):
         # The plugin table is cached at first use; rebuild it so that it includes our own plugin.
         get_mapping_from_secret_type_to_class.cache_clear()
         try:
             for path in paths:
-                for secret in scan_file(str(path)):
-                    if allowlist.allows(path, secret.secret_hash):
-                        continue
-                    entry = (
-                        f"{_relative(path, allowlist.root)} {secret.secret_hash}  # why this is not a secret"
-                    )
-                    findings.append(
-                        Diagnostic(
-                            str(path),
-                            secret.line_number or 1,
-                            "secret",
-                            f"possible {secret.type}",
-                            f"remove it (and revoke it if it is real); if it is a deliberate example, "
-                            f"add `{entry}` to {ALLOWLIST_NAME}",
-                            "error",
-                        )
-                    )
+                found[path] = [
+                    FoundSecret(secret.line_number or 1, secret.type, secret.secret_hash)
+                    for secret in scan_file(str(path))
+                ]
         finally:
             get_mapping_from_secret_type_to_class.cache_clear()
-    return findings
+    return found
+
+
+def secret_finding(
+    path: Path, secret: FoundSecret, allowlist: SecretAllowlist, severity: Severity = "error", where: str = ""
+) -> Diagnostic:
+    """The finding for one secret, with the allowlist line that would accept it as an example."""
+    entry = f"{_relative(path, allowlist.root)} {secret.secret_hash}  # why this is not a secret"
+    return Diagnostic(
+        str(path),
+        secret.line,
+        "secret",
+        f"possible {secret.kind}{where}",
+        f"remove it (and revoke it if it is real); if it is a deliberate example, "
+        f"add `{entry}` to {ALLOWLIST_NAME}",
+        severity,
+    )
+
+
+def scan_for_secrets(paths: Iterable[Path], allowlist: SecretAllowlist) -> list[Diagnostic]:
+    """One `secret` finding per secret detect-secrets sees in `paths`, unless the allowlist names it."""
+    return [
+        secret_finding(path, secret, allowlist)
+        for path, secrets in find_secrets(paths).items()
+        for secret in secrets
+        if not allowlist.allows(path, secret.secret_hash)
+    ]

@@ -1,0 +1,154 @@
+"""The secret scan of what a build publishes: every file of the languages it builds, scanned once per content.
+
+detect-secrets costs about 0.1 s per page, so each file's findings are kept by a digest of its bytes (and
+of the scanner): a rebuild scans only what changed. The allowlist is applied afterwards, so editing it
+needs no rescan.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.metadata
+import tempfile
+from dataclasses import astuple
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from polydocs.cache import read_entry, write_entry
+from polydocs.diagnostics import Diagnostic
+from polydocs.lint.secrets.scan import (
+    PLUGIN_FILE,
+    FoundSecret,
+    SecretAllowlist,
+    find_repository_root,
+    find_secrets,
+    load_allowlist,
+    secret_finding,
+)
+from polydocs.sources import SOURCE_LANGUAGE, SourceTree
+from polydocs.sources.confinement import inside_tree
+
+# Larger files are data (notebooks, archives), not pages or their text assets.
+_LARGEST_SCANNED = 2 * 1024 * 1024
+
+
+def published_files(tree: SourceTree, languages: list[str]) -> list[Path]:
+    """The files of the built language folders (English too: other languages fall back to its pages)."""
+    files = []
+    for lang in dict.fromkeys([SOURCE_LANGUAGE, *languages]):
+        folder = tree.root / lang
+        for path in sorted(folder.rglob("*")):
+            if any(part.startswith(".") for part in path.relative_to(folder).parts) or not path.is_file():
+                continue
+            if inside_tree(path, tree.root) and path.stat().st_size <= _LARGEST_SCANNED:
+                files.append(path)
+    return files
+
+
+def scan_published(tree: SourceTree, languages: list[str], cache: Path | None) -> list[Diagnostic]:
+    """One warning per secret in what the build publishes, unless the repository's allowlist names it."""
+    root = find_repository_root(tree.root)
+    allowlist, problems = load_allowlist(root) if root else (SecretAllowlist(tree.root, []), [])
+    found = _cached_scan(published_files(tree, languages), cache)
+    return problems + [
+        secret_finding(path, secret, allowlist, "warning", " would be published")
+        for path, secrets in found.items()
+        for secret in secrets
+        if not allowlist.allows(path, secret.secret_hash)
+    ]
+
+
+def _cached_scan(paths: list[Path], cache: Path | None) -> dict[Path, list[FoundSecret]]:
+    entries = {path: _entry(path, cache) for path in paths}
+    found: dict[Path, list[FoundSecret]] = {}
+    for path, entry in entries.items():
+        stored = read_entry(entry, _valid) if entry else None
+        if stored is not None:
+            found[path] = [FoundSecret(*item) for item in stored]
+    unscanned = [path for path in paths if path not in found]
+    for path, secrets in _scan_distinct_lines(unscanned).items():
+        found[path] = secrets
+        entry = entries[path]
+        if entry is not None:
+            write_entry(entry, [list(astuple(secret)) for secret in secrets])
+    return found
+
+
+_NEXT_LINE_PRAGMA = "allowlist nextline"
+
+
+def _scan_distinct_lines(paths: list[Path]) -> dict[Path, list[FoundSecret]]:
+    """Scan each distinct line once: translations repeat their code blocks, a tree its boilerplate.
+
+    What detect-secrets finds on a line depends on the line, the file's suffix (its keyword rules) and,
+    through a `pragma: allowlist nextline secret` comment, the line before. Each distinct (suffix,
+    pragma line, line) is written once to a file per suffix, scanned, and its findings given back to
+    every place it occurs.
+    """
+    places: dict[tuple[str, str, str], list[tuple[Path, int]]] = {}
+    for path in paths:
+        previous = ""
+        for number, line in enumerate(path.read_text(encoding="utf-8", errors="replace").splitlines(), 1):
+            pragma = previous if _NEXT_LINE_PRAGMA in previous else ""
+            places.setdefault((path.suffix, pragma, line), []).append((path, number))
+            previous = line
+    found: dict[Path, list[FoundSecret]] = {path: [] for path in paths}
+    with tempfile.TemporaryDirectory(prefix="polydocs-secrets-") as folder:
+        by_suffix: dict[str, list[tuple[str, str, str]]] = {}
+        for key in places:
+            by_suffix.setdefault(key[0], []).append(key)
+        lines_of: dict[Path, dict[int, tuple[str, str, str]]] = {}
+        for index, (suffix, keys) in enumerate(by_suffix.items()):
+            synthetic = Path(folder) / f"published-{index}{suffix}"
+            lines_of[synthetic] = _write_distinct_lines(synthetic, keys)
+        for synthetic, secrets in find_secrets(list(lines_of)).items():
+            for secret in secrets:
+                key = lines_of[synthetic].get(secret.line)
+                for path, number in places.get(key, []) if key else []:
+                    found[path].append(FoundSecret(number, secret.kind, secret.secret_hash))
+    return found
+
+
+def _write_distinct_lines(path: Path, keys: list[tuple[str, str, str]]) -> dict[int, tuple[str, str, str]]:
+    """One line per key, after its pragma line where it has one; a blank line after any line holding
+    the pragma itself, so that it allowlists nothing it did not precede. Returns line -> key."""
+    text: list[str] = []
+    lines: dict[int, tuple[str, str, str]] = {}
+    for key in keys:
+        _, pragma, line = key
+        if pragma:
+            text.append(pragma)
+        text.append(line)
+        lines[len(text)] = key
+        if _NEXT_LINE_PRAGMA in line:
+            text.append("")
+    path.write_text("\n".join(text) + "\n", encoding="utf-8")
+    return lines
+
+
+def _entry(path: Path, cache: Path | None) -> Path | None:
+    if cache is None:
+        return None
+    # detect-secrets picks its keyword rules by the file's suffix.
+    digest = hashlib.sha256(f"{_scanner()}\0{path.suffix}\0".encode() + path.read_bytes())
+    return cache / f"{digest.hexdigest()}.json"
+
+
+def _valid(data: Any) -> bool:
+    return isinstance(data, list) and all(
+        isinstance(item, list)
+        and len(item) == 3
+        and isinstance(item[0], int)
+        and all(isinstance(value, str) for value in item[1:])
+        for item in data
+    )
+
+
+@cache
+def _scanner() -> str:
+    """What the findings depend on besides the file: detect-secrets' version, our plugin and filters."""
+    digest = hashlib.sha256(importlib.metadata.version("detect-secrets").encode())
+    for source in (PLUGIN_FILE, PLUGIN_FILE.with_name("scan.py")):
+        digest.update(b"\0" + source.read_bytes())
+    return digest.hexdigest()
