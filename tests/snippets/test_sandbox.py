@@ -389,7 +389,12 @@ def test_a_block_that_swallows_the_timeout_is_killed_all_the_same(tmp_path):
     assert _block_statuses(report) == ["failed"]
 
 
-def test_killing_the_checker_kills_the_session(tmp_path):
+@pytest.mark.parametrize("bwrap", [None, ""], ids=["bubblewrap", "unshare"])
+def test_killing_the_checker_kills_the_session(tmp_path, monkeypatch, bwrap):
+    if bwrap is not None:
+        monkeypatch.setenv("POLYDOCS_BWRAP", bwrap)
+        if probe_sandbox.__wrapped__(False).kind != "unshare":
+            pytest.skip("unshare does not work here")
     marker = f"orphan-{uuid.uuid4().hex}"
     (tmp_path / "docs").mkdir()
     (tmp_path / "tmp").mkdir()
