@@ -46,4 +46,4 @@ test: style lint check pytest
 	$(BIN)/polydocs build --source $(SOURCE) --out $(SITE) --strict
 
 clean:
-	rm -rf $(SITE) .polydocs-cache .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(SITE) .$(SITE)-polydocs.lock .polydocs-cache .pytest_cache .mypy_cache .ruff_cache

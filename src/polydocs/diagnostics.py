@@ -13,7 +13,7 @@ Severity = Literal["error", "warning"]
 
 
 def display_path(path: str | os.PathLike[str]) -> str:
-    """A path as a user should see it: relative to the working directory when it lies below it."""
+    """A path as a user should see it: relative to the working directory (`../` where it lies outside)."""
     text = os.fspath(path)
     if text.startswith("<"):
         return text

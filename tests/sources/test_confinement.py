@@ -107,6 +107,7 @@ def test_a_built_site_holds_nothing_from_outside_and_strict_refuses(write_tree, 
     assert "docs/es/passwd.txt: symlink-outside-tree" in built.stderr
     published = {path.relative_to(tmp_path / "site").as_posix() for path in (tmp_path / "site").rglob("*")}
     assert "es/img/logo.txt" in published and "es/logo-copy.txt" in published
+    assert any(name.startswith("es/assets/stylesheets/") for name in published), "the theme is published"
     assert not [name for name in published if "passwd" in name or "keys" in name or "stolen" in name]
     for path in (tmp_path / "site").rglob("*"):
         if path.is_file():

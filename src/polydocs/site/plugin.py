@@ -24,6 +24,12 @@ from polydocs.sources import SourceTree, language, load_project_config, load_sou
 from polydocs.sources.confinement import inside_tree
 
 
+def _links_out_of_the_tree(file: File, docs_dir: Path, root: Path) -> bool:
+    """A file of the language folder (not of the theme) whose real path lies outside the source tree."""
+    source = Path(file.abs_src_path or "")
+    return source.is_relative_to(docs_dir) and not inside_tree(source, root)
+
+
 class PolydocsPluginConfig(base.Config):
     source_root = c.Dir(exists=True)
     lang = c.Type(str)
@@ -69,8 +75,8 @@ class PolydocsPlugin(BasePlugin[PolydocsPluginConfig]):
         for file in list(files):
             if file.is_documentation_page() or file.src_uri.endswith(".mdx"):
                 files.remove(file)
-            elif file.abs_src_path and not inside_tree(Path(file.abs_src_path), self.tree.root):
-                files.remove(file)  # a link out of the tree: the source tree reported it
+            elif _links_out_of_the_tree(file, Path(config.docs_dir), self.tree.root):
+                files.remove(file)  # the source tree reported it
         for local, source_lang in site_pages(self.tree, self.lang.code).items():
             page = self.tree.pages[source_lang][local]
             files.append(File.generated(config, page.src_uri, abs_src_path=str(page.path)))

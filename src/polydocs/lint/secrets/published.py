@@ -104,8 +104,8 @@ def _scan_distinct_lines(paths: list[Path]) -> dict[Path, list[FoundSecret]]:
             lines_of[synthetic] = _write_distinct_lines(synthetic, keys)
         for synthetic, secrets in find_secrets(list(lines_of)).items():
             for secret in secrets:
-                key = lines_of[synthetic].get(secret.line)
-                for path, number in places.get(key, []) if key else []:
+                where = lines_of[synthetic].get(secret.line)
+                for path, number in places.get(where, []) if where else []:
                     found[path].append(FoundSecret(number, secret.kind, secret.secret_hash))
     return found
 
