@@ -34,6 +34,7 @@ DEFAULT_MEMORY_MB = 16384
 DEFAULT_TRAINING_MODEL = "google/gemma-2b"
 _TAIL = 3000
 _READ_BYTES = 65536
+_RESULT_BYTES = 64 * 1024 * 1024  # far above any real result; a page may write the file itself
 
 
 @dataclass(frozen=True)
@@ -228,8 +229,12 @@ def _tail(path: Path) -> str:
 
 
 def _read_result(folder: Path) -> dict[str, Any] | None:
+    """The child's result, or None when it is missing, too big to be one, or not what the child writes."""
+    path = folder / "result.json"
     try:
-        result = json.loads((folder / "result.json").read_text())
+        if path.stat().st_size > _RESULT_BYTES:
+            return None
+        result = json.loads(path.read_text())
     except (OSError, ValueError):
         return None
     return result if isinstance(result, dict) and isinstance(result.get("blocks"), list) else None
@@ -259,9 +264,10 @@ def _why_it_ended(end: SessionEnd, memory_mb: int | None) -> str:
     if end.returncode is None and end.whole_session:
         return f"session killed after {end.overran:g} s (timeout)"
     if end.returncode is None:
+        what = "proof" if end.step == PROOF_STEP else "block"
         return (
-            f"timed out after {end.overran:g} s (the block kept running past its alarm; "
-            "the checker killed the session)"
+            f"timed out after {end.overran:g} s "
+            f"(the {what} kept running past its alarm; the checker killed the session)"
         )
     if end.returncode < 0:
         try:
