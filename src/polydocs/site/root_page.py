@@ -4,6 +4,8 @@ for a missing page in any language."""
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import html
 import json
 from urllib.parse import urlsplit
@@ -17,17 +19,7 @@ a { color: #3f51b5; } li { margin: .4rem 0; font-size: 1.2rem; }
   body { background: #1e2129; color: #e2e4e9; } a { color: #8c9eff; }
 }"""
 
-_TEMPLATE = """<!doctype html>
-<html lang="{default}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width,initial-scale=1">
-<title>{title}</title>
-{alternates}
-<style>
-{style}
-</style>
-<script>
+_LANGUAGE_SCRIPT = """
 (function () {{
   var available = {codes};
   var wanted = navigator.languages || [navigator.language || ""];
@@ -37,7 +29,18 @@ _TEMPLATE = """<!doctype html>
   }}
   location.replace("{default}/");
 }})();
-</script>
+"""
+
+_TEMPLATE = """<!doctype html>
+<html lang="{default}">
+<head>
+<meta charset="utf-8">
+{policy}
+<meta name="viewport" content="width=device-width,initial-scale=1">
+<title>{title}</title>
+{alternates}
+<style>{style}</style>
+<script>{script}</script>
 </head>
 <body>
 <h1>{title}</h1>
@@ -47,6 +50,19 @@ _TEMPLATE = """<!doctype html>
 </body>
 </html>
 """
+
+
+def _sha256(text: str) -> str:
+    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode()).digest()).decode() + "'"
+
+
+def _policy(script: str, style: str) -> str:
+    """A Content-Security-Policy allowing exactly the page's one inline script and style (by hash)."""
+    policy = (
+        f"default-src 'none'; script-src {_sha256(script)}; style-src {_sha256(style)}; img-src 'self'; "
+        "base-uri 'none'; form-action 'none'"
+    )
+    return f'<meta http-equiv="Content-Security-Policy" content="{policy}">'
 
 
 def _language_links(languages: list[str], root: str) -> str:
@@ -63,35 +79,20 @@ def render_root_page(site_name: str, languages: list[str]) -> str:
     links = _language_links(languages, "")
     alternates = "\n".join(f'<link rel="alternate" href="{code}/" hreflang="{code}">' for code in languages)
     alternates += f'\n<link rel="alternate" href="{SOURCE_LANGUAGE}/" hreflang="x-default">'
+    script = _LANGUAGE_SCRIPT.format(codes=json.dumps(languages), default=SOURCE_LANGUAGE)
+    style = f"\n{_STYLE}\n"
     return _TEMPLATE.format(
         default=SOURCE_LANGUAGE,
+        policy=_policy(script, style),
         title=html.escape(site_name),
         alternates=alternates,
-        codes=json.dumps(languages),
         links=links,
-        style=_STYLE,
+        style=style,
+        script=script,
     )
 
 
-_NOT_FOUND_TEMPLATE = """<!doctype html>
-<html lang="{default}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="robots" content="noindex">
-<title>404 · {title}</title>
-<style>
-{style}
-</style>
-</head>
-<body>
-<main>
-{headings}
-<ul>
-{links}
-</ul>
-</main>
-<script>
+_NOT_FOUND_SCRIPT = """
 // Served for a missing page at any depth: where the path names a language folder, the site's root is
 // what comes before it, which also holds when the site lives in a sub-folder nobody configured.
 (function () {{
@@ -107,7 +108,26 @@ _NOT_FOUND_TEMPLATE = """<!doctype html>
     }}
   }}
 }})();
-</script>
+"""
+
+_NOT_FOUND_TEMPLATE = """<!doctype html>
+<html lang="{default}">
+<head>
+<meta charset="utf-8">
+{policy}
+<meta name="viewport" content="width=device-width,initial-scale=1">
+<meta name="robots" content="noindex">
+<title>404 · {title}</title>
+<style>{style}</style>
+</head>
+<body>
+<main>
+{headings}
+<ul>
+{links}
+</ul>
+</main>
+<script>{script}</script>
 </body>
 </html>
 """
@@ -127,11 +147,14 @@ def render_not_found_page(site_name: str, languages: list[str], site_url: str = 
         for tag, code in zip(tags, languages, strict=True)
     )
     links = _language_links(languages, root)
+    script = _NOT_FOUND_SCRIPT.format(codes=json.dumps(languages))
+    style = f"\n{_STYLE}\n"
     return _NOT_FOUND_TEMPLATE.format(
         default=languages[0],
+        policy=_policy(script, style),
         title=html.escape(site_name),
-        style=_STYLE,
+        style=style,
         headings=headings,
         links=links,
-        codes=json.dumps(languages),
+        script=script,
     )
