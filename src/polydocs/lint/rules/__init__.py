@@ -17,6 +17,7 @@ from polydocs.lint.rules import (
     license_header,
     links,
     parity,
+    unsafe_html,
 )
 
 PageRule = Callable[[LintDocument, LintContext], Iterable[Diagnostic]]
@@ -31,6 +32,7 @@ PAGE_RULES: dict[str, PageRule] = {
     "claims": claims.check,
     "code-style": code_style.check,
     "code-blocks": code_blocks.check,
+    "unsafe-html": unsafe_html.check,
 }
 
 __all__ = ["PAGE_RULES", "PageRule"]

@@ -1,0 +1,87 @@
+"""HTML the site removes from a page (scripts, event handlers, `javascript:` links, frames, forms...), and
+toctree titles holding markup: decided by the site's own sanitiser, on the page as the site converts it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from polydocs.diagnostics import Diagnostic
+from polydocs.lint.context import LintContext
+from polydocs.lint.document import LintDocument
+from polydocs.markup import MarkupContext, render
+from polydocs.markup._fences import fence_spans
+from polydocs.markup.unsafe_html import diagnostics, sanitize_page, title_diagnostic
+from polydocs.site.page_events import api_inventory
+from polydocs.sources import ProjectConfig, TocPage, TocSection, language, load_project_config
+from polydocs.sources.front_matter import front_matter_lines
+from polydocs.sources.toctree import TocEntry
+
+
+@dataclass
+class _QuietContext(MarkupContext):
+    """The other rules report the dialect's own problems; here the conversion only has to happen."""
+
+    def warn(self, index: int, code: str, message: str, hint: str = "") -> Diagnostic:
+        diagnostic = Diagnostic(self.path, self.source_line(index), code, message, hint)
+        self.warnings.append(diagnostic)
+        return diagnostic
+
+
+@cache
+def _project(root: Path | None) -> ProjectConfig:
+    return load_project_config(root) if root is not None else ProjectConfig()
+
+
+def check(document: LintDocument, context: LintContext) -> Iterator[Diagnostic]:
+    tree = context.targets.tree
+    project = _project(tree.root if tree is not None else None)
+    relative = document.path.relative_to(tree.root).as_posix() if tree is not None else document.path.name
+    if not project.trusted.covers(document.lang, relative):
+        yield from _page_removals(document, project)
+    if tree is not None and document.lang in tree.toctrees:
+        toctree = tree.toctrees[document.lang]
+        for entry in _entries_leading_to(toctree.entries, document.local):
+            problem = title_diagnostic(str(toctree.path), entry.line, entry.title)
+            if problem is not None:
+                yield problem
+
+
+def _page_removals(document: LintDocument, project: ProjectConfig) -> list[Diagnostic]:
+    skipped = front_matter_lines(document.text)
+    body = "\n".join(_without_code(document.text.split("\n")[skipped:]))
+    markup = _QuietContext(
+        path=str(document.path),
+        lang=language(document.lang),
+        line_offset=skipped,
+        page_local=document.local,
+        # The site's inventory, which checks names against the package's export list, never importing them.
+        api=api_inventory(project),
+        iframe_hosts=project.iframe_hosts,
+    )
+    result = sanitize_page(render(body, markup), project.iframe_hosts)
+    return diagnostics(str(document.path), document.text, result.removals)
+
+
+def _without_code(lines: list[str]) -> list[str]:
+    """The lines with the code of fenced blocks blanked: code is shown, never removed, and highlighting
+    it would be most of the conversion's time."""
+    lines = list(lines)
+    for opening, closing in fence_spans(lines):
+        if closing is not None:
+            lines[opening + 1 : closing] = [""] * (closing - opening - 1)
+    return lines
+
+
+def _entries_leading_to(entries: list[TocEntry], local: str) -> list[TocEntry]:
+    """The sections holding the page's entry, outermost first, then the entry: the titles readers see."""
+    for entry in entries:
+        if isinstance(entry, TocPage) and entry.local == local:
+            return [entry]
+        if isinstance(entry, TocSection):
+            inner = _entries_leading_to(entry.children, local)
+            if inner:
+                return [entry, *inner]
+    return []
