@@ -1,0 +1,104 @@
+"""Hostile pages built and opened in chromium: none of their attacks runs, and the site's own scripts do.
+
+Every attack in the hostile tree (tests/hostile_pages.py) would set `window.__pwned` or open a dialog.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from browser_support import BROWSER_MARKS, open_watched_page, serve_folder
+from playwright.sync_api import Browser, Page
+
+from hostile_pages import HOSTILE_TREE
+from polydocs.site.build import build_site
+
+pytestmark = BROWSER_MARKS
+
+HOSTILE_PAGES = ["/en/attack/", "/es/attack/", "/es/meta/", "/en/", "/es/"]
+# What a reader may do to an attack that waits for them: point at it, open it, press it.
+_TOUCHED = "article b, article img, article svg, article details summary, article a:not([href]), nav label"
+
+
+@pytest.fixture(scope="module")
+def hostile_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    root = tmp_path_factory.mktemp("hostile-browser")
+    for name, text in HOSTILE_TREE.items():
+        path = root / "docs" / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8")
+    build_site(root / "docs", root / "site")
+    with serve_folder(root / "site") as url:
+        yield url
+
+
+def _visit(browser: Browser, url: str) -> tuple[Page, list[str], list[str]]:
+    """Open the page, touch everything an attack could wait on; return the page, dialogs and console."""
+    page, watch = open_watched_page(browser)
+    dialogs: list[str] = []
+    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    page.goto(url, wait_until="load")
+    # Events dispatched to each element itself: a pointer would reach whatever lies on top of it.
+    for element in page.locator(_TOUCHED).all()[:80]:
+        for event in ("mouseover", "focus", "click"):
+            element.dispatch_event(event)
+    page.wait_for_load_state("load")
+    page.wait_for_timeout(300)
+    return page, dialogs, watch.console_errors
+
+
+@pytest.mark.parametrize("path", HOSTILE_PAGES)
+def test_no_attack_runs_on_a_hostile_page(browser: Browser, hostile_url: str, path: str) -> None:
+    page, dialogs, console = _visit(browser, hostile_url + path)
+    try:
+        assert page.evaluate("() => window.__pwned") is None
+        assert dialogs == []
+        # Nothing unsafe is left for the policy to stop: the sanitiser took it out first.
+        assert not [line for line in console if "Content Security Policy" in line], console
+    finally:
+        page.context.close()
+
+
+def test_a_trusted_pages_inline_script_is_still_stopped_by_the_policy(
+    browser: Browser, hostile_url: str
+) -> None:
+    page, _, console = _visit(browser, hostile_url + "/en/internal/notes/")
+    try:
+        assert page.evaluate("() => window.__pwned") is None
+        assert any("Content Security Policy" in line for line in console), console
+    finally:
+        page.context.close()
+
+
+def test_the_sites_own_scripts_run_under_the_policy(browser: Browser, hostile_url: str) -> None:
+    """Material's storage, palette and tab scripts (files now, not inline) and the embed's button."""
+    page, watch = open_watched_page(browser)
+    try:
+        page.goto(hostile_url + "/en/#__tabbed_1_2", wait_until="load")
+        assert page.evaluate("() => typeof __md_get") == "function"
+        assert page.locator("#__tabbed_1_2").is_checked()
+        scheme = page.evaluate("() => document.body.dataset.mdColorScheme")
+        page.locator("form[data-md-component=palette] label:visible").first.click()
+        page.reload(wait_until="load")
+        assert page.evaluate("() => document.body.dataset.mdColorScheme") != scheme
+        page.locator(".polydocs-embed-load").click()
+        assert page.locator("article iframe[sandbox]").count() == 1
+        assert not [line for line in watch.console_errors if "Content Security Policy" in line]
+    finally:
+        page.context.close()
+
+
+def test_the_projects_own_pages_break_no_rule_of_the_policy(
+    browser: Browser, site_url: str, built_site: Path
+) -> None:
+    pages = [page.parent.relative_to(built_site).as_posix() for page in built_site.glob("*/**/index.html")]
+    problems = []
+    for path in ["/", *sorted(f"/{page}/" for page in pages)]:
+        page, watch = open_watched_page(browser)
+        page.goto(site_url + path, wait_until="load")
+        problems += [f"{path}: {line}" for line in watch.console_errors if "Content Security Policy" in line]
+        page.context.close()
+    assert not problems, "\n".join(problems)
