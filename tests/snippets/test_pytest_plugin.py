@@ -74,3 +74,30 @@ def test_sample_pages_each_fail_alone_and_rerun_from_cache(pytester, tmp_path):
     again, second = _run(pytester, cache, "second.json")
     assert all(s["cached"] or s["status"] == "failed" for s in second["sessions"])
     assert "cached" in again.stdout.str()
+
+
+def _outcomes(result) -> dict[str, str]:
+    reports = result.reprec.getreports("pytest_runtest_logreport")
+    return {r.nodeid: r.outcome for r in reports if r.when == "call"}
+
+
+def test_a_page_linked_from_outside_the_tree_is_not_run(pytester, tmp_path):
+    outside = tmp_path / "outside.md"
+    outside.write_text("# Outside\n\n```py\nopen('ran-outside', 'w').close()\n```\n")
+    (pytester.path / "docs_src" / "en").mkdir(parents=True)
+    (pytester.path / "docs_src" / "en" / "stolen.md").symlink_to(outside)
+    result, _ = _run(pytester, tmp_path / "cache", "report.json")
+    assert _outcomes(result) == {"docs_src/en/stolen.md::source": "failed"}
+    assert "symlink-outside-tree" in result.stdout.str()
+
+
+def test_an_unclosed_fence_is_reported_and_the_page_s_other_blocks_still_run(pytester, tmp_path):
+    page = pytester.path / "docs_src" / "en" / "page.md"
+    page.parent.mkdir(parents=True)
+    page.write_text("# Page\n\n```py\nx = 1\n```\n\nText.\n\n```py\nraise SystemExit('never code')\n")
+    result, _ = _run(pytester, tmp_path / "cache", "report.json")
+    assert _outcomes(result) == {
+        "docs_src/en/page.md::directives": "failed",
+        "docs_src/en/page.md::L3": "passed",
+    }
+    assert "page.md:9: fence-unclosed" in result.stdout.str()

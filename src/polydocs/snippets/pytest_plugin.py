@@ -31,6 +31,7 @@ from polydocs.snippets.runner import DEFAULT_MEMORY_MB, RunOptions, run_session
 from polydocs.snippets.sandbox_probe import probe_sandbox
 from polydocs.snippets.sessions import Session, build_sessions
 from polydocs.snippets.sharding import select_shard
+from polydocs.sources.confinement import inside_tree, link_leaving_tree
 
 PAGE_SUFFIXES = (".md", ".mdx")
 _PROPERTY = "polydocs-session"
@@ -115,10 +116,15 @@ class DiagnosticsItem(_PolydocsItem):
 
 class MarkdownPage(pytest.File):
     def collect(self) -> Iterator[pytest.Item]:
+        if not inside_tree(self.path, self.config.rootpath):
+            # A page linked in from outside the checked tree is not the contributor's to run.
+            yield DiagnosticsItem.from_parent(self, name="source", problems=[link_leaving_tree(self.path)])
+            return
         scan = scan_page(self.path)
         if scan.problems:
             yield DiagnosticsItem.from_parent(self, name="directives", problems=scan.problems)
-            return
+        if any(problem.severity == "error" for problem in scan.problems):
+            return  # the sessions would run with the wrong directives
         for session in build_sessions(self.path, scan.regions):
             yield SessionItem.from_parent(self, name=session.name, doc_session=session)
         english = english_counterpart(self.path)

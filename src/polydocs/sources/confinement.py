@@ -29,17 +29,19 @@ def links_leaving_tree(root: Path) -> list[Diagnostic]:
         for name in sorted([*subfolders, *files]):
             path = Path(folder) / name
             if path.is_symlink() and not inside_tree(path, root):
-                problems.append(_unpublished_link(path))
+                problems.append(link_leaving_tree(path))
     return problems
 
 
-def _unpublished_link(path: Path) -> Diagnostic:
-    target = os.readlink(path)
-    why = "points outside the source tree" if os.path.exists(path) else "points to nothing"
+def link_leaving_tree(path: Path) -> Diagnostic:
+    """The warning for a link (at `path`, or in a folder above it) that leaves the tree."""
+    link = next((p for p in [path, *path.parents] if p.is_symlink()), path)
+    target = os.readlink(link) if link.is_symlink() else os.path.realpath(path)
+    why = "points outside the source tree" if os.path.exists(link) else "points to nothing"
     return Diagnostic(
-        str(path),
+        str(link),
         0,
         "symlink-outside-tree",
-        f"symbolic link to `{target}` {why}; it is not published",
+        f"symbolic link to `{target}` {why}; polydocs neither publishes nor runs it",
         "commit the file itself inside the tree, or remove the link",
     )
