@@ -75,6 +75,19 @@ def test_unsafe_html_is_removed_and_said(html: str, removed: str):
     assert not re.search(r"<script|\son\w+=|javascript:|srcdoc|<form|<object|<embed|<style", cleaned, re.I)
 
 
+def test_an_unknown_element_is_unwrapped_and_only_what_would_run_is_said():
+    cleaned, removals = _sanitized(
+        '<p><Question choices="{[1]}">Why?</Question></p><p><x-a onclick="a()">b</x-a></p>'
+    )
+    assert cleaned == "<p>Why?</p><p>b</p>"
+    assert removals == ["removed the event handler `onclick` of `<x-a>`"]
+
+
+def test_an_obsolete_element_a_browser_reads_as_another_is_no_unknown_one():
+    cleaned, removals = _sanitized('<image src="x" onerror="alert(1)">')
+    assert cleaned == '<img src="x">' and removals == ["removed the `<image>` element"]
+
+
 def test_data_images_are_kept_and_relative_links_too():
     html = (
         '<img src="data:image/png;base64,iVBORw0KGgo=">'

@@ -227,14 +227,21 @@ def compare(before: list[Token], after: list[Token], removed_with_content: froze
 
 
 def _resync(before: list[Token], i: int, after: list[Token], j: int) -> tuple[int, int]:
-    """How many tokens of each list to pass so that two in a row agree again; (1, 0) when none soon."""
+    """How many tokens of each list to pass so that they agree again, on a token and on the next one that
+    is no end tag (end tags are where the lists differ most: a removed element's, one a browser adds);
+    (1, 0) when they do not agree again soon."""
     for total in range(1, _LOOKAHEAD + 1):
         for skip_before in range(total + 1):
             b, a = i + skip_before, j + total - skip_before
             if b < len(before) and a < len(after) and before[b].key == after[a].key:
-                if b + 1 >= len(before) or a + 1 >= len(after) or before[b + 1].key == after[a + 1].key:
+                if _next_opening(before, b) == _next_opening(after, a):
                     return skip_before, total - skip_before
     return 1, 0
+
+
+def _next_opening(tokens: list[Token], index: int) -> tuple[str, str, str] | None:
+    following = (t for t in tokens[index + 1 : index + 1 + _LOOKAHEAD] if t.kind != "end")
+    return next((t.key for t in following), None)
 
 
 def _removed(before: list[Token], i: int, result: Comparison, removed_with_content: frozenset[str]) -> int:

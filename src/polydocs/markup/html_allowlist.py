@@ -45,6 +45,26 @@ REMOVED_WITH_CONTENT = frozenset(
     | {"xmp", "noembed", "noframes", "plaintext", "frameset", "frame", "applet"}
 )
 
+# Every element name a browser knows (HTML, obsolete HTML, SVG, MathML), allowed or not. An element outside
+# it is inert in a browser, a container of its content: a component polydocs does not render, or prose
+# like `<sep>` that belonged in backticks.
+_KNOWN_ELEMENTS = (
+    ALLOWED_TAGS
+    | REMOVED_WITH_CONTENT
+    | {
+        *"html head body title meta link base slot canvas map area audio track picture param form".split(),
+        *"option optgroup label fieldset legend datalist output progress meter dialog menu search".split(),
+        *"address article aside footer header hgroup main nav section center font big strike tt".split(),
+        *"marquee blink acronym basefont bgsound dir isindex keygen listing menuitem nextid".split(),
+        *"nobr rb rtc".split(),
+        *"spacer image a use foreignObject animate set animateMotion animateTransform clipPath mask".split(),
+        *"marker pattern symbol filter switch view textPath metadata feBlend feColorMatrix feImage".split(),
+        *"feComposite feFlood feGaussianBlur feMerge feOffset feTurbulence annotation-xml maction".split(),
+        *"merror mglyph mlabeledtr mmultiscripts mprescripts none mstyle sep".split(),
+    }
+)
+_KNOWN_ELEMENT_NAMES = frozenset(name.lower() for name in _KNOWN_ELEMENTS)
+
 _SVG_ATTRIBUTES = {
     *"viewBox preserveAspectRatio xmlns width height x y x1 y1 x2 y2 cx cy r rx ry dx dy d points".split(),
     *"transform fill fill-opacity fill-rule stroke stroke-width stroke-opacity stroke-dasharray".split(),
@@ -172,6 +192,11 @@ def cleaner() -> nh3.Cleaner:
         # Pages choose their own `rel`; adding one would change every link of every page.
         link_rel=None,
     )
+
+
+def is_known_element(tag: str) -> bool:
+    """Whether browsers know the element; an unknown one nh3 unwraps changes nothing readers see."""
+    return tag.lower() in _KNOWN_ELEMENT_NAMES
 
 
 def is_url_attribute(name: str) -> bool:

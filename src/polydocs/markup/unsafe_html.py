@@ -26,6 +26,7 @@ from polydocs.markup.html_allowlist import (
     URL_SCHEMES,
     attribute_problem,
     cleaner,
+    is_known_element,
     is_url_attribute,
 )
 from polydocs.markup.iframes import REFERRER_POLICY, SANDBOX
@@ -147,8 +148,15 @@ def _removals(before: list[Token], removed: list[RemovedMarkup], marker: str) ->
             name, value = item.attribute
             occurrence = counts.get(_attribute_key(name, value), 0)
             removals.append(_attribute_removal(item.tag, name, value, occurrence))
-        elif item.tag:
+        elif item.tag and is_known_element(item.tag):
             removals.append(_element_removal(item.tag, counts.get(("element", item.tag), 0)))
+        elif item.tag:
+            # Unwrapped as browsers treat it, which readers do not see; a component is the dialect's own
+            # rules' to report. What it carried that would have run is said all the same.
+            for name, value in before[item.index].attributes:
+                if name.startswith("on") or (is_url_attribute(name) and _url_refused(item.tag, name, value)):
+                    occurrence = counts.get(_attribute_key(name, value), 0)
+                    removals.append(_attribute_removal(item.tag, name, value, occurrence))
         else:
             removals.append(_markup_removal(item.text))
     return removals
@@ -206,6 +214,11 @@ def _url_problem(tag: str, name: str, value: str) -> str:
     if scheme in URL_SCHEMES or not scheme:
         return "not a valid URL"
     return f"`{scheme}:` URLs are not allowed (only {', '.join(sorted(URL_SCHEMES))} and relative ones)"
+
+
+def _url_refused(tag: str, name: str, value: str) -> bool:
+    scheme = urlsplit(value.strip()).scheme.lower()
+    return bool(attribute_problem(tag, name, value)) or bool(scheme and scheme not in URL_SCHEMES)
 
 
 def _markup_removal(text: str) -> Removal:

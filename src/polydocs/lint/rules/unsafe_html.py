@@ -13,8 +13,8 @@ from polydocs.lint.context import LintContext
 from polydocs.lint.document import LintDocument
 from polydocs.markup import MarkupContext, render
 from polydocs.markup._fences import fence_spans
+from polydocs.markup.inventory import ApiInventory, default_inventory
 from polydocs.markup.unsafe_html import diagnostics, sanitize_page, title_diagnostic
-from polydocs.site.page_events import api_inventory
 from polydocs.sources import ProjectConfig, TocPage, TocSection, language, load_project_config
 from polydocs.sources.front_matter import front_matter_lines
 from polydocs.sources.toctree import TocEntry
@@ -28,6 +28,13 @@ class _QuietContext(MarkupContext):
         diagnostic = Diagnostic(self.path, self.source_line(index), code, message, hint)
         self.warnings.append(diagnostic)
         return diagnostic
+
+
+def _inventory(project: ProjectConfig) -> ApiInventory:
+    """The site's inventory (`site.page_events.api_inventory`, which imports MkDocs): names are checked
+    against the package's export list, never imported. An API link's target cannot be unsafe either way."""
+    api = ApiInventory.from_config(project.api_reference) if project.api_reference else default_inventory()
+    return api.without_member_checks()
 
 
 @cache
@@ -57,8 +64,7 @@ def _page_removals(document: LintDocument, project: ProjectConfig) -> list[Diagn
         lang=language(document.lang),
         line_offset=skipped,
         page_local=document.local,
-        # The site's inventory, which checks names against the package's export list, never importing them.
-        api=api_inventory(project),
+        api=_inventory(project),
         iframe_hosts=project.iframe_hosts,
     )
     result = sanitize_page(render(body, markup), project.iframe_hosts)
