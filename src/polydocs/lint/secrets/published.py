@@ -41,9 +41,18 @@ def published_files(tree: SourceTree, languages: list[str]) -> list[Path]:
         for path in sorted(folder.rglob("*")):
             if any(part.startswith(".") for part in path.relative_to(folder).parts) or not path.is_file():
                 continue
-            if inside_tree(path, tree.root) and path.stat().st_size <= _LARGEST_SCANNED:
+            if inside_tree(path, tree.root) and path.stat().st_size <= _LARGEST_SCANNED and _is_text(path):
                 files.append(path)
     return files
+
+
+def _is_text(path: Path) -> bool:
+    """Images and other binary files: detect-secrets skips what it cannot decode, and so do we."""
+    try:
+        path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
 
 
 def scan_published(tree: SourceTree, languages: list[str], cache: Path | None) -> list[Diagnostic]:
@@ -89,7 +98,7 @@ def _scan_distinct_lines(paths: list[Path]) -> dict[Path, list[FoundSecret]]:
     places: dict[tuple[str, str, str], list[tuple[Path, int]]] = {}
     for path in paths:
         previous = ""
-        for number, line in enumerate(path.read_text(encoding="utf-8", errors="replace").splitlines(), 1):
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             pragma = previous if _NEXT_LINE_PRAGMA in previous else ""
             places.setdefault((path.suffix, pragma, line), []).append((path, number))
             previous = line
