@@ -6,6 +6,7 @@ Tokens are normalised as far as two spellings of one document differ (entities d
 
 from __future__ import annotations
 
+import functools
 import html
 import re
 from dataclasses import dataclass, field
@@ -94,38 +95,44 @@ def _plain_tokens(text: str) -> list[Token] | None:
     """The tokens html.parser would give, when `text` is plain HTML (ten times quicker); else None."""
     tokens: list[Token] = []
     position = 0
-    while position < len(text):
-        match = _PLAIN.match(text, position)
-        if match is None:
+    for match in _PLAIN.finditer(text):
+        if match.start() != position:
             return None
         position = match.end()
-        if match["text"] is not None:
-            _append_text(tokens, _unescape(match["text"]))
-        elif match["comment"] is not None:
-            tokens.append(Token("comment", text=match["comment"]))
-        elif match["end"] is not None:
-            tokens.append(Token("end", match["end"].lower()))
+        data, comment, end, start, attributes, close = match.groups()
+        if data is not None:
+            tokens.append(Token("text", text=html.unescape(data) if "&" in data else data))
+        elif comment is not None:
+            tokens.append(Token("comment", text=comment))
+        elif end is not None:
+            tokens.append(_end_token(end))
         else:
-            tag = match["start"].lower()
-            if tag in _RAW_TEXT:
+            token = _start_token(start, attributes)
+            if token.tag in _RAW_TEXT:
                 return None
-            attrs = match["attributes"]
-            tokens.append(_start(tag, _attributes(attrs) if attrs else []))
-            if match["close"] and tag not in _VOID:
-                tokens.append(Token("end", tag))
-    return tokens
+            tokens.append(token)
+            if close and token.tag not in _VOID:
+                tokens.append(_end_token(token.tag))
+    return tokens if position == len(text) else None
+
+
+# Highlighted code repeats the same few tags thousands of times (`<span class="n">`): each is read once.
+@functools.lru_cache(maxsize=4096)
+def _start_token(name: str, attributes: str) -> Token:
+    found: list[tuple[str, str | None]] = []
+    for match in _ATTRIBUTE.finditer(attributes):
+        value = match["double"] if match["double"] is not None else match["single"]
+        found.append((match["name"].lower(), None if value is None else _unescape(value)))
+    return _start(name.lower(), found)
+
+
+@functools.lru_cache(maxsize=1024)
+def _end_token(name: str) -> Token:
+    return Token("end", name.lower())
 
 
 def _unescape(text: str) -> str:
     return html.unescape(text) if "&" in text else text
-
-
-def _attributes(text: str) -> list[tuple[str, str | None]]:
-    found: list[tuple[str, str | None]] = []
-    for match in _ATTRIBUTE.finditer(text):
-        value = match["double"] if match["double"] is not None else match["single"]
-        found.append((match["name"].lower(), None if value is None else _unescape(value)))
-    return found
 
 
 def tokenize(text: str) -> list[Token]:
@@ -149,10 +156,17 @@ def _escape_value(value: str) -> str:
 def _serialize(token: Token) -> str:
     if token.kind == "text":
         return _escape_text(token.text)
-    if token.kind == "start":
-        return f"<{token.tag}" + "".join(f' {n}="{_escape_value(v)}"' for n, v in token.attributes) + ">"
+    return _serialize_tag(token) if token.kind in ("start", "end") else _serialize_other(token)
+
+
+@functools.lru_cache(maxsize=4096)
+def _serialize_tag(token: Token) -> str:
     if token.kind == "end":
         return "" if token.tag in _VOID else f"</{token.tag}>"
+    return f"<{token.tag}" + "".join(f' {n}="{_escape_value(v)}"' for n, v in token.attributes) + ">"
+
+
+def _serialize_other(token: Token) -> str:
     return f"<!--{token.text}-->" if token.kind == "comment" else token.text
 
 
