@@ -64,3 +64,17 @@ def test_a_published_secret_is_found_again_from_the_cache_and_an_allowlisted_one
     (root / ".secrets.allowlist").write_text(allow + "\n", encoding="utf-8")
     third = _build(root, "--strict", env=env)
     assert third.returncode == 0, third.stderr
+
+
+def test_front_matter_the_theme_prints_raw_is_made_safe(tmp_path):
+    guide = (
+        "---\nsubtitle: <img src=x onerror=alert(1)>\nicon: ../../base\ntemplate: nope.html\n---\n# Guide\n"
+    )
+    _tree(tmp_path / "docs", guide)
+    built = _build(tmp_path)
+    assert built.returncode == 0, built.stderr
+    assert "docs/en/guide.md:1: front-matter `icon: '../../base'`" in built.stderr
+    assert "docs/en/guide.md:1: front-matter `template:` is ignored" in built.stderr
+    home = (tmp_path / "site/en/index.html").read_text(encoding="utf-8")
+    assert "<small>&lt;img src=x onerror=alert(1)&gt;</small>" in home
+    assert "<img src=x" not in home

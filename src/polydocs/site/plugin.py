@@ -19,6 +19,7 @@ from polydocs.diagnostics import PolydocsError, reading
 from polydocs.site import page_events
 from polydocs.site.nav import site_pages
 from polydocs.site.page_cache import PageCache
+from polydocs.site.page_meta import make_page_meta_safe
 from polydocs.site.search import CachedSearchPlugin, SearchEntryCache
 from polydocs.sources import SourceTree, language, load_project_config, load_source_tree
 from polydocs.sources.confinement import inside_tree
@@ -87,6 +88,7 @@ class PolydocsPlugin(BasePlugin[PolydocsPluginConfig]):
     def on_page_markdown(self, markdown: str, page: MkDocsPage, config: MkDocsConfig, files: Files) -> str:
         local = page.file.src_uri.removesuffix(".md")
         with reading(page.file.abs_src_path or page.file.src_uri):
+            make_page_meta_safe(page.meta, page.file.abs_src_path or page.file.src_uri)
             page.meta["polydocs_alternates"] = page_events.alternates(
                 self.state, local, page.url, self.pages_by_lang
             )
