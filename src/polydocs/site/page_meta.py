@@ -10,6 +10,7 @@ from __future__ import annotations
 import html
 import logging
 import re
+from collections.abc import MutableMapping
 from typing import Any
 
 from polydocs.diagnostics import Diagnostic
@@ -18,7 +19,7 @@ _log = logging.getLogger("polydocs.site")
 _ICON = re.compile(r"[a-z0-9][a-z0-9-]*(/[a-z0-9][a-z0-9-]*)+")
 
 
-def make_page_meta_safe(meta: dict[str, Any], path: str) -> None:
+def make_page_meta_safe(meta: MutableMapping[str, Any], path: str) -> None:
     """Escape `subtitle`, keep only icon names Material could mean, drop `template` (in place)."""
     if isinstance(meta.get("subtitle"), str):
         meta["subtitle"] = html.escape(meta["subtitle"])
