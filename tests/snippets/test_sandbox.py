@@ -538,7 +538,7 @@ def test_with_bubblewrap_the_summary_names_what_is_on(tmp_path):
 
 
 @pytest.mark.skipif(
-    SUPPORT.memory.folder is None, reason=f"no cgroup v2 memory limit here: {SUPPORT.memory.why_not}"
+    SUPPORT.memory.folder is None, reason=f"no cgroup memory limit here: {SUPPORT.memory.why_not}"
 )
 def test_the_memory_limit_holds_for_the_whole_process_tree(pytester, tmp_path):
     # Three processes of 200 MiB each: every one is under the per-process limit, the tree is not.
@@ -549,7 +549,7 @@ def test_the_memory_limit_holds_for_the_whole_process_tree(pytester, tmp_path):
             ```py
             import subprocess, sys
 
-            hold = "import time; block = bytearray(200 * 1024 * 1024); time.sleep(30)"
+            hold = "import time; block = b'x' * (200 * 1024 * 1024); time.sleep(30)"
             children = [subprocess.Popen([sys.executable, "-c", hold]) for _ in range(3)]
             for child in children:
                 child.wait()
@@ -560,4 +560,4 @@ def test_the_memory_limit_holds_for_the_whole_process_tree(pytester, tmp_path):
     args = [*PLUGIN_ARGS, "--snippets-cache", str(tmp_path), "--snippets-memory-mb", "400"]
     result = pytester.runpytest_inprocess("docs", "--rootdir", str(pytester.path), *args)
     result.assert_outcomes(failed=1)
-    assert "snippet-failed the session went over its memory limit of 400 MiB" in result.stdout.str()
+    assert "went over its memory limit of 400 MiB" in result.stdout.str()

@@ -1,9 +1,11 @@
-"""A cgroup v2 memory limit for a session's whole process tree, where this machine lets us make one.
+"""A cgroup memory limit for a session's whole process tree, where this machine lets us make one.
 
 RLIMIT_AS (set in child.py) bounds each process's address space; it does not add up over a tree, and
 CUDA drivers map too much address space for it. A cgroup's `memory.max` counts every process of the
 session together (and its /tmp, which is memory). It needs a cgroup v2 group with the memory controller
-that may pass it down to new child groups; when there is none, `find_memory_parent` says why.
+that may pass it down to new child groups, or, on machines that still mount the cgroup v1 memory
+controller (`memory.limit_in_bytes`), a v1 memory group we may make children in; when there is neither,
+`find_memory_parent` says why.
 """
 
 from __future__ import annotations
@@ -26,9 +28,38 @@ class MemoryParent:
 
     folder: Path | None
     why_not: str = ""
+    version: int = 2  # the cgroup version: 2 (`memory.max`) or 1 (`memory.limit_in_bytes`)
 
 
 def find_memory_parent() -> MemoryParent:
+    """A cgroup v2 parent where there is one, else a cgroup v1 memory group, else why neither works."""
+    found = _find_v2_parent()
+    if found.folder is not None or os.environ.get(CGROUP_VARIABLE):
+        return found
+    v1 = _find_v1_parent()
+    return v1 if v1.folder is not None else MemoryParent(None, f"{found.why_not}; {v1.why_not}")
+
+
+def _find_v1_parent() -> MemoryParent:
+    """The checker's own cgroup v1 memory group, if children may be made in it."""
+    mount = _v1_memory_mount()
+    own = _own_cgroup_v1()
+    if mount is None or own is None:
+        return MemoryParent(None, "no cgroup v1 memory controller is mounted", 1)
+    parent = mount / own.lstrip("/")
+    try:
+        probe = parent / f"polydocs-probe-{os.getpid()}-{uuid.uuid4().hex[:8]}"
+        probe.mkdir()
+        usable = (probe / "memory.limit_in_bytes").exists()
+        probe.rmdir()
+    except OSError as error:
+        return MemoryParent(None, f"cannot make a cgroup v1 memory group in {parent}: {error.strerror}", 1)
+    if not usable:
+        return MemoryParent(None, f"the cgroup v1 group {parent} has no memory limit file", 1)
+    return MemoryParent(parent, version=1)
+
+
+def _find_v2_parent() -> MemoryParent:
     """`POLYDOCS_CGROUP` if set (a cgroup v2 folder prepared for the checker, holding no processes),
     else the checker's own cgroup, which can pass the memory controller down only if it is the root."""
     chosen = os.environ.get(CGROUP_VARIABLE)
@@ -71,13 +102,20 @@ def find_memory_parent() -> MemoryParent:
 class SessionCgroup:
     """Context manager: a fresh cgroup limited to `megabytes`; processes moved into it stay limited."""
 
-    def __init__(self, parent: Path, megabytes: int) -> None:
+    def __init__(self, parent: Path, megabytes: int, version: int = 2) -> None:
         self.folder = parent / f"polydocs-session-{os.getpid()}-{uuid.uuid4().hex[:8]}"
         self.megabytes = megabytes
+        self.version = version
 
     def __enter__(self) -> SessionCgroup:
         self.folder.mkdir()
-        (self.folder / "memory.max").write_text(str(self.megabytes * 1024 * 1024))
+        limit = str(self.megabytes * 1024 * 1024)
+        if self.version == 1:
+            (self.folder / "memory.limit_in_bytes").write_text(limit)
+            if (self.folder / "memory.memsw.limit_in_bytes").exists():  # memory and swap together
+                (self.folder / "memory.memsw.limit_in_bytes").write_text(limit)
+            return self
+        (self.folder / "memory.max").write_text(limit)
         if (self.folder / "memory.swap.max").exists():
             (self.folder / "memory.swap.max").write_text("0")  # swapping would only delay the limit
         if (self.folder / "memory.oom.group").exists():
@@ -91,7 +129,9 @@ class SessionCgroup:
 
     def ran_out_of_memory(self) -> bool:
         try:
-            events = (self.folder / "memory.events").read_text().split()
+            # v2 counts kills in memory.events; v1 (kernel 4.13 and later) in memory.oom_control.
+            name = "memory.oom_control" if self.version == 1 else "memory.events"
+            events = (self.folder / name).read_text().split()
         except OSError:
             return False
         counts = dict(zip(events[::2], events[1::2], strict=False))
@@ -129,6 +169,34 @@ def _cgroup2_mount() -> Path | None:
         fields = line.split(" - ")
         if len(fields) == 2 and fields[1].split()[0] == "cgroup2":
             return Path(fields[0].split()[4])
+    return None
+
+
+def _v1_memory_mount() -> Path | None:
+    try:
+        mountinfo = Path("/proc/self/mountinfo").read_text()
+    except OSError:
+        return None
+    for line in mountinfo.splitlines():
+        fields = line.split(" - ")
+        if (
+            len(fields) == 2
+            and fields[1].split()[0] == "cgroup"
+            and "memory" in fields[1].split()[-1].split(",")
+        ):
+            return Path(fields[0].split()[4])
+    return None
+
+
+def _own_cgroup_v1() -> str | None:
+    try:
+        lines = Path("/proc/self/cgroup").read_text().splitlines()
+    except OSError:
+        return None
+    for line in lines:
+        _, controllers, path = line.split(":", 2)
+        if "memory" in controllers.split(","):
+            return path
     return None
 
 

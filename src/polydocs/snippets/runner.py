@@ -172,8 +172,9 @@ def _run_subprocess(session: Session, options: RunOptions) -> dict[str, Any]:
         with ExitStack() as stack:
             argv = support.launcher.command(_sandbox_spec(session, options, folder, folders))
             cgroup = None
-            if support.memory.folder is not None and options.memory_mb > 0:
-                cgroup = stack.enter_context(SessionCgroup(support.memory.folder, options.memory_mb))
+            parent = support.memory
+            if parent.folder is not None and options.memory_mb > 0:
+                cgroup = stack.enter_context(SessionCgroup(parent.folder, options.memory_mb, parent.version))
                 argv = cgroup.enter_command(argv)
             end = _run_watched(argv, folder, env, spec, limit)
             out_of_memory = cgroup is not None and cgroup.ran_out_of_memory()
@@ -181,6 +182,12 @@ def _run_subprocess(session: Session, options: RunOptions) -> dict[str, Any]:
             end = replace(end, returncode=128 - end.returncode)  # bubblewrap exits 128+N for signal N
         stderr = _tail(folder / "stderr.txt")
         result = _read_result(folder) if end.returncode == 0 else None
+        if result is not None and out_of_memory:
+            # cgroup v1 kills the one process that went over, not the session: the page still failed.
+            message = f"a process of the session went over its memory limit of {options.memory_mb} MiB"
+            result.setdefault("failures", []).append(
+                {"line": session.line, "message": message + " and was killed"}
+            )
         if result is None:
             memory = options.memory_mb if out_of_memory else None
             result = _crash(session, spec, end, stderr, memory)
