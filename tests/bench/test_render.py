@@ -11,6 +11,7 @@ import pytest
 
 from polydocs.bench.render import expand_benchmark_blocks
 from polydocs.diagnostics import PolydocsError
+from polydocs.sources import language_of
 
 FIXTURES = Path(__file__).parent / "fixtures"
 RESULTS = json.loads((FIXTURES / "torch_compile_small.json").read_text(encoding="utf-8"))
@@ -23,7 +24,7 @@ HEADERS = {
 
 
 def _rendered(lang: str) -> str:
-    return expand_benchmark_blocks(PAGE, lang, FIXTURES)
+    return expand_benchmark_blocks(PAGE, language_of(lang), FIXTURES)
 
 
 def _tables(html: str) -> list[str]:
@@ -113,20 +114,20 @@ def test_placeholder_replaced_in_place_and_rest_untouched() -> None:
 
 def test_page_without_placeholder_is_returned_unchanged() -> None:
     text = "# Title\n\n<!-- a comment -->\n"
-    assert expand_benchmark_blocks(text, "en", FIXTURES) is text
+    assert expand_benchmark_blocks(text, language_of("en"), FIXTURES) is text
 
 
 def test_placeholder_in_a_code_fence_is_left_alone() -> None:
     text = "```md\n<!-- polydocs: benchmarks -->\n```\n"
-    assert expand_benchmark_blocks(text, "en", FIXTURES) == text
+    assert expand_benchmark_blocks(text, language_of("en"), FIXTURES) == text
 
 
 def test_missing_results_are_reported_with_the_page_line(tmp_path: Path) -> None:
     with pytest.raises(PolydocsError) as raised:
-        expand_benchmark_blocks(PAGE, "en", tmp_path, page_path="docs_src/en/perf.md")
+        expand_benchmark_blocks(PAGE, language_of("en"), tmp_path, page_path="docs_src/en/perf.md")
     assert str(raised.value).startswith("docs_src/en/perf.md:5: bench-no-data no benchmark results")
 
 
 def test_named_results_file_is_used() -> None:
     text = "<!-- polydocs: benchmarks torch_compile_small -->"
-    assert "NVIDIA H200" in expand_benchmark_blocks(text, "en", FIXTURES)
+    assert "NVIDIA H200" in expand_benchmark_blocks(text, language_of("en"), FIXTURES)

@@ -7,7 +7,7 @@ from urllib.parse import urlsplit
 import pytest
 from browser_support import BROWSER_MARKS, OpenPage
 
-from polydocs.sources import language
+from polydocs.sources import language_of
 
 pytestmark = BROWSER_MARKS
 
@@ -41,7 +41,7 @@ def test_benchmark_embed_loads_only_when_the_reader_asks(
     page.wait_for_load_state("networkidle")
     embed = page.locator("div.polydocs-embed")
     assert embed.count() == 1
-    label = language(lang).text("embed_load", host=EMBED_HOST)
+    label = language_of(lang).text("embed.load", host=EMBED_HOST)
     button = embed.get_by_role("button", name=label, exact=True)
     button.wait_for(state="visible")
     assert page.locator("iframe").count() == 0, "an iframe is in the page before the reader asked for it"

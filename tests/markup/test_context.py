@@ -7,23 +7,23 @@ import logging
 import pytest
 
 from polydocs.markup import MarkupContext, current_context, markdown_extensions, page_context, render
-from polydocs.sources import language
+from polydocs.sources import language_of
 
 
 def test_page_context_sets_and_restores_the_current_context() -> None:
-    outer = MarkupContext("docs_src/es/a.md", language("es"))
-    inner = MarkupContext("docs_src/pt/b.md", language("pt"))
+    outer = MarkupContext("docs_src/es/a.md", language_of("es"))
+    inner = MarkupContext("docs_src/pt/b.md", language_of("pt"))
     assert current_context().path == "<string>"
     with page_context(outer):
         with page_context(inner):
             assert current_context() is inner
         assert current_context() is outer
     assert current_context().path == "<string>"
-    assert current_context().lang.code == "en"
+    assert current_context().lang.folder == "en"
 
 
 def test_a_warning_is_recorded_with_its_source_line_and_logged(caplog: pytest.LogCaptureFixture) -> None:
-    context = MarkupContext("docs_src/es/a.md", language("es"), line_offset=3)
+    context = MarkupContext("docs_src/es/a.md", language_of("es"), line_offset=3)
     with caplog.at_level(logging.WARNING, logger="polydocs.markup"):
         render("text\n\n> [!NOPE]\n> x\n", context)
     [warning] = context.warnings

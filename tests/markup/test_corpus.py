@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from polydocs.markup import MarkupContext, render
-from polydocs.sources import language
+from polydocs.sources import language_of
 
 CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus" / "transformers-docs"
 LANGUAGES = ("en", "es", "pt")
@@ -29,7 +29,7 @@ def test_every_corpus_page_renders(lang: str) -> None:
         text = page.read_text(encoding="utf-8")
         context = MarkupContext(
             path=str(page),
-            lang=language(lang),
+            lang=language_of(lang),
             page_local=page.relative_to(CORPUS / lang).with_suffix("").as_posix(),
             known_pages=known_pages,
         )

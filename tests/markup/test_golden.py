@@ -15,7 +15,7 @@ import pytest
 import yaml
 
 from polydocs.markup import ApiInventory, MarkupContext, render
-from polydocs.sources import language
+from polydocs.sources import language_of
 
 CASES = Path(__file__).parent / "cases"
 
@@ -33,7 +33,7 @@ def _context_for(case: Path) -> MarkupContext:
     page_local = str(settings.get("page_local", case.stem))
     context = MarkupContext(
         path=f"docs_src/{lang}/{page_local}.md",
-        lang=language(lang),
+        lang=language_of(lang),
         line_offset=int(str(settings.get("line_offset", 0))),
         page_local=page_local,
         known_pages=frozenset(str(page) for page in settings.get("known_pages", []) or []),  # type: ignore[attr-defined]

@@ -8,6 +8,7 @@ import nbformat
 
 from polydocs.notebooks import page_notebook
 from polydocs.snippets.regions import scan_page
+from polydocs.sources import language_of
 
 
 def test_corpus_pages_become_valid_notebooks_with_their_python_blocks(corpus: Path) -> None:
@@ -15,7 +16,7 @@ def test_corpus_pages_become_valid_notebooks_with_their_python_blocks(corpus: Pa
     assert pages
     for path in pages:
         text = path.read_text(encoding="utf-8")
-        notebook = nbformat.reads(page_notebook(text, path, path.parent.name), 4)
+        notebook = nbformat.reads(page_notebook(text, path, language_of(path.parent.name)), 4)
         nbformat.validate(notebook)
         regions = [r for r in scan_page(path, text).regions if r.is_python]
         if all(r.kind == "script" and not r.directives.setup for r in regions):

@@ -12,9 +12,10 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from polydocs.notebooks import notebook_link_label, page_notebook
+from polydocs.notebooks import page_notebook
 from polydocs.notebooks.requirements import CHECKED_VERSIONS
 from polydocs.snippets.regions import extract_regions
+from polydocs.sources import language_of
 
 from .golden import CASES, assert_golden
 
@@ -24,7 +25,9 @@ PAGES = sorted(SOURCE.glob("*/*.md"))
 
 
 def _cells(path: Path) -> list[nbformat.NotebookNode]:
-    notebook = nbformat.reads(page_notebook(path.read_text(encoding="utf-8"), path, path.parent.name), 4)
+    notebook = nbformat.reads(
+        page_notebook(path.read_text(encoding="utf-8"), path, language_of(path.parent.name)), 4
+    )
     nbformat.validate(notebook)
     return list(notebook.cells)
 
@@ -60,7 +63,9 @@ def test_page_notebook_is_valid_and_its_code_cells_are_the_pages_blocks(path: Pa
 
 def test_sample_page_notebook_matches_its_golden_file() -> None:
     page = CASES / "sample.md"
-    assert_golden(page_notebook(page.read_text(encoding="utf-8"), page, "es"), "sample.es.ipynb.json")
+    assert_golden(
+        page_notebook(page.read_text(encoding="utf-8"), page, language_of("es")), "sample.es.ipynb.json"
+    )
 
 
 def test_sample_cells_carry_setup_and_raises_metadata() -> None:
@@ -83,7 +88,7 @@ def test_the_pins_are_the_versions_the_pages_are_checked_with() -> None:
 
 
 def test_link_labels_in_each_language() -> None:
-    assert [notebook_link_label(lang) for lang in ("en", "es", "pt", "ja")] == [
+    assert [language_of(lang).text("notebook.download") for lang in ("en", "es", "pt", "ja")] == [
         "Download notebook",
         "Descargar notebook",
         "Baixar notebook",
@@ -96,8 +101,9 @@ def test_making_a_notebook_imports_neither_torch_nor_mkdocs() -> None:
     program = (
         "import sys, pathlib\n"
         "from polydocs.notebooks import page_notebook\n"
+        "from polydocs.sources import language_of\n"
         f"path = pathlib.Path({str(page)!r})\n"
-        "page_notebook(path.read_text(encoding='utf-8'), path, 'en')\n"
+        "page_notebook(path.read_text(encoding='utf-8'), path, language_of('en'))\n"
         "print(sorted(m for m in ('torch', 'mkdocs', 'transformers') if m in sys.modules))\n"
     )
     result = subprocess.run(

@@ -7,10 +7,11 @@ from pathlib import Path
 from polydocs.markup import default_inventory
 from polydocs.notebooks.plain_markdown import Item, Verbatim, plain_markdown
 from polydocs.snippets.regions import extract_regions
+from polydocs.sources import language_of
 
 
 def _plain(text: str, lang: str = "en") -> list[Item]:
-    return plain_markdown(text.split("\n"), lang, default_inventory())
+    return plain_markdown(text.split("\n"), language_of(lang), default_inventory())
 
 
 def test_github_alert_becomes_a_quote_titled_in_the_pages_language() -> None:
@@ -26,7 +27,7 @@ def test_tip_block_around_a_python_block_quotes_the_prose_only() -> None:
     text = "<Tip>\n\nBefore.\n\n```py\nx = 1\n```\n\nAfter.\n\n</Tip>\n"
     region = extract_regions(page, text)[0]
     items: list[Item] = ["<Tip>", "", "Before.", "", region, "", "After.", "", "</Tip>", ""]
-    assert plain_markdown(items, "es", default_inventory()) == [
+    assert plain_markdown(items, language_of("es"), default_inventory()) == [
         "> **Consejo**",
         ">",
         "> Before.",
@@ -47,7 +48,7 @@ def test_tip_block_quotes_other_code_blocks_with_it() -> None:
         Verbatim(" ```"),
         "</Tip>",
     ]
-    assert plain_markdown(items, "en", default_inventory()) == [
+    assert plain_markdown(items, language_of("en"), default_inventory()) == [
         "> **Warning**",
         ">",
         ">  ```bash",

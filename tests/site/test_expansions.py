@@ -1,6 +1,7 @@
 from pathlib import Path
 
 from polydocs.site.expansions import expand_benchmarks, line_map
+from polydocs.sources import language_of
 
 FIXTURE = Path(__file__).resolve().parent.parent / "bench" / "fixtures"
 
@@ -17,7 +18,7 @@ def test_benchmark_placeholder_becomes_one_raw_html_line(tmp_path):
     data.mkdir()
     (data / "torch_compile_small.json").write_text((FIXTURE / "torch_compile_small.json").read_text("utf-8"))
     page = "# Title\n\n<!-- polydocs: benchmarks -->\n\nAfter.\n"
-    expanded = expand_benchmarks(page, "es", data, "es/page.md")
+    expanded = expand_benchmarks(page, language_of("es"), data, "es/page.md")
     lines = expanded.split("\n")
     assert len(lines) == len(page.split("\n"))
     assert lines[2].startswith("<div") and "<svg" in lines[2]

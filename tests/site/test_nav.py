@@ -51,11 +51,12 @@ def test_untranslated_page_is_placed_after_its_english_predecessor(write_tree):
     assert site_pages(tree, "es")["inference"] == "es"
 
 
-def test_language_switcher_stays_on_the_same_page():
+def test_language_switcher_stays_on_the_same_page(write_tree):
+    tree = _tree(write_tree)
     pages = {"en": {"index", "inference", "only_en"}, "es": {"index", "inference"}}
-    links = {alt.lang: alt.href for alt in alternates_for("inference", "inference/", "es", pages)}
+    links = {alt.lang: alt.href for alt in alternates_for(tree, "inference", "inference/", "es", pages)}
     assert links == {"en": "../../en/inference/", "es": "../../es/inference/"}
-    links = {alt.lang: alt.href for alt in alternates_for("only_en", "only_en/", "en", pages)}
+    links = {alt.lang: alt.href for alt in alternates_for(tree, "only_en", "only_en/", "en", pages)}
     assert links["es"] == "../../es/"
 
 

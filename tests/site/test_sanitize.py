@@ -12,7 +12,7 @@ from polydocs.diagnostics import PolydocsError
 from polydocs.markup import MarkupContext, render
 from polydocs.markup.unsafe_html import diagnostics, sanitize_page, source_line, title_diagnostic
 from polydocs.site.build import build_site
-from polydocs.sources import language
+from polydocs.sources import language_of
 from polydocs.sources.project import TrustedSources
 
 HOSTS = ("huggingface.co",)
@@ -24,7 +24,7 @@ def _sanitized(html: str) -> tuple[str, list[str]]:
 
 
 def _page(markdown: str) -> str:
-    return render(markdown, MarkupContext(path="page.md", lang=language("en"), iframe_hosts=HOSTS))
+    return render(markdown, MarkupContext(path="page.md", lang=language_of("en"), iframe_hosts=HOSTS))
 
 
 def test_safe_html_keeps_its_bytes_although_nh3_would_write_it_otherwise():

@@ -3,6 +3,7 @@ from pathlib import Path
 
 from polydocs.snippets.evidence import annotate_code_blocks, load_evidence
 from polydocs.snippets.fingerprint import code_hash
+from polydocs.sources import language_of
 
 from .golden import assert_golden
 
@@ -56,10 +57,12 @@ def _write_report(root: Path) -> None:
 def test_badges_follow_each_python_block_in_the_page_language(tmp_path):
     _write_report(tmp_path)
     evidence = load_evidence(tmp_path)
-    assert_golden(annotate_code_blocks(PAGE, "es/page.md", evidence, "es"), "evidence/page.es.md")
+    assert_golden(
+        annotate_code_blocks(PAGE, "es/page.md", evidence, language_of("es")), "evidence/page.es.md"
+    )
 
 
 def test_pages_without_reports_say_unverified(tmp_path):
-    annotated = annotate_code_blocks(PAGE, "pt/page.md", load_evidence(tmp_path), "pt")
+    annotated = annotate_code_blocks(PAGE, "pt/page.md", load_evidence(tmp_path), language_of("pt"))
     assert annotated.count("polydocs-evidence--unverified") == 3
     assert "Não verificado para esta versão" in annotated

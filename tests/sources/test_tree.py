@@ -5,6 +5,7 @@ import pytest
 from polydocs.diagnostics import PolydocsError
 from polydocs.sources import load_project_config, load_source_tree, load_toctree
 
+TOC_ONE = "- local: index\n  title: Home\n"
 TOC_EN = """
 - sections:
   - local: index
@@ -73,15 +74,63 @@ def test_toctree_entry_without_local_or_title(tmp_path: Path):
     ]
 
 
-def test_unknown_language_folder_is_an_error(write_tree):
+def test_a_folder_not_named_by_a_language_tag_is_an_error_showing_the_alias_line(write_tree):
     root = write_tree(
-        {"en/_toctree.yml": TOC_EN, "en/index.md": "", "en/guide.md": "", "xx/_toctree.yml": TOC_EN}
+        {"en/_toctree.yml": TOC_EN, "en/index.md": "", "en/guide.md": "", "chinese/_toctree.yml": TOC_EN}
     )
     with pytest.raises(PolydocsError) as raised:
         load_source_tree(root)
     (problem,) = raised.value.diagnostics
     assert problem.code == "unknown-language"
-    assert "`xx`" in problem.message
+    assert problem.path.endswith("chinese")
+    assert "`chinese`" in problem.message
+    assert "`languages: {chinese: <tag>}`" in problem.hint
+
+
+def test_an_unregistered_code_builds_with_a_warning_showing_the_alias_line(write_tree):
+    root = write_tree(
+        {
+            "en/_toctree.yml": TOC_EN,
+            "en/index.md": "",
+            "en/guide.md": "",
+            "gj/_toctree.yml": TOC_ONE,
+            "gj/index.md": "",
+        }
+    )
+    tree = load_source_tree(root)
+    assert tree.languages == ["en", "gj"]
+    (problem,) = tree.problems
+    assert (problem.code, problem.severity) == ("language-unregistered", "warning")
+    assert problem.path.endswith("gj")
+    assert "`languages: {gj: gu}`" in problem.hint
+    assert tree.language("gj").tag == "gj"
+
+
+def test_an_aliased_folder_keeps_its_name_and_says_its_tag(write_tree):
+    root = write_tree(
+        {
+            "polydocs.yml": "languages: {cn: zh}\n",
+            "en/_toctree.yml": TOC_EN,
+            "en/index.md": "",
+            "en/guide.md": "",
+            "cn/_toctree.yml": TOC_ONE,
+            "cn/index.md": "",
+        }
+    )
+    tree = load_source_tree(root)
+    assert tree.languages == ["en", "cn"]
+    assert tree.problems == []
+    chinese = tree.language("cn")
+    assert (chinese.folder, chinese.tag, chinese.autonym) == ("cn", "zh", "中文")
+
+
+def test_an_alias_to_something_that_is_no_tag_is_a_settings_error_at_its_line(write_tree):
+    root = write_tree({"polydocs.yml": "site_name: Docs\nlanguages:\n  cn: Chinese Simplified\n"})
+    with pytest.raises(PolydocsError) as raised:
+        load_project_config(root)
+    (problem,) = raised.value.diagnostics
+    assert (problem.line, problem.code) == (2, "config")
+    assert "cn: Chinese Simplified" in problem.message
 
 
 def test_non_utf8_page_is_left_out_with_its_line(write_tree):

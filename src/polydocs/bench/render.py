@@ -14,8 +14,9 @@ from pathlib import Path
 from typing import Any
 
 from polydocs.bench.chart import Bar, Group, bar_chart
-from polydocs.bench.labels import Labels, latency_digits
+from polydocs.bench.labels import latency_digits, model_name
 from polydocs.diagnostics import Diagnostic, PolydocsError
+from polydocs.sources import Language
 
 PLACEHOLDER = re.compile(r"^[ \t]*<!--\s*polydocs:\s*benchmarks(?:\s+([\w.-]+))?\s*-->[ \t]*$")
 _FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})")
@@ -26,7 +27,9 @@ _CHART_BATCHES = (1, 64)
 _SHOWN = ("ok", "failed", "not_run")
 
 
-def expand_benchmark_blocks(markdown_text: str, lang: str, data_dir: Path, page_path: str = "<page>") -> str:
+def expand_benchmark_blocks(
+    markdown_text: str, lang: Language, data_dir: Path, page_path: str = "<page>"
+) -> str:
     """`markdown_text` with each placeholder line replaced by the results in `data_dir` (HTML blocks).
 
     `<!-- polydocs: benchmarks -->` shows every results file in `data_dir`; `<!-- polydocs: benchmarks
@@ -53,6 +56,10 @@ def expand_benchmark_blocks(markdown_text: str, lang: str, data_dir: Path, page_
     return "\n".join(lines)
 
 
+def _text(lang: Language, key: str, **values: object) -> str:
+    return lang.text(f"bench.{key}", **values)
+
+
 def _result_paths(data_dir: Path, name: str | None, page_path: str, line: int) -> list[Path]:
     paths = [data_dir / f"{name}.json"] if name else sorted(data_dir.glob("*.json"))
     missing = [path for path in paths if not path.is_file()]
@@ -74,7 +81,7 @@ def _result_paths(data_dir: Path, name: str | None, page_path: str, line: int) -
 
 
 @functools.lru_cache(maxsize=64)
-def _render_file(path: str, mtime_ns: int, lang: str) -> str:
+def _render_file(path: str, mtime_ns: int, lang: Language) -> str:
     # mtime_ns is part of the cache key: a results file rewritten during `polydocs serve` renders anew.
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
@@ -87,27 +94,27 @@ def _render_file(path: str, mtime_ns: int, lang: str) -> str:
                 )
             ]
         ) from error
-    return render_results(data, records, Labels(lang), chart_prefix=Path(path).stem)
+    return render_results(data, records, lang, chart_prefix=Path(path).stem)
 
 
 def render_results(
-    data: dict[str, Any], records: list[dict[str, Any]], labels: Labels, chart_prefix: str
+    data: dict[str, Any], records: list[dict[str, Any]], lang: Language, chart_prefix: str
 ) -> str:
     """The HTML block for one results file."""
     found = {(r["model"], r["workload"], r["batch"], r["mode"]): r for r in records}
-    parts = ['<div class="polydocs-benchmarks">', _preamble(data, records, labels)]
+    parts = ['<div class="polydocs-benchmarks">', _preamble(data, records, lang)]
     for batch in _CHART_BATCHES:
-        chart = _speedup_chart(found, batch, labels, f"{chart_prefix}-b{batch}")
+        chart = _speedup_chart(found, batch, lang, f"{chart_prefix}-b{batch}")
         if chart:
             parts.append(chart)
-    parts.append(_vision_table(found, labels))
-    parts.append(_llm_table(found, labels))
-    parts.append(_details_table(records, labels))
+    parts.append(_vision_table(found, lang))
+    parts.append(_llm_table(found, lang))
+    parts.append(_details_table(records, lang))
     parts.append("</div>")
     return "\n".join(part for part in parts if part)
 
 
-def _preamble(data: dict[str, Any], records: list[dict[str, Any]], labels: Labels) -> str:
+def _preamble(data: dict[str, Any], records: list[dict[str, Any]], lang: Language) -> str:
     environment = data.get("environment", {})
     method = data.get("method", {})
     repeats = sorted({r["repeats"] for r in records if r.get("status") == "ok"})
@@ -115,10 +122,11 @@ def _preamble(data: dict[str, Any], records: list[dict[str, Any]], labels: Label
         f"{repeats[0]}\u2013{repeats[-1]}" if len(repeats) > 1 else str(repeats[0] if repeats else 0)
     )
     autotune = sorted({r["batch"] for r in records if r["mode"] == "max-autotune"})  # as planned
-    hardware = labels.text(
+    hardware = _text(
+        lang,
         "hardware",
         gpus=environment.get("gpu") or environment.get("device", "?"),
-        memory=labels.number(float(environment.get("gpu_memory_gib") or 0), 0),
+        memory=lang.number(float(environment.get("gpu_memory_gib") or 0), 0),
         driver=environment.get("driver") or "?",
         cuda=environment.get("cuda") or "?",
         torch=environment.get("torch", "?"),
@@ -126,14 +134,15 @@ def _preamble(data: dict[str, Any], records: list[dict[str, Any]], labels: Label
         date=str(environment.get("date", "?"))[:10],
         git_rev=environment.get("git_rev") or "?",
     )
-    method_text = labels.text(
+    method_text = _text(
+        lang,
         "method",
         repeats=repeat_text,
         warmup=method.get("warmup_calls", "?"),
-        autotune_batches=labels.join([str(batch) for batch in autotune]),
+        autotune_batches=lang.join([str(batch) for batch in autotune]),
     )
     if any(r.get("status") in ("not_run", "failed") for r in records):
-        method_text += " " + labels.text("not_run_note")
+        method_text += " " + _text(lang, "not_run_note")
     return f"<p>{escape(hardware)} {escape(method_text)}</p>"
 
 
@@ -145,7 +154,7 @@ def _median(
 
 
 def _speedup_chart(
-    found: dict[tuple[str, str, int, str], dict[str, Any]], batch: int, labels: Labels, chart_id: str
+    found: dict[tuple[str, str, int, str], dict[str, Any]], batch: int, lang: Language, chart_id: str
 ) -> str:
     groups = []
     models = [m for m in _VISION_ORDER if any(k[0] == m and k[2] == batch for k in found)]
@@ -160,28 +169,28 @@ def _speedup_chart(
                 continue
             median = _median(found, (model, "forward", batch, mode))
             if median is None or eager is None:
-                bars.append(Bar(series, None, labels.text(_status_key(record))))
+                bars.append(Bar(series, None, _text(lang, _status_key(record))))
             else:
                 speedup = eager / median
-                bars.append(Bar(series, speedup, f"{labels.number(speedup, 1)}\u00d7"))
+                bars.append(Bar(series, speedup, f"{lang.number(speedup, 1)}\u00d7"))
         if bars:
-            groups.append(Group(labels.model(model), tuple(bars)))
+            groups.append(Group(model_name(model), tuple(bars)))
     if not groups:
         return ""
-    title = labels.text("chart_title", batch=batch)
-    svg = bar_chart(title, list(_MODES), groups, labels.text("chart_axis"), chart_id)
+    title = _text(lang, "chart_title", batch=batch)
+    svg = bar_chart(title, list(_MODES), groups, _text(lang, "chart_axis"), chart_id)
     return f"<figure>{svg}<figcaption>{escape(title)}</figcaption></figure>"
 
 
-def _cell(record: dict[str, Any] | None, labels: Labels, field: str = "median_ms") -> str:
+def _cell(record: dict[str, Any] | None, lang: Language, field: str = "median_ms") -> str:
     if record is None:
         return "<td>—</td>"
     if record.get("status") != "ok":
-        word = labels.text(_status_key(record))
+        word = _text(lang, _status_key(record))
         return f'<td title="{escape(record.get("error", ""))}">{escape(word)}</td>'
     value = float(record[field])
     digits = latency_digits(value) if field.endswith("_ms") else 1
-    return f'<td align="right">{labels.number(value, digits)}</td>'
+    return f'<td align="right">{lang.number(value, digits)}</td>'
 
 
 def _status_key(record: dict[str, Any]) -> str:
@@ -192,29 +201,29 @@ def _header(cells: list[str]) -> str:
     return "<thead><tr>" + "".join(f"<th>{cell}</th>" for cell in cells) + "</tr></thead>"
 
 
-def _vision_table(found: dict[tuple[str, str, int, str], dict[str, Any]], labels: Labels) -> str:
+def _vision_table(found: dict[tuple[str, str, int, str], dict[str, Any]], lang: Language) -> str:
     keys = sorted(
         {(k[0], k[2]) for k in found if k[0] in _VISION_ORDER},
         key=lambda key: (_VISION_ORDER.index(key[0]), key[1]),
     )
     if not keys:
         return ""
-    header = [escape(labels.text(k)) for k in ("model", "task", "batch")]
-    header += [f"<code>{mode}</code>" for mode in _MODES] + [escape(labels.text("best"))]
+    header = [escape(_text(lang, k)) for k in ("model", "task", "batch")]
+    header += [f"<code>{mode}</code>" for mode in _MODES] + [escape(_text(lang, "best"))]
     rows = []
     for model, batch in keys:
         task = next(r["task"] for k, r in found.items() if k[0] == model)
-        cells = [f"<td>{escape(labels.model(model))}</td>", f"<td>{escape(labels.text(task))}</td>"]
+        cells = [f"<td>{escape(model_name(model))}</td>", f"<td>{escape(_text(lang, task))}</td>"]
         cells.append(f'<td align="right">{batch}</td>')
-        cells += [_cell(found.get((model, "forward", batch, mode)), labels) for mode in _MODES]
-        cells.append(_best_speedup(found, model, batch, labels))
+        cells += [_cell(found.get((model, "forward", batch, mode)), lang) for mode in _MODES]
+        cells.append(_best_speedup(found, model, batch, lang))
         rows.append("<tr>" + "".join(cells) + "</tr>")
-    caption = f"<caption>{escape(labels.text('vision_caption'))}</caption>"
+    caption = f"<caption>{escape(_text(lang, 'vision_caption'))}</caption>"
     return f"<table>{caption}{_header(header)}<tbody>{''.join(rows)}</tbody></table>"
 
 
 def _best_speedup(
-    found: dict[tuple[str, str, int, str], dict[str, Any]], model: str, batch: int, labels: Labels
+    found: dict[tuple[str, str, int, str], dict[str, Any]], model: str, batch: int, lang: Language
 ) -> str:
     eager = _median(found, (model, "forward", batch, "eager"))
     compiled = [(m, _median(found, (model, "forward", batch, m))) for m in _MODES[1:]]
@@ -222,10 +231,10 @@ def _best_speedup(
     if eager is None or not measured:
         return "<td>—</td>"
     median, mode = min(measured)
-    return f'<td align="right">{labels.number(eager / median, 1)}\u00d7 (<code>{mode}</code>)</td>'
+    return f'<td align="right">{lang.number(eager / median, 1)}\u00d7 (<code>{mode}</code>)</td>'
 
 
-def _llm_table(found: dict[tuple[str, str, int, str], dict[str, Any]], labels: Labels) -> str:
+def _llm_table(found: dict[tuple[str, str, int, str], dict[str, Any]], lang: Language) -> str:
     rows = []
     for workload, row_key, field in (
         ("forward", "forward_row", "median_ms"),
@@ -236,44 +245,42 @@ def _llm_table(found: dict[tuple[str, str, int, str], dict[str, Any]], labels: L
             continue
         sample = next(iter(records.values()))
         tokens = sample.get("new_tokens" if workload == "generate" else "prompt_tokens", "?")
-        cells = [f"<td>{escape(labels.text(row_key, tokens=tokens))}</td>"]
-        cells += [_cell(records.get(mode), labels, field) for mode in _MODES]
+        cells = [f"<td>{escape(_text(lang, row_key, tokens=tokens))}</td>"]
+        cells += [_cell(records.get(mode), lang, field) for mode in _MODES]
         rows.append("<tr>" + "".join(cells) + "</tr>")
     if not rows:
         return ""
-    header = [escape(labels.text("measurement"))] + [f"<code>{mode}</code>" for mode in _MODES]
-    caption = f"<caption>{escape(labels.text('llm_caption'))}</caption>"
+    header = [escape(_text(lang, "measurement"))] + [f"<code>{mode}</code>" for mode in _MODES]
+    caption = f"<caption>{escape(_text(lang, 'llm_caption'))}</caption>"
     return f"<table>{caption}{_header(header)}<tbody>{''.join(rows)}</tbody></table>"
 
 
-def _details_table(records: list[dict[str, Any]], labels: Labels) -> str:
-    header = [escape(labels.text(k)) for k in ("model", "measurement", "batch", "mode", "median", "spread")]
-    header += [escape(labels.text(k)) for k in ("compile", "memory", "status")]
+def _details_table(records: list[dict[str, Any]], lang: Language) -> str:
+    header = [escape(_text(lang, k)) for k in ("model", "measurement", "batch", "mode", "median", "spread")]
+    header += [escape(_text(lang, k)) for k in ("compile", "memory", "status")]
     rows = []
     for record in records:
         cells = [
-            f"<td>{escape(labels.model(record['model']))}</td>",
+            f"<td>{escape(model_name(record['model']))}</td>",
             f"<td><code>{escape(record['workload'])}</code></td>",
             f'<td align="right">{record["batch"]}</td>',
             f"<td><code>{escape(record['mode'])}</code></td>",
         ]
         if record.get("status") == "ok":
             digits = latency_digits(float(record["median_ms"]))
-            spread = (
-                f"{labels.number(record['p10_ms'], digits)}\u2013{labels.number(record['p90_ms'], digits)}"
-            )
+            spread = f"{lang.number(record['p10_ms'], digits)}\u2013{lang.number(record['p90_ms'], digits)}"
             compile_s = record.get("compile_s")
             memory = record.get("peak_mem_mib")
             cells += [
-                _cell(record, labels),
+                _cell(record, lang),
                 f'<td align="right">{spread}</td>',
-                f'<td align="right">{labels.number(compile_s, 1) if compile_s is not None else "—"}</td>',
-                f'<td align="right">{labels.number(memory, 0) if memory is not None else "—"}</td>',
-                f"<td>{escape(labels.text('ok'))}</td>",
+                f'<td align="right">{lang.number(compile_s, 1) if compile_s is not None else "—"}</td>',
+                f'<td align="right">{lang.number(memory, 0) if memory is not None else "—"}</td>',
+                f"<td>{escape(_text(lang, 'ok'))}</td>",
             ]
         else:
-            failed = f"{labels.text(_status_key(record))}: {record.get('error', '')}"
+            failed = f"{_text(lang, _status_key(record))}: {record.get('error', '')}"
             cells += ["<td>—</td>"] * 4 + [f"<td>{escape(failed)}</td>"]
         rows.append("<tr>" + "".join(cells) + "</tr>")
     table = f"<table>{_header(header)}<tbody>{''.join(rows)}</tbody></table>"
-    return f"<details><summary>{escape(labels.text('details'))}</summary>{table}</details>"
+    return f"<details><summary>{escape(_text(lang, 'details'))}</summary>{table}</details>"

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from polydocs.diagnostics import Diagnostic, PolydocsError
 from polydocs.lint.document import LintDocument
-from polydocs.sources import KNOWN_LANGUAGES, SOURCE_LANGUAGE, SourceTree, load_source_tree
+from polydocs.sources import SOURCE_LANGUAGE, SourceTree, is_registered_tag, load_source_tree
 from polydocs.sources.confinement import inside_tree, links_leaving_tree
 from polydocs.sources.tree import PAGE_SUFFIXES, TOCTREE_NAME
 
@@ -101,7 +101,7 @@ def collect_targets(paths: list[Path]) -> LintTargets:
                         documents[page_path] = LintDocument.read(page_path, lang, local)
             continue
         folder_path = path if path.is_dir() else path.parent
-        lang = folder_path.name if folder_path.name in KNOWN_LANGUAGES else SOURCE_LANGUAGE
+        lang = folder_path.name if is_registered_tag(folder_path.name) else SOURCE_LANGUAGE
         pages = _loose_pages(folder_path)
         if folder_path not in {folder.root for folder in folders.values()}:
             problems += [p for p in links_leaving_tree(folder_path) if _within(Path(p.path), path)]

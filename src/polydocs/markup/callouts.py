@@ -28,7 +28,8 @@ _QUOTED = re.compile(r"^(?P<indent>[ ]*)>[ ]?(?P<text>.*)$")
 
 def admonition_line(indent: str, kind: str, context: MarkupContext) -> str:
     """`!!! tip "Consejo"`: the first line of an admonition for a callout `kind`."""
-    return f"{indent}!!! {ADMONITION_TYPES[kind]} {quoted(context.lang.text(kind))}"
+    title = context.lang.text(f"callout.{kind}")
+    return f"{indent}!!! {ADMONITION_TYPES[kind]} {quoted(title)}"
 
 
 def render_tip_blocks(lines: list[str], context: MarkupContext) -> list[str]:

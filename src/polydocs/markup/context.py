@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from polydocs.diagnostics import Diagnostic
 from polydocs.markup.inventory import ApiInventory, default_inventory
-from polydocs.sources.languages import SOURCE_LANGUAGE, Language, language
+from polydocs.sources.languages import Language, source_language
 
 logger = logging.getLogger("polydocs.markup")
 
@@ -50,7 +50,7 @@ class MarkupContext:
 
 
 def _default_context() -> MarkupContext:
-    return MarkupContext(path="<string>", lang=language(SOURCE_LANGUAGE))
+    return MarkupContext(path="<string>", lang=source_language())
 
 
 _current: ContextVar[MarkupContext | None] = ContextVar("polydocs_markup_context", default=None)

@@ -147,7 +147,7 @@ def _embed_html(attributes: dict[str, str], index: int, context: MarkupContext) 
     # Hidden until the theme's script runs; without it the reader still has the link.
     button = (
         '<button type="button" class="md-button md-button--primary polydocs-embed-load" hidden>'
-        f"{escape(context.lang.text('embed_load', host=host))}</button>"
+        f"{escape(context.lang.text('embed.load', host=host))}</button>"
     )
     return (
         f'<div class="polydocs-embed">\n<template>{iframe}</template>\n{button}\n'
@@ -156,7 +156,7 @@ def _embed_html(attributes: dict[str, str], index: int, context: MarkupContext) 
 
 
 def _link_html(source: str, context: MarkupContext) -> str:
-    text = escape(context.lang.text("embed_link"))
+    text = escape(context.lang.text("embed.link"))
     return (
         f'<p class="polydocs-embed-link"><a href="{escape(source)}" target="_blank" '
         f'rel="noopener">{text}</a></p>'

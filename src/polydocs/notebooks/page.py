@@ -18,6 +18,7 @@ from polydocs.notebooks.doc_builder_adapter import (
 from polydocs.notebooks.plain_markdown import Item, Verbatim, plain_markdown
 from polydocs.notebooks.requirements import install_command, page_requirements
 from polydocs.snippets.regions import Region, scan_page
+from polydocs.sources.languages import Language
 from polydocs.sources.project import PROJECT_FILE, load_project_config
 
 # A Python 3 kernel, so that Jupyter and Colab open the notebook without asking which one.
@@ -28,9 +29,9 @@ NOTEBOOK_METADATA: dict[str, Any] = {
 
 
 def page_notebook(
-    source_text: str, source_path: Path, lang: str, *, inventory: ApiInventory | None = None
+    source_text: str, source_path: Path, language: Language, *, inventory: ApiInventory | None = None
 ) -> str:
-    """The `.ipynb` JSON text of one page.
+    """The `.ipynb` JSON text of one page, its callout titles and embed links in `language`.
 
     A first cell installs the packages the page's code imports (pinned to the versions the pages are
     checked with); then come doc-builder's markdown and code cells. The code cells are the page's Python
@@ -39,7 +40,7 @@ def page_notebook(
     """
     regions = scan_page(source_path, source_text).regions
     items = _page_items(without_license_header(source_text), regions)
-    items = plain_markdown(items, lang, inventory or _inventory_near(source_path))
+    items = plain_markdown(items, language, inventory or _inventory_near(source_path))
     cells = notebook_cells("\n".join(_render(items)))
     python = [region for region in regions if region.is_python]
     codes = [setup.code for region in python for setup in region.directives.setup]

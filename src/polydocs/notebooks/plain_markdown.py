@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from polydocs.markup import ApiInventory
 from polydocs.markup.callouts import ADMONITION_TYPES
 from polydocs.snippets.regions import Region
-from polydocs.sources.languages import KNOWN_LANGUAGES, SOURCE_LANGUAGE, Language
+from polydocs.sources.languages import Language
 
 
 @dataclass(frozen=True)
@@ -51,9 +51,8 @@ _TIP_OPEN = re.compile(r"^[ ]*<Tip(?P<warning>\s+warning=(?:\{true\}|\"true\"))?
 _TIP_CLOSE = re.compile(r"^[ ]*</Tip\s*>[ ]*$")
 
 
-def plain_markdown(items: list[Item], lang: str, inventory: ApiInventory) -> list[Item]:
+def plain_markdown(items: list[Item], language: Language, inventory: ApiInventory) -> list[Item]:
     """Every construct of the dialect rewritten; code blocks and line order untouched."""
-    language = KNOWN_LANGUAGES.get(lang) or KNOWN_LANGUAGES[SOURCE_LANGUAGE]
     items = _map_prose(items, _without_directives)
     items = _map_prose(items, lambda text: _iframes_as_links(text, language))
     items = _map_prose(items, lambda text: _api_links_as_links(text, inventory))
@@ -101,7 +100,7 @@ def _iframes_as_links(text: str, language: Language) -> str:
         source = attributes.get("src", "")
         if not source:
             return ""
-        title = attributes.get("title", "").strip() or language.text("embed_link")
+        title = attributes.get("title", "").strip() or language.text("embed.link")
         return f"[{_escape_link_text(title)}]({source})"
 
     return _IFRAME.sub(link, text)
@@ -130,7 +129,8 @@ def _without_component_syntax(text: str) -> str:
 
 
 def _title_lines(indent: str, kind: str, language: Language) -> list[str]:
-    return [f"{indent}> **{language.text(kind)}**", f"{indent}>"]
+    title = language.text(f"callout.{kind}")
+    return [f"{indent}> **{title}**", f"{indent}>"]
 
 
 def _github_alerts_as_quotes(items: list[Item], language: Language) -> list[Item]:

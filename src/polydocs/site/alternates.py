@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from polydocs.sources import KNOWN_LANGUAGES
+from polydocs.sources import SourceTree
 
 
 @dataclass(frozen=True)
 class Alternate:
+    # The language's tag (hreflang, lang): `zh` for a folder `cn` aliased to it.
     lang: str
     name: str
     href: str
@@ -25,14 +26,15 @@ def page_url(local: str) -> str:
 
 
 def alternates_for(
-    local: str, page_url_in_lang: str, lang: str, pages_by_lang: dict[str, set[str]]
+    tree: SourceTree, local: str, page_url_in_lang: str, lang: str, pages_by_lang: dict[str, set[str]]
 ) -> list[Alternate]:
     """For each language: the same page when that language's site has it, else that language's home."""
     to_site_root = "../" * (page_url_in_lang.count("/") + 1)
     result = []
-    for code, pages in pages_by_lang.items():
+    for folder, pages in pages_by_lang.items():
         target = page_url(local) if local in pages else ""
+        language = tree.language(folder)
         result.append(
-            Alternate(code, KNOWN_LANGUAGES[code].name, f"{to_site_root}{code}/{target}", code == lang)
+            Alternate(language.tag, language.autonym, f"{to_site_root}{folder}/{target}", folder == lang)
         )
     return result

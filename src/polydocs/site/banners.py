@@ -25,11 +25,15 @@ def _admonition(kind: str, title: str, body: str) -> str:
 
 def untranslated_banner(lang: Language) -> str:
     return _admonition(
-        "info", lang.text("untranslated_title"), lang.text("untranslated_body", language=lang.name)
+        "info",
+        lang.text("banner.untranslated_title"),
+        lang.text("banner.untranslated_body", language=lang.autonym),
     )
 
 
 def outdated_banner(lang: Language, english_url: str) -> str:
     return _admonition(
-        "warning", lang.text("outdated_title"), lang.text("outdated_body", english_url=english_url)
+        "warning",
+        lang.text("banner.outdated_title"),
+        lang.text("banner.outdated_body", english_url=english_url),
     )

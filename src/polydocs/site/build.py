@@ -32,11 +32,14 @@ from polydocs.site.mkdocs_config import (
 from polydocs.site.output import checked_output, staged_output
 from polydocs.site.page_events import api_inventory
 from polydocs.site.root_page import render_not_found_page, render_root_page
+from polydocs.site.theme_languages import theme_language_problems
 from polydocs.sources import (
-    KNOWN_LANGUAGES,
     SOURCE_LANGUAGE,
+    Language,
     ProjectConfig,
     SourceTree,
+    is_language_tag,
+    language_of,
     load_project_config,
     load_source_tree,
 )
@@ -181,16 +184,22 @@ def _refuse_failures(results: list[LanguageResult], warnings: list[str], strict:
         )
 
 
-def _site_languages(tree: SourceTree, out: Path, only: list[str] | None) -> list[str]:
+def _site_languages(tree: SourceTree, out: Path, only: list[str] | None) -> list[Language]:
     """The languages the root pages link to: a partial build loads only the languages it builds, and
     the others it carries over from the current site stay linked."""
-    if not only:
-        return tree.languages
-    kept = {code for code in KNOWN_LANGUAGES if (out / code / "index.html").is_file()}
-    return sorted({*tree.languages, *kept}, key=lambda code: (code != SOURCE_LANGUAGE, code))
+    folders = tree.languages
+    if only:
+        kept = {
+            entry.name
+            for entry in (out.iterdir() if out.is_dir() else [])
+            if (entry.name in tree.aliases or is_language_tag(entry.name))
+            and (entry / "index.html").is_file()
+        }
+        folders = sorted({*tree.languages, *kept}, key=lambda code: (code != SOURCE_LANGUAGE, code))
+    return [language_of(folder, tree.aliases.get(folder)) for folder in folders]
 
 
-def _write_root_pages(folder: Path, languages: list[str], project: ProjectConfig) -> list[str]:
+def _write_root_pages(folder: Path, languages: list[Language], project: ProjectConfig) -> list[str]:
     name = project.name_in("en")
     pages = {
         "index.html": render_root_page(name, languages),
@@ -217,6 +226,7 @@ def build_site(
         tree = load_source_tree(source, only)
         project = load_project_config(source)
         languages = [code for code in tree.languages if not only or code in only]
+        language_problems = theme_language_problems([tree.language(code) for code in languages], source)
         cache = cache_dir("site") if use_cache else None
         cache_filled = _has_converted_pages(cache)
         _prepare(tree, languages, api_inventory(project), cache_filled)
@@ -226,7 +236,7 @@ def build_site(
             results = _build_all(source.resolve(), languages, staged.folder, jobs, cache)
             secrets = scan.result()
         warnings = _unique(
-            [str(problem) for problem in [*tree.problems, *secrets]]
+            [str(problem) for problem in [*tree.problems, *language_problems, *secrets]]
             + [m for r in results for m in r.warnings]
         )
         _refuse_failures(results, warnings, strict)

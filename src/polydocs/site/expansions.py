@@ -8,11 +8,12 @@ from pathlib import Path
 
 from polydocs.bench.render import expand_benchmark_blocks
 from polydocs.snippets.evidence import Evidence, annotate_code_blocks
+from polydocs.sources import Language
 
 _WHITESPACE_RUN = re.compile(r"\s*\n\s*")
 
 
-def expand_benchmarks(markdown_text: str, lang: str, data_dir: Path, page_path: str) -> str:
+def expand_benchmarks(markdown_text: str, lang: Language, data_dir: Path, page_path: str) -> str:
     """Each `<!-- polydocs: benchmarks -->` line becomes the rendered results, as one raw-HTML line."""
     if "polydocs: benchmarks" not in markdown_text:
         return markdown_text
@@ -24,7 +25,7 @@ def expand_benchmarks(markdown_text: str, lang: str, data_dir: Path, page_path: 
     return "\n".join(lines)
 
 
-def insert_badges(markdown_text: str, page: str, evidence: Evidence, lang: str) -> str:
+def insert_badges(markdown_text: str, page: str, evidence: Evidence, lang: Language) -> str:
     """A verification badge after each Python block (`page` like `es/perf_torch_compile.md`)."""
     return annotate_code_blocks(markdown_text, page, evidence, lang)
 

@@ -17,15 +17,20 @@ from polydocs.markup.inventory import ApiInventory
 from polydocs.site.autodoc_sources import autodoc_search_path
 from polydocs.site.nav import build_nav, site_pages
 from polydocs.site.page_events import api_inventory
-from polydocs.sources import KNOWN_LANGUAGES, ProjectConfig, SourceTree
+from polydocs.site.theme_languages import search_language, theme_language
+from polydocs.sources import Language, ProjectConfig, SourceTree
 
 THEME_DIR = Path(__file__).parent / "theme"
 
 
-def _theme(lang: str) -> dict[str, Any]:
+def _theme(language: Language) -> dict[str, Any]:
     return {
         "name": "material",
-        "language": KNOWN_LANGUAGES[lang].theme_language,
+        # English where Material has no translation (build_site warns once per language).
+        "language": theme_language(language) or "en",
+        # The theme's `partials/language.html` has pages say this tag, not the translation's.
+        "polydocs_lang": language.tag,
+        "direction": language.direction,
         "custom_dir": str(THEME_DIR),
         # Google Fonts would be a third-party request on every page load: use the system fonts.
         "font": False,
@@ -99,6 +104,7 @@ def mkdocs_settings(
     site_url = f"{project.site_url.rstrip('/')}/{lang}/" if project.site_url else ""
     api = api_inventory(project)
     autodoc = autodoc_objects(tree, lang, api)
+    language = tree.language(lang)
     return {
         "site_name": project.name_in(lang),
         "site_description": project.site_description or None,
@@ -108,16 +114,16 @@ def mkdocs_settings(
         "docs_dir": str(tree.root / lang),
         "site_dir": str(site_dir),
         "use_directory_urls": True,
-        "nav": [*build_nav(tree, lang), {KNOWN_LANGUAGES[lang].text("status"): "status.md"}],
+        "nav": [*build_nav(tree, lang), {language.text("status.title"): "status.md"}],
         "exclude_docs": "_toctree.yml\n*.mdx\n",
-        "theme": _theme(lang),
+        "theme": _theme(language),
         "plugins": [
             {
                 "polydocs": {
                     "source_root": str(tree.root),
                     "lang": lang,
                     "cache_dir": str(cache or ""),
-                    "search_lang": [KNOWN_LANGUAGES[lang].search_language],
+                    "search_lang": [search_language(language)],
                 }
             },
             # `[[autodoc]] module.Object` becomes a mkdocstrings `::: module.Object` block; the plugin is

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from polydocs.diagnostics import PolydocsError
-from polydocs.sources import KNOWN_LANGUAGES
+from polydocs.sources import is_registered_tag
 
 log = logging.getLogger("polydocs.build")
 
@@ -79,7 +79,7 @@ def _made_by_polydocs(folder: Path) -> bool:
 def _is_site_from_before_markers(folder: Path, entries: list[Path]) -> bool:
     """Sites built before outputs were marked are adopted when they have exactly that layout: the root
     `index.html`, perhaps `404.html`, and language folders that each have a home page."""
-    languages = {e.name for e in entries if e.name in KNOWN_LANGUAGES and (e / "index.html").is_file()}
+    languages = {e.name for e in entries if is_registered_tag(e.name) and (e / "index.html").is_file()}
     others = {e.name for e in entries} - languages
     return bool(languages) and (folder / "index.html").is_file() and others <= {"index.html", "404.html"}
 

@@ -24,14 +24,14 @@ from polydocs.markup._fences import lines_outside_fences
 from polydocs.markup.context import MarkupContext, page_context
 from polydocs.markup.inventory import ApiInventory, default_inventory
 from polydocs.markup.unsafe_html import SANITIZER, diagnostics, sanitize_page
-from polydocs.notebooks import notebook_link_label, page_notebook
+from polydocs.notebooks import page_notebook
 from polydocs.site.alternates import alternates_for, page_url
 from polydocs.site.banners import outdated_banner, untranslated_banner
 from polydocs.site.expansions import expand_benchmarks, insert_badges, line_map
 from polydocs.site.nav import site_pages
 from polydocs.site.page_cache import ConvertedPage, PageCache, fingerprint, restore_toc, toc_tokens
 from polydocs.snippets.evidence import Evidence, load_evidence
-from polydocs.sources import SOURCE_LANGUAGE, Language, Page, ProjectConfig, SourceTree, language
+from polydocs.sources import SOURCE_LANGUAGE, Language, Page, ProjectConfig, SourceTree
 
 _markup_log = logging.getLogger("polydocs.markup")
 
@@ -69,14 +69,14 @@ class BuildState:
     def create(
         cls, tree: SourceTree, project: ProjectConfig, lang: Language, cache: PageCache, site_dir: Path
     ) -> BuildState:
-        known = {code: frozenset(site_pages(tree, code)) for code in {lang.code, SOURCE_LANGUAGE}}
+        known = {code: frozenset(site_pages(tree, code)) for code in {lang.folder, SOURCE_LANGUAGE}}
         evidence = load_evidence(tree.root)
         benchmarks = _benchmark_data(tree.root / "_data" / "benchmarks")
         api = api_inventory(project)
         return cls(tree, project, lang, api, cache, freshness_of(tree), evidence, site_dir, known, benchmarks)
 
     def source_lang(self, local: str) -> str:
-        return self.lang.code if local in self.tree.pages[self.lang.code] else SOURCE_LANGUAGE
+        return self.lang.folder if local in self.tree.pages[self.lang.folder] else SOURCE_LANGUAGE
 
 
 def api_inventory(project: ProjectConfig) -> ApiInventory:
@@ -95,13 +95,13 @@ STATUS_PAGE = "status"
 
 def generated_pages(state: BuildState) -> dict[str, str]:
     """Pages that exist only in the built site: the translation status page."""
-    return {f"{STATUS_PAGE}.md": render_status_markdown(state.tree, state.freshness, state.lang.code)}
+    return {f"{STATUS_PAGE}.md": render_status_markdown(state.tree, state.freshness, state.lang)}
 
 
 def alternates(
     state: BuildState, local: str, url: str, pages_by_lang: dict[str, set[str]]
 ) -> list[dict[str, Any]]:
-    return [vars(alt) for alt in alternates_for(local, url, state.lang.code, pages_by_lang)]
+    return [vars(alt) for alt in alternates_for(state.tree, local, url, state.lang.folder, pages_by_lang)]
 
 
 def _line_offset(markdown_text: str, source: str) -> int:
@@ -119,10 +119,10 @@ def _title_line(markdown_text: str) -> str:
     return ""
 
 
-def _notebook(page: Page, api: ApiInventory) -> str:
+def _notebook(page: Page, language: Language, api: ApiInventory) -> str:
     """The page as a notebook; a page hf-doc-builder cannot convert gets none, with a warning."""
     try:
-        return page_notebook(page.read(), page.path, page.lang, inventory=api)
+        return page_notebook(page.read(), page.path, language, inventory=api)
     except (PolydocsError, ValueError) as error:
         _markup_log.warning("%s:1: notebook %s; the page is published without a notebook", page.path, error)
         return ""
@@ -134,7 +134,7 @@ def _write_notebook(state: BuildState, local: str, url: str, notebook: str) -> s
     target = state.site_dir / url / name
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_text(notebook, encoding="utf-8")
-    label = html_escape(notebook_link_label(state.lang.code))
+    label = html_escape(state.lang.text("notebook.download"))
     return f'<p class="polydocs-notebook"><a href="{name}" download>{label}</a></p>\n'
 
 
@@ -161,6 +161,8 @@ def before_conversion(state: BuildState, local: str, markdown_text: str, source:
         state._current = None
         return markdown_text
     source_lang = state.source_lang(local)
+    # An English fallback page keeps English callout titles and badges: they belong to its text.
+    language = state.tree.language(source_lang)
     page = state.tree.pages[source_lang][local]
     line_offset = _line_offset(markdown_text, source)
     page_key = f"{source_lang}/{local}.md"
@@ -168,7 +170,7 @@ def before_conversion(state: BuildState, local: str, markdown_text: str, source:
     key = fingerprint(
         markdown_text,
         str(page.path),
-        source_lang,
+        language,
         line_offset,
         local,
         sorted(known_pages),
@@ -185,12 +187,11 @@ def before_conversion(state: BuildState, local: str, markdown_text: str, source:
         return _title_line(markdown_text)
     original = markdown_text
     data_dir = state.tree.root / "_data" / "benchmarks"
-    markdown_text = expand_benchmarks(markdown_text, source_lang, data_dir, str(page.path))
-    markdown_text = insert_badges(markdown_text, page_key, state.evidence, source_lang)
+    markdown_text = expand_benchmarks(markdown_text, language, data_dir, str(page.path))
+    markdown_text = insert_badges(markdown_text, page_key, state.evidence, language)
     context = MarkupContext(
         path=str(page.path),
-        # An English fallback page keeps English callout titles: they belong to its text.
-        lang=language(source_lang),
+        lang=language,
         line_offset=line_offset,
         line_map=line_map(original, markdown_text, line_offset),
         page_local=local,
@@ -232,7 +233,7 @@ def after_conversion(
     if converted is None:
         state._open_page.close()
         assert current.context is not None
-        notebook = _notebook(current.source, state.api)
+        notebook = _notebook(current.source, state.tree.language(current.source.lang), state.api)
         html, unsafe = _sanitized(state, current.source, html)
         warnings = [str(warning) for warning in current.context.warnings] + unsafe
         converted = ConvertedPage(html, toc_tokens(toc), warnings, notebook)
@@ -243,9 +244,9 @@ def after_conversion(
         html, toc = converted.html, restore_toc(converted.toc)
     if converted.notebook:
         html = _write_notebook(state, local, url, converted.notebook) + html
-    if state.source_lang(local) != state.lang.code:
+    if state.source_lang(local) != state.lang.folder:
         html = untranslated_banner(state.lang) + html
-    elif state.freshness.state(state.lang.code, local) == "outdated":
+    elif state.freshness.state(state.lang.folder, local) == "outdated":
         english_url = "../" * (url.count("/") + 1) + f"{SOURCE_LANGUAGE}/{page_url(local)}"
         html = outdated_banner(state.lang, english_url) + html
     return html, toc

@@ -21,7 +21,7 @@ from polydocs.site.nav import site_pages
 from polydocs.site.page_cache import PageCache
 from polydocs.site.page_meta import make_page_meta_safe
 from polydocs.site.search import CachedSearchPlugin, SearchEntryCache
-from polydocs.sources import SourceTree, language, load_project_config, load_source_tree
+from polydocs.sources import SourceTree, load_project_config, load_source_tree
 from polydocs.sources.confinement import inside_tree
 
 
@@ -33,6 +33,7 @@ def _links_out_of_the_tree(file: File, docs_dir: Path, root: Path) -> bool:
 
 class PolydocsPluginConfig(base.Config):
     source_root = c.Dir(exists=True)
+    # The language folder this build publishes.
     lang = c.Type(str)
     # Converted pages are kept here and reused; empty: no cache.
     cache_dir = c.Type(str, default="")
@@ -50,7 +51,7 @@ class PolydocsPlugin(BasePlugin[PolydocsPluginConfig]):
             self.project = load_project_config(root)
         except PolydocsError as error:
             raise PluginError(str(error)) from None
-        self.lang = language(self.config.lang)
+        self.lang = self.tree.language(self.config.lang)
         self.pages_by_lang = {
             code: {*site_pages(self.tree, code), page_events.STATUS_PAGE} for code in self.tree.languages
         }
@@ -78,7 +79,7 @@ class PolydocsPlugin(BasePlugin[PolydocsPluginConfig]):
                 files.remove(file)
             elif _links_out_of_the_tree(file, Path(config.docs_dir), self.tree.root):
                 files.remove(file)  # the source tree reported it
-        for local, source_lang in site_pages(self.tree, self.lang.code).items():
+        for local, source_lang in site_pages(self.tree, self.lang.folder).items():
             page = self.tree.pages[source_lang][local]
             files.append(File.generated(config, page.src_uri, abs_src_path=str(page.path)))
         for src_uri, content in page_events.generated_pages(self.state).items():
@@ -112,7 +113,7 @@ class PolydocsPlugin(BasePlugin[PolydocsPluginConfig]):
             self.search.on_post_build(config=config)
         page_events.sitemaps_beside_pages(Path(config.site_dir))
         if not config.site_url:
-            page_events.root_404_links_into_language(Path(config.site_dir), self.lang.code)
+            page_events.root_404_links_into_language(Path(config.site_dir), self.lang.folder)
 
     def on_env(self, env: Environment, config: MkDocsConfig, files: Files) -> Environment:
         # Compiling Material's templates costs every language build half a second; reuse the bytecode.

@@ -10,7 +10,7 @@ import html
 import json
 from urllib.parse import urlsplit
 
-from polydocs.sources import KNOWN_LANGUAGES, SOURCE_LANGUAGE
+from polydocs.sources import SOURCE_LANGUAGE, Language
 
 _STYLE = """body { font-family: system-ui, sans-serif; max-width: 32rem; margin: 4rem auto; padding: 0 1rem;
        line-height: 1.5; }
@@ -21,11 +21,15 @@ a { color: #3f51b5; } li { margin: .4rem 0; font-size: 1.2rem; }
 
 _LANGUAGE_SCRIPT = """
 (function () {{
-  var available = {codes};
+  // The reader's tags in order of preference; each matches a site tag exactly (`zh-tw`), else by its
+  // language (`pt-br` reads `pt`, `zh-hk` the first `zh-*`).
+  var folders = {folders};
   var wanted = navigator.languages || [navigator.language || ""];
   for (var i = 0; i < wanted.length; i++) {{
-    var code = String(wanted[i]).toLowerCase().split("-")[0];
-    if (available.indexOf(code) >= 0) {{ location.replace(code + "/"); return; }}
+    var tag = String(wanted[i]).toLowerCase(), primary = tag.split("-")[0];
+    var found = folders[tag] || folders[primary];
+    for (var key in folders) {{ if (!found && key.split("-")[0] === primary) found = folders[key]; }}
+    if (found) {{ location.replace(found + "/"); return; }}
   }}
   location.replace("{default}/");
 }})();
@@ -65,21 +69,28 @@ def _policy(script: str, style: str) -> str:
     return f'<meta http-equiv="Content-Security-Policy" content="{policy}">'
 
 
-def _language_links(languages: list[str], root: str) -> str:
+def _language_links(languages: list[Language], root: str) -> str:
     """A list item per language, linking to its home under `root` and named in its own language."""
-    names = {code: html.escape(KNOWN_LANGUAGES[code].name) for code in languages}
     return "\n".join(
-        f'<li><a href="{root}{code}/" hreflang="{code}" lang="{code}">{names[code]}</a></li>'
-        for code in languages
+        f'<li><a href="{root}{language.folder}/" hreflang="{language.tag}" lang="{language.tag}">'
+        f"{html.escape(language.autonym)}</a></li>"
+        for language in languages
     )
 
 
-def render_root_page(site_name: str, languages: list[str]) -> str:
+def _folders_by_tag(languages: list[Language]) -> str:
+    return json.dumps({language.tag.lower(): language.folder for language in languages})
+
+
+def render_root_page(site_name: str, languages: list[Language]) -> str:
     """Links need no JavaScript; the script only picks the reader's language for them."""
     links = _language_links(languages, "")
-    alternates = "\n".join(f'<link rel="alternate" href="{code}/" hreflang="{code}">' for code in languages)
+    alternates = "\n".join(
+        f'<link rel="alternate" href="{language.folder}/" hreflang="{language.tag}">'
+        for language in languages
+    )
     alternates += f'\n<link rel="alternate" href="{SOURCE_LANGUAGE}/" hreflang="x-default">'
-    script = _LANGUAGE_SCRIPT.format(codes=json.dumps(languages), default=SOURCE_LANGUAGE)
+    script = _LANGUAGE_SCRIPT.format(folders=_folders_by_tag(languages), default=SOURCE_LANGUAGE)
     style = f"\n{_STYLE}\n"
     return _TEMPLATE.format(
         default=SOURCE_LANGUAGE,
@@ -97,12 +108,13 @@ _NOT_FOUND_SCRIPT = """
 // what comes before it, which also holds when the site lives in a sub-folder nobody configured.
 (function () {{
   var codes = {codes};
+  var folders = {folders};
   var parts = location.pathname.split("/");
   for (var i = parts.length - 1; i >= 0; i--) {{
     if (codes.indexOf(parts[i]) >= 0) {{
       var root = parts.slice(0, i).join("/") + "/";
       document.querySelectorAll("a[hreflang]").forEach(function (link) {{
-        link.href = root + link.getAttribute("hreflang") + "/";
+        link.href = root + folders[link.getAttribute("hreflang").toLowerCase()] + "/";
       }});
       return;
     }}
@@ -133,7 +145,7 @@ _NOT_FOUND_TEMPLATE = """<!doctype html>
 """
 
 
-def render_not_found_page(site_name: str, languages: list[str], site_url: str = "") -> str:
+def render_not_found_page(site_name: str, languages: list[Language], site_url: str = "") -> str:
     """The words "page not found" in every language, with links to every language's home.
 
     The page is served at any depth, so its links start from the site's root: the path of `site_url`,
@@ -143,14 +155,17 @@ def render_not_found_page(site_name: str, languages: list[str], site_url: str = 
     # The first language's sentence is the heading; the others follow it as paragraphs.
     tags = ["h1"] + ["p"] * (len(languages) - 1)
     headings = "\n".join(
-        f'<{tag} lang="{code}">{html.escape(KNOWN_LANGUAGES[code].text("not_found"))}</{tag}>'
-        for tag, code in zip(tags, languages, strict=True)
+        f'<{tag} lang="{language.tag}">{html.escape(language.text("site.not_found"))}</{tag}>'
+        for tag, language in zip(tags, languages, strict=True)
     )
     links = _language_links(languages, root)
-    script = _NOT_FOUND_SCRIPT.format(codes=json.dumps(languages))
+    # The folders a missing page's path may name (the site's root is what comes before them), and the
+    # folder of each link's language.
+    folders = [language.folder for language in languages]
+    script = _NOT_FOUND_SCRIPT.format(codes=json.dumps(folders), folders=_folders_by_tag(languages))
     style = f"\n{_STYLE}\n"
     return _NOT_FOUND_TEMPLATE.format(
-        default=languages[0],
+        default=languages[0].tag,
         policy=_policy(script, style),
         title=html.escape(site_name),
         style=style,

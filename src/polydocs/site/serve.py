@@ -21,7 +21,7 @@ from polydocs.notebooks import preload as preload_notebook_converter
 from polydocs.site.build import build_language, build_site
 from polydocs.site.nav import site_pages
 from polydocs.site.output import replace_folder
-from polydocs.sources import SOURCE_LANGUAGE, language, load_source_tree
+from polydocs.sources import SOURCE_LANGUAGE, load_source_tree, source_language
 
 if TYPE_CHECKING:
     from wsgiref.types import StartResponse, WSGIApplication, WSGIEnvironment
@@ -176,8 +176,8 @@ def _warm_up() -> None:
     0.33 s instead of 0.2 s for an edit of docs_src's Spanish inference page, for 0.08 s here.
     """
     preload_notebook_converter()
-    render(_WARM_UP_PAGE, MarkupContext(path="warm-up.md", lang=language(SOURCE_LANGUAGE)))
-    page_notebook(_WARM_UP_PAGE, Path("warm-up.md"), SOURCE_LANGUAGE)
+    render(_WARM_UP_PAGE, MarkupContext(path="warm-up.md", lang=source_language()))
+    page_notebook(_WARM_UP_PAGE, Path("warm-up.md"), source_language())
 
 
 def serve(source: Path, host: str, port: int) -> None:

@@ -10,30 +10,9 @@ from pathlib import Path
 from polydocs.diagnostics import Diagnostic, PolydocsError
 from polydocs.snippets.fingerprint import code_hash
 from polydocs.snippets.regions import scan_page
+from polydocs.sources import Language
 
 EVIDENCE_FOLDER = Path("_data") / "snippets"
-
-_TEXTS = {
-    "en": {
-        "verified": "Verified on {device}",
-        "failed": "Failed on {device}",
-        "unverified": "Not verified for this version",
-        "speedup": "{speedup}\u00d7 faster compiled",
-    },
-    "es": {
-        "verified": "Verificado en {device}",
-        "failed": "Falló en {device}",
-        "unverified": "No verificado para esta versión",
-        "speedup": "{speedup}\u00d7 más rápido compilado",
-    },
-    "pt": {
-        "verified": "Verificado em {device}",
-        "failed": "Falhou em {device}",
-        "unverified": "Não verificado para esta versão",
-        "speedup": "{speedup}\u00d7 mais rápido compilado",
-    },
-}
-_DECIMAL_COMMA = frozenset({"es", "pt"})
 
 
 @dataclass(frozen=True)
@@ -94,35 +73,31 @@ def _add_report(evidence: Evidence, report: dict) -> None:
             )
 
 
-def annotate_code_blocks(markdown_text: str, page: str, evidence: Evidence, lang: str) -> str:
+def annotate_code_blocks(markdown_text: str, page: str, evidence: Evidence, lang: Language) -> str:
     """`markdown_text` with a badge after each Python code block (`page` like `es/perf_torch_compile.md`)."""
     regions = [r for r in scan_page(Path(page), markdown_text).regions if r.is_python]
     if not regions:
         return markdown_text
     lines = markdown_text.splitlines(keepends=True)
-    texts = _TEXTS.get(lang, _TEXTS["en"])
     for region in sorted(regions, key=lambda r: r.end_line, reverse=True):
         closing = lines[region.end_line - 1] if region.end_line <= len(lines) else ""
         indent = closing[: len(closing) - len(closing.lstrip())]
-        badge = _badge(evidence.find(page, region.code), texts, lang)
+        badge = _badge(evidence.find(page, region.code), lang)
         if lines and not lines[min(region.end_line, len(lines)) - 1].endswith("\n"):
             lines[min(region.end_line, len(lines)) - 1] += "\n"
         lines.insert(min(region.end_line, len(lines)), f"\n{indent}{badge}\n\n")
     return "".join(lines)
 
 
-def _badge(found: BlockEvidence | None, texts: dict[str, str], lang: str) -> str:
+def _badge(found: BlockEvidence | None, lang: Language) -> str:
     if found is None:
-        state, text = "unverified", texts["unverified"]
+        state, text = "unverified", lang.text("evidence.unverified")
     else:
         state = "verified" if found.status == "passed" else "failed"
-        parts = [texts[state].format(device=found.device), f"torch {found.torch}", found.date]
+        parts = [lang.text(f"evidence.{state}", device=found.device), f"torch {found.torch}", found.date]
         # Tiny functions run slower compiled (call overhead); a "0.5x faster" badge would mislead.
         if state == "verified" and found.speedup and found.speedup >= 1.0:
-            speedup = f"{found.speedup:.1f}"
-            if lang in _DECIMAL_COMMA:
-                speedup = speedup.replace(".", ",")
-            parts.append(texts["speedup"].format(speedup=speedup))
+            parts.append(lang.text("evidence.speedup", speedup=lang.number(found.speedup, 1)))
         text = " · ".join(parts)
     mark = {"verified": "✓", "failed": "✗", "unverified": "?"}[state]
     return (

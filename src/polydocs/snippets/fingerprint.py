@@ -7,7 +7,7 @@ import io
 import tokenize
 from pathlib import PurePath
 
-from polydocs.sources.languages import KNOWN_LANGUAGES
+from polydocs.sources.languages import is_registered_tag
 
 
 def normalized_code(code: str) -> str:
@@ -35,6 +35,6 @@ def page_name(path: PurePath) -> str:
     """`docs_src/es/perf_torch_compile.md` -> `es/perf_torch_compile.md` (from the language folder on)."""
     parts = path.parts
     for index in range(len(parts) - 2, -1, -1):
-        if parts[index] in KNOWN_LANGUAGES:
+        if is_registered_tag(parts[index]):
             return "/".join(parts[index:])
     return path.name

@@ -11,6 +11,7 @@ from typing import Any
 import yaml
 
 from polydocs.diagnostics import Diagnostic, PolydocsError
+from polydocs.sources.languages import is_language_tag
 from polydocs.sources.text import read_utf8
 
 PROJECT_FILE = "polydocs.yml"
@@ -33,6 +34,8 @@ class ProjectConfig:
     extra: dict[str, Any] = field(default_factory=dict)
     # Pages whose HTML is published as written, unsanitised: nothing by default.
     trusted: TrustedSources = field(default_factory=lambda: TrustedSources())
+    # Folder name -> the BCP 47 tag its pages are in (`{cn: zh}`); other folders are named by their tag.
+    languages: dict[str, str] = field(default_factory=dict)
 
     def name_in(self, lang: str) -> str:
         """The site name readers of `lang` see (the English one where a language has none)."""
@@ -122,6 +125,15 @@ def _api_reference(value: Any) -> str | None:
     return "; ".join(api_reference_problems(value)) or None
 
 
+def _folder_languages(value: Any) -> str | None:
+    if not isinstance(value, dict) or not all(isinstance(k, str) for k in value):
+        return "expected a mapping of folder names to language tags, e.g. {cn: zh}"
+    wrong = [f"{folder}: {tag}" for folder, tag in value.items() if not is_language_tag(str(tag))]
+    if wrong:
+        return f"not a language tag (BCP 47, e.g. zh, pt-BR, zh-Hant): {', '.join(wrong)}"
+    return None
+
+
 def _mapping(value: Any) -> str | None:
     return None if isinstance(value, dict) else "expected a mapping"
 
@@ -136,6 +148,7 @@ _OPTIONS: dict[str, Callable[[Any], str | None]] = {
     "api_reference": _api_reference,
     "extra": _mapping,
     "trusted": _trusted,
+    "languages": _folder_languages,
 }
 
 
@@ -174,4 +187,5 @@ def load_project_config(source_root: Path) -> ProjectConfig:
     hosts = tuple(data.pop("iframe_hosts", ProjectConfig.iframe_hosts))
     trust = data.pop("trusted", {})
     trusted = TrustedSources(tuple(trust.get("languages", [])), tuple(trust.get("paths", [])))
-    return ProjectConfig(**data, iframe_hosts=hosts, trusted=trusted, path=str(path))
+    languages = {folder: str(tag) for folder, tag in data.pop("languages", {}).items()}
+    return ProjectConfig(**data, iframe_hosts=hosts, trusted=trusted, languages=languages, path=str(path))

@@ -8,7 +8,15 @@ from pathlib import Path
 from polydocs.diagnostics import Diagnostic, PolydocsError
 from polydocs.sources.confinement import inside_tree, links_leaving_tree
 from polydocs.sources.front_matter import front_matter_problem
-from polydocs.sources.languages import KNOWN_LANGUAGES, SOURCE_LANGUAGE
+from polydocs.sources.languages import (
+    SOURCE_LANGUAGE,
+    USUAL_MISNAMES,
+    Language,
+    is_language_tag,
+    is_registered_tag,
+    language_of,
+)
+from polydocs.sources.project import PROJECT_FILE, load_project_config
 from polydocs.sources.text import not_utf8
 from polydocs.sources.toctree import Toctree, load_toctree
 
@@ -42,6 +50,12 @@ class SourceTree:
     pages: dict[str, dict[str, Page]]
     toctrees: dict[str, Toctree]
     problems: list[Diagnostic] = field(default_factory=list)
+    # Folder name -> language tag, from `languages:` in polydocs.yml (`{cn: zh}`).
+    aliases: dict[str, str] = field(default_factory=dict)
+
+    def language(self, folder: str) -> Language:
+        """The language of a folder: its tag (aliased or its own name), autonym, direction, strings."""
+        return language_of(folder, self.aliases.get(folder))
 
     def page(self, lang: str, local: str) -> Page | None:
         return self.pages.get(lang, {}).get(local)
@@ -119,29 +133,46 @@ def _check_toctree_against_pages(
             )
 
 
+def _not_a_language(folder: Path) -> Diagnostic:
+    return Diagnostic(
+        str(folder),
+        0,
+        "unknown-language",
+        f"folder `{folder.name}` is not named by a language tag (BCP 47: `de`, `zh-TW`, `pt-BR`)",
+        f"say its language in {PROJECT_FILE} with `languages: {{{folder.name}: <tag>}}`, rename it to its "
+        "tag, or prefix it with `_` if it is not a language",
+        "error",
+    )
+
+
+def _unregistered(folder: Path, tag: str) -> Diagnostic:
+    suggestion = USUAL_MISNAMES.get(tag.lower(), "<tag>")
+    return Diagnostic(
+        str(folder),
+        0,
+        "language-unregistered",
+        f'`{tag}` is no registered language code: pages say lang="{tag}" and show the English interface',
+        f"if the folder holds another language, say which in {PROJECT_FILE}: "
+        f"`languages: {{{folder.name}: {suggestion}}}`",
+    )
+
+
 def load_source_tree(root: Path, only: list[str] | None = None) -> SourceTree:
-    """Read `root/<lang>/` folders. Raises PolydocsError when the tree cannot be built at all."""
+    """Read `root/<lang>/` folders. Raises PolydocsError when the tree cannot be built at all.
+
+    A folder is a language when `languages:` in polydocs.yml names its tag, or its name is a tag."""
     if not root.is_dir():
         raise PolydocsError(
             [Diagnostic(str(root), 0, "source", "no such folder", "pass --source DIR", "error")]
         )
+    aliases = load_project_config(root).languages
     errors: list[Diagnostic] = []
     languages: list[str] = []
     outside = links_leaving_tree(root)
     folders = (p for p in root.iterdir() if p.is_dir() and inside_tree(p, root))
     for folder in sorted(p for p in folders if not p.name.startswith((".", "_"))):
-        if folder.name not in KNOWN_LANGUAGES:
-            known = ", ".join(sorted(KNOWN_LANGUAGES))
-            errors.append(
-                Diagnostic(
-                    str(folder),
-                    0,
-                    "unknown-language",
-                    f"unknown language folder `{folder.name}` (known: {known})",
-                    "rename it to a language code, or prefix it with `_` if it is not a language",
-                    "error",
-                )
-            )
+        if folder.name not in aliases and not is_language_tag(folder.name):
+            errors.append(_not_a_language(folder))
         elif not inside_tree(folder / TOCTREE_NAME, root) or not (folder / TOCTREE_NAME).is_file():
             errors.append(
                 Diagnostic(
@@ -172,8 +203,12 @@ def load_source_tree(root: Path, only: list[str] | None = None) -> SourceTree:
     if errors:
         raise PolydocsError(errors + outside, "the source tree cannot be built")
     languages.sort(key=lambda code: (code != SOURCE_LANGUAGE, code))
-    problems = outside
+    problems = outside + [
+        _unregistered(root / lang, tag)
+        for lang in languages
+        if not is_registered_tag(tag := aliases.get(lang, lang))
+    ]
     pages = {lang: _collect_pages(lang, root / lang, root, problems) for lang in languages}
     for lang in languages:
         _check_toctree_against_pages(lang, toctrees[lang], pages[lang], pages[SOURCE_LANGUAGE], problems)
-    return SourceTree(root, languages, pages, toctrees, problems)
+    return SourceTree(root, languages, pages, toctrees, problems, aliases)

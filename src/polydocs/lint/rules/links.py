@@ -12,7 +12,7 @@ from urllib.parse import unquote, urlsplit
 from polydocs.diagnostics import Diagnostic
 from polydocs.lint.context import LintContext
 from polydocs.lint.document import LintDocument
-from polydocs.sources import KNOWN_LANGUAGES
+from polydocs.sources import is_language_tag
 from polydocs.sources.tree import PAGE_SUFFIXES
 
 _HTML_REFERENCE = re.compile(
@@ -87,7 +87,7 @@ def check_reference(
             first = relative.split("/")[1] if relative.count("/") else ""
             hint = (
                 "link to the page of this language by a path inside its folder"
-                if first in KNOWN_LANGUAGES
+                if is_language_tag(first)
                 else "fix the path"
             )
             yield _diagnostic(

@@ -15,7 +15,7 @@ from polydocs.markup import MarkupContext, render
 from polydocs.markup._fences import fence_spans
 from polydocs.markup.inventory import ApiInventory, default_inventory
 from polydocs.markup.unsafe_html import diagnostics, sanitize_page, title_diagnostic
-from polydocs.sources import ProjectConfig, TocPage, TocSection, language, load_project_config
+from polydocs.sources import ProjectConfig, TocPage, TocSection, language_of, load_project_config
 from polydocs.sources.front_matter import front_matter_lines
 from polydocs.sources.toctree import TocEntry
 
@@ -61,7 +61,7 @@ def _page_removals(document: LintDocument, project: ProjectConfig) -> list[Diagn
     body = "\n".join(_without_code(document.text.split("\n")[skipped:]))
     markup = _QuietContext(
         path=str(document.path),
-        lang=language(document.lang),
+        lang=language_of(document.lang, project.languages.get(document.lang)),
         line_offset=skipped,
         page_local=document.local,
         api=_inventory(project),
