@@ -17,7 +17,7 @@ from polydocs.markup.inventory import ApiInventory
 from polydocs.site.autodoc_sources import autodoc_search_path
 from polydocs.site.nav import build_nav, site_pages
 from polydocs.site.page_events import api_inventory
-from polydocs.site.theme_languages import search_language, theme_language
+from polydocs.site.theme_languages import search_language, search_separator, theme_language
 from polydocs.sources import Language, ProjectConfig, SourceTree
 
 THEME_DIR = Path(__file__).parent / "theme"
@@ -124,6 +124,7 @@ def mkdocs_settings(
                     "lang": lang,
                     "cache_dir": str(cache or ""),
                     "search_lang": [search_language(language)],
+                    "search_separator": search_separator(language),
                 }
             },
             # `[[autodoc]] module.Object` becomes a mkdocstrings `::: module.Object` block; the plugin is

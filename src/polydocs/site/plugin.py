@@ -21,6 +21,7 @@ from polydocs.site.nav import site_pages
 from polydocs.site.page_cache import PageCache
 from polydocs.site.page_meta import make_page_meta_safe
 from polydocs.site.search import CachedSearchPlugin, SearchEntryCache
+from polydocs.site.search_segments import search_segmenter
 from polydocs.sources import SourceTree, load_project_config, load_source_tree
 from polydocs.sources.confinement import inside_tree
 
@@ -39,6 +40,8 @@ class PolydocsPluginConfig(base.Config):
     cache_dir = c.Type(str, default="")
     # The lunr languages of this site's search index (Material's search plugin, run by this plugin).
     search_lang = c.ListOfItems(c.Type(str), default=[])
+    # Where this site's index marks word boundaries itself (Chinese, Thai: `search_segments.py`).
+    search_separator = c.Type(str, default="")
 
 
 class PolydocsPlugin(BasePlugin[PolydocsPluginConfig]):
@@ -66,8 +69,11 @@ class PolydocsPlugin(BasePlugin[PolydocsPluginConfig]):
         self.search: CachedSearchPlugin | None = None
         if self.config.search_lang:
             folder = Path(self.config.cache_dir) / "search" if self.config.cache_dir else None
-            self.search = CachedSearchPlugin(SearchEntryCache(folder))
-            errors, _ = self.search.load_config({"lang": list(self.config.search_lang)})
+            self.search = CachedSearchPlugin(SearchEntryCache(folder), search_segmenter(self.lang))
+            settings: dict[str, object] = {"lang": list(self.config.search_lang)}
+            if self.config.search_separator:
+                settings["separator"] = self.config.search_separator
+            errors, _ = self.search.load_config(settings)
             if errors:
                 raise PluginError(f"search settings: {errors}")
             self.search.on_config(config)

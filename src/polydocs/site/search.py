@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Callable
 from importlib.metadata import version
 from pathlib import Path
 from typing import Any
@@ -34,10 +35,12 @@ def _toc_anchors(links: list[AnchorLink]) -> list[tuple[str, str, list[Any]]]:
     return [(link.id, link.url, _toc_anchors(link.children)) for link in links]
 
 
-def page_search_key(page: Page) -> str:
-    """Everything Material's indexer reads from a page: its HTML, URL, title, toc, tags and search meta."""
+def page_search_key(page: Page, segmenter: str = "") -> str:
+    """Everything Material's indexer reads from a page: its HTML, URL, title, toc, tags and search meta,
+    and the word segmenter applied after it (`search_segments.py`)."""
     parts = (
         _INDEXER,
+        segmenter,
         page.content or "",
         page.url,
         str(page.title),
@@ -78,16 +81,17 @@ class SearchEntryCache:
 class CachedSearchPlugin(SearchPlugin):
     """Material's search plugin; a page whose indexed inputs are unchanged reuses its cached entries."""
 
-    def __init__(self, cache: SearchEntryCache) -> None:
+    def __init__(self, cache: SearchEntryCache, segmenter: tuple[str, Callable[[str], str]] | None) -> None:
         super().__init__()
         self.entry_cache = cache
+        self.segmenter = segmenter
 
     def on_page_context(
         self, context: TemplateContext, *, page: Page, config: MkDocsConfig, nav: Navigation
     ) -> None:
         if not self.config.enabled:
             return
-        key = page_search_key(page)
+        key = page_search_key(page, self.segmenter[0] if self.segmenter else "")
         cached = self.entry_cache.get(key)
         if cached is not None:
             self.search_index.entries.extend(cached)
@@ -96,4 +100,9 @@ class CachedSearchPlugin(SearchPlugin):
             return
         before = len(self.search_index.entries)
         super().on_page_context(context, page=page, config=config, nav=nav)
-        self.entry_cache.put(key, self.search_index.entries[before:])
+        entries = self.search_index.entries[before:]
+        if self.segmenter is not None:
+            for entry in entries:
+                entry["title"] = self.segmenter[1](entry["title"])
+                entry["text"] = self.segmenter[1](entry["text"])
+        self.entry_cache.put(key, entries)

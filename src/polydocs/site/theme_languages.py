@@ -11,6 +11,7 @@ import material
 from mkdocs.contrib import search as mkdocs_search
 
 from polydocs.diagnostics import Diagnostic
+from polydocs.site.search_segments import SEPARATORS, search_segmenter
 from polydocs.sources import SOURCE_LANGUAGE, Language
 from polydocs.sources.languages import tag_chain
 
@@ -50,6 +51,13 @@ def search_language(language: Language) -> str:
     one, else lunr's default (`en`), whose tokenizer splits on white space and hyphens."""
     primary = language.tag.split("-")[0].lower()
     return primary if primary in _search_languages() else SOURCE_LANGUAGE
+
+
+def search_separator(language: Language) -> str:
+    """The separator of a language whose index marks its word boundaries; empty: Material's default."""
+    if search_segmenter(language) is None:
+        return ""
+    return SEPARATORS[language.tag.split("-")[0].lower()]
 
 
 def theme_language_problems(languages: list[Language], root: Path) -> list[Diagnostic]:
