@@ -12,6 +12,7 @@ from polydocs.cli import main
 from polydocs.lint.freshness import LOCK_NAME, load_freshness
 from polydocs.lint.status_page import render_status_markdown
 from polydocs.sources import language_of, load_source_tree
+from polydocs.sources.languages import catalog_strings
 
 HEADER = "<!--Copyright 2026 The HuggingFace Team. Licensed under the Apache License, Version 2.0.-->\n"
 
@@ -90,3 +91,18 @@ def test_status_page_matches_golden_file(source: Path, lang: str) -> None:
     if os.environ.get("POLYDOCS_UPDATE_GOLDEN"):
         golden.write_text(page, encoding="utf-8")
     assert page == golden.read_text(encoding="utf-8")
+
+
+def test_status_lists_the_interface_strings_a_language_still_shows_in_english(
+    write_tree, capsys: pytest.CaptureFixture[str]
+) -> None:
+    toc = "- local: index\n  title: Home\n"
+    files = {f"{lang}/{name}": text for lang in ("en", "es", "th") for name, text in [("_toctree.yml", toc)]}
+    files |= {"en/index.md": "# Home\n", "es/index.md": "# Inicio\n", "th/index.md": "# หน้าแรก\n"}
+    root = write_tree(files)
+    assert main(["status", "--source", str(root)]) == 0
+    out = capsys.readouterr().out
+    total = len(catalog_strings("en"))
+    assert f"  interface: all {total} strings in es" in out
+    assert f"  interface: {total} of {total} strings shown in English (no th translation" in out
+    assert "callout.tip, " in out

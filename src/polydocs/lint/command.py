@@ -14,7 +14,7 @@ from polydocs.lint.installed import InstalledFacts, default_cache_path
 from polydocs.lint.rules import PAGE_RULES
 from polydocs.lint.rules.code_style import fix_code_style
 from polydocs.lint.runner import lint_paths
-from polydocs.sources import SOURCE_LANGUAGE
+from polydocs.sources import SOURCE_LANGUAGE, Language, load_source_tree
 from polydocs.sources.tree import PAGE_SUFFIXES
 
 DEFAULT_SOURCE = Path("docs_src")
@@ -59,8 +59,11 @@ def register(subparsers: Any) -> None:
 
     status = subparsers.add_parser(
         "status",
-        help="translation status per language: current, outdated, untracked, missing",
-        description="Show which translations are up to date with their English page, or record that one is.",
+        help="translation status per language: current, outdated, untracked, missing; UI strings in English",
+        description="Show which translations are up to date with their English page, or record that one is, "
+        "and which of the strings polydocs adds to pages (banners, callout titles, buttons, badges, the "
+        "status page) each language still shows in English: they are translated in polydocs' catalog, "
+        "src/polydocs/sources/strings/<tag>.yml (docs/languages.md).",
     )
     status.add_argument(
         "--source", type=Path, default=DEFAULT_SOURCE, help="the source tree (default: docs_src)"
@@ -122,6 +125,18 @@ def _page_argument(text: str, source: Path) -> tuple[str, str | None]:
     return lang, local or None
 
 
+def _missing_strings_line(language: Language) -> str:
+    """What `polydocs status` says of the interface strings a language still shows in English."""
+    total = len(language.strings)
+    if not language.missing_strings:
+        return f"  interface: all {total} strings in {language.tag}"
+    shown = ", ".join(language.missing_strings)
+    return (
+        f"  interface: {len(language.missing_strings)} of {total} strings shown in English "
+        f"(no {language.tag} translation in src/polydocs/sources/strings/): {shown}"
+    )
+
+
 def run_status(args: argparse.Namespace) -> int:
     freshness = load_freshness(args.source)
     if args.mark:
@@ -138,6 +153,7 @@ def run_status(args: argparse.Namespace) -> int:
     if args.lang:
         languages = [lang for lang in languages if lang in args.lang]
     groups = {lang: freshness.pages_by_state(lang) for lang in languages}
+    tree = load_source_tree(args.source)
     if args.format == "json":
         json.dump(groups, sys.stdout, indent=1)
         sys.stdout.write("\n")
@@ -149,5 +165,6 @@ def run_status(args: argparse.Namespace) -> int:
             for state in ("outdated", "untracked", "missing"):
                 for local in by_state[state]:
                     print(f"  {state:9} {lang}/{local}.md")
+            print(_missing_strings_line(tree.language(lang)))
     stale = any(by_state["outdated"] or by_state["untracked"] for by_state in groups.values())
     return 1 if args.check and stale else 0
