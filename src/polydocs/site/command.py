@@ -40,7 +40,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "SOURCE/polydocs.yml names (`languages: {cn: zh}`: URLs keep /cn/, pages say zh); any other "
         "folder not starting with _ is an error. A code that is no registered language (gj) builds with "
         "the English interface and a warning. The new site is assembled beside OUT and switched in with "
-        "one rename only when the whole build succeeds; otherwise OUT is left as it was. Refused before building: an OUT that is, contains or "
+        "one rename only when the whole build succeeds; otherwise OUT is left as it was. Refused before "
+        "building: an OUT that is, contains or "
         "lies inside SOURCE, an OUT that is a file, a non-empty OUT that polydocs did not make (it marks "
         "its outputs with a .polydocs-site file), an OUT it cannot write. One build at a time writes an "
         "OUT: a second one waits for the first.",
