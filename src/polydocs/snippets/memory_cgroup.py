@@ -42,8 +42,8 @@ def find_memory_parent() -> MemoryParent:
 
 def _find_v1_parent() -> MemoryParent:
     """The checker's own cgroup v1 memory group, if children may be made in it."""
-    mount = _v1_memory_mount()
-    own = _own_cgroup_v1()
+    mount = _cgroup_mount("memory")
+    own = _own_cgroup("memory")
     if mount is None or own is None:
         return MemoryParent(None, "no cgroup v1 memory controller is mounted", 1)
     parent = mount / own.lstrip("/")
@@ -63,7 +63,7 @@ def _find_v2_parent() -> MemoryParent:
     """`POLYDOCS_CGROUP` if set (a cgroup v2 folder prepared for the checker, holding no processes),
     else the checker's own cgroup, which can pass the memory controller down only if it is the root."""
     chosen = os.environ.get(CGROUP_VARIABLE)
-    mount = _cgroup2_mount()
+    mount = _cgroup_mount()
     own = _own_cgroup()
     if chosen:
         parent = Path(chosen)
@@ -160,49 +160,31 @@ class SessionCgroup:
             pass
 
 
-def _cgroup2_mount() -> Path | None:
+def _cgroup_mount(controller: str = "") -> Path | None:
+    """Where the cgroup v2 hierarchy is mounted, or (given a controller) that controller's v1 one."""
     try:
         mountinfo = Path("/proc/self/mountinfo").read_text()
     except OSError:
         return None
     for line in mountinfo.splitlines():
         fields = line.split(" - ")
-        if len(fields) == 2 and fields[1].split()[0] == "cgroup2":
+        if len(fields) != 2:
+            continue
+        kind, *_, options = fields[1].split()
+        if (kind == "cgroup2" and not controller) or (kind == "cgroup" and controller in options.split(",")):
             return Path(fields[0].split()[4])
     return None
 
 
-def _v1_memory_mount() -> Path | None:
-    try:
-        mountinfo = Path("/proc/self/mountinfo").read_text()
-    except OSError:
-        return None
-    for line in mountinfo.splitlines():
-        fields = line.split(" - ")
-        if (
-            len(fields) == 2
-            and fields[1].split()[0] == "cgroup"
-            and "memory" in fields[1].split()[-1].split(",")
-        ):
-            return Path(fields[0].split()[4])
-    return None
-
-
-def _own_cgroup_v1() -> str | None:
+def _own_cgroup(controller: str = "") -> str | None:
+    """This process's cgroup v2 path, or (given a controller) its path in that controller's v1 hierarchy."""
     try:
         lines = Path("/proc/self/cgroup").read_text().splitlines()
     except OSError:
         return None
     for line in lines:
         _, controllers, path = line.split(":", 2)
-        if "memory" in controllers.split(","):
+        v2_line = controllers == ""  # `0::/path`
+        if (not controller and v2_line) or (controller and controller in controllers.split(",")):
             return path
     return None
-
-
-def _own_cgroup() -> str | None:
-    try:
-        lines = Path("/proc/self/cgroup").read_text().splitlines()
-    except OSError:
-        return None
-    return next((line[3:] for line in lines if line.startswith("0::")), None)
