@@ -7,6 +7,7 @@ needs no rescan.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import importlib.metadata
 import tempfile
@@ -33,33 +34,26 @@ from polydocs.sources.confinement import inside_tree
 _LARGEST_SCANNED = 2 * 1024 * 1024
 
 
-def published_files(tree: SourceTree, languages: list[str]) -> list[Path]:
-    """The files of the built language folders (English too: other languages fall back to its pages)."""
-    files = []
+def published_texts(tree: SourceTree, languages: list[str]) -> dict[Path, str]:
+    """The text files of the built language folders (English too: other languages fall back to its
+    pages), each read once. Binary files are left out: detect-secrets skips what it cannot decode."""
+    texts = {}
     for lang in dict.fromkeys([SOURCE_LANGUAGE, *languages]):
         folder = tree.root / lang
         for path in sorted(folder.rglob("*")):
             if any(part.startswith(".") for part in path.relative_to(folder).parts) or not path.is_file():
                 continue
-            if inside_tree(path, tree.root) and path.stat().st_size <= _LARGEST_SCANNED and _is_text(path):
-                files.append(path)
-    return files
-
-
-def _is_text(path: Path) -> bool:
-    """Images and other binary files: detect-secrets skips what it cannot decode, and so do we."""
-    try:
-        path.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        return False
-    return True
+            if inside_tree(path, tree.root) and path.stat().st_size <= _LARGEST_SCANNED:
+                with contextlib.suppress(UnicodeDecodeError):
+                    texts[path] = path.read_text(encoding="utf-8")
+    return texts
 
 
 def scan_published(tree: SourceTree, languages: list[str], cache: Path | None) -> list[Diagnostic]:
     """One warning per secret in what the build publishes, unless the repository's allowlist names it."""
     root = find_repository_root(tree.root)
     allowlist, problems = load_allowlist(root) if root else (SecretAllowlist(tree.root, []), [])
-    found = _cached_scan(published_files(tree, languages), cache)
+    found = _cached_scan(published_texts(tree, languages), cache)
     return problems + [
         secret_finding(path, secret, allowlist, "warning", " would be published")
         for path, secrets in found.items()
@@ -68,14 +62,14 @@ def scan_published(tree: SourceTree, languages: list[str], cache: Path | None) -
     ]
 
 
-def _cached_scan(paths: list[Path], cache: Path | None) -> dict[Path, list[FoundSecret]]:
-    entries = {path: _entry(path, cache) for path in paths}
+def _cached_scan(texts: dict[Path, str], cache: Path | None) -> dict[Path, list[FoundSecret]]:
+    entries = {path: _entry(path, text, cache) for path, text in texts.items()}
     found: dict[Path, list[FoundSecret]] = {}
     for path, entry in entries.items():
         stored = read_entry(entry, _valid) if entry else None
         if stored is not None:
             found[path] = [FoundSecret(*item) for item in stored]
-    unscanned = [path for path in paths if path not in found]
+    unscanned = {path: text for path, text in texts.items() if path not in found}
     for path, secrets in _scan_distinct_lines(unscanned).items():
         found[path] = secrets
         entry = entries[path]
@@ -87,7 +81,7 @@ def _cached_scan(paths: list[Path], cache: Path | None) -> dict[Path, list[Found
 _NEXT_LINE_PRAGMA = "allowlist nextline"
 
 
-def _scan_distinct_lines(paths: list[Path]) -> dict[Path, list[FoundSecret]]:
+def _scan_distinct_lines(texts: dict[Path, str]) -> dict[Path, list[FoundSecret]]:
     """Scan each distinct line once: translations repeat their code blocks, a tree its boilerplate.
 
     What detect-secrets finds on a line depends on the line, the file's suffix (its keyword rules) and,
@@ -96,13 +90,13 @@ def _scan_distinct_lines(paths: list[Path]) -> dict[Path, list[FoundSecret]]:
     every place it occurs.
     """
     places: dict[tuple[str, str, str], list[tuple[Path, int]]] = {}
-    for path in paths:
+    for path, text in texts.items():
         previous = ""
-        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        for number, line in enumerate(text.splitlines(), 1):
             pragma = previous if _NEXT_LINE_PRAGMA in previous else ""
             places.setdefault((path.suffix, pragma, line), []).append((path, number))
             previous = line
-    found: dict[Path, list[FoundSecret]] = {path: [] for path in paths}
+    found: dict[Path, list[FoundSecret]] = {path: [] for path in texts}
     with tempfile.TemporaryDirectory(prefix="polydocs-secrets-") as folder:
         by_suffix: dict[str, list[tuple[str, str, str]]] = {}
         for key in places:
@@ -136,11 +130,11 @@ def _write_distinct_lines(path: Path, keys: list[tuple[str, str, str]]) -> dict[
     return lines
 
 
-def _entry(path: Path, cache: Path | None) -> Path | None:
+def _entry(path: Path, text: str, cache: Path | None) -> Path | None:
     if cache is None:
         return None
     # detect-secrets picks its keyword rules by the file's suffix.
-    digest = hashlib.sha256(f"{_scanner()}\0{path.suffix}\0".encode() + path.read_bytes())
+    digest = hashlib.sha256(f"{_scanner()}\0{path.suffix}\0{text}".encode())
     return cache / f"{digest.hexdigest()}.json"
 
 
