@@ -257,23 +257,34 @@ def listening_server():
             server.accept()  # no connection came in
 
 
+def _only_lo_and_no_raw_connect(port: int) -> str:
+    """Snippet lines (indented as the pages below) that fail unless `lo` is the only interface and a raw
+    `_socket` cannot connect to the test's server on `port`."""
+    return textwrap.indent(
+        textwrap.dedent(
+            f"""\
+            import _socket, socket
+
+            assert [name for _, name in socket.if_nameindex()] == ["lo"]
+            raw = _socket.socket(_socket.AF_INET, _socket.SOCK_STREAM)
+            try:
+                raw.connect(("127.0.0.1", {port}))
+            except OSError:
+                pass
+            else:
+                raise AssertionError("connected")"""
+        ),
+        " " * 8,
+    ).lstrip()
+
+
 def test_raw_sockets_cannot_reach_the_checkers_machine_and_only_lo_exists(tmp_path, listening_server):
     port = listening_server.getsockname()[1]
     done, report = _check(
         tmp_path,
         f"""
         ```py
-        import _socket
-        import socket
-
-        assert [name for _, name in socket.if_nameindex()] == ["lo"]
-        raw = _socket.socket(_socket.AF_INET, _socket.SOCK_STREAM)
-        try:
-            raw.connect(("127.0.0.1", {port}))
-        except OSError:
-            pass
-        else:
-            raise AssertionError("connected")
+        {_only_lo_and_no_raw_connect(port)}
         ```
         """,
     )
@@ -510,16 +521,9 @@ def test_without_bubblewrap_unshare_still_cuts_the_network_and_ends_the_process_
         tmp_path,
         f"""
         ```py
-        import _socket, socket, subprocess, sys
+        import subprocess, sys
 
-        assert [name for _, name in socket.if_nameindex()] == ["lo"]
-        raw = _socket.socket(_socket.AF_INET, _socket.SOCK_STREAM)
-        try:
-            raw.connect(("127.0.0.1", {port}))
-        except OSError:
-            pass
-        else:
-            raise AssertionError("connected")
+        {_only_lo_and_no_raw_connect(port)}
         sleeper = [sys.executable, "-c", "import time; time.sleep(1000)", "{daemon}"]
         subprocess.Popen(sleeper, start_new_session=True)
         ```
