@@ -39,7 +39,7 @@ def test_the_extension_list_holds_the_standard_extensions_and_one_of_ours_per_co
     assert {"admonition", "pymdownx.superfences", "pymdownx.tabbed", "toc", "md_in_html"} <= set(names)
     ours = {type(e).__name__ for e in extensions if not isinstance(e, str)}
     assert ours == {
-        "UnclosedFenceExtension",
+        "PageParseExtension",
         "LicenseHeaderExtension",
         "AutodocExtension",
         "IframeExtension",

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 
 import markdown
 
+from polydocs.dialect import PageFacts
 from polydocs.lint.document import LintDocument
 from polydocs.lint.installed import InstalledFacts
 from polydocs.lint.targets import LintTargets
-from polydocs.sources import SOURCE_LANGUAGE
+from polydocs.sources import SOURCE_LANGUAGE, ProjectConfig, load_project_config
 
 # Hugging Face's explicit heading id, `## Title[[custom-id]]`, and plain HTML anchors.
 _DOC_BUILDER_ID = re.compile(r"^#{1,6}\s.*\[\[(?P<id>[^\]\s]+)\]\]\s*$", re.MULTILINE)
@@ -51,6 +53,15 @@ class LintContext:
     def __post_init__(self) -> None:
         for document in self.targets.documents:
             self._documents[document.path] = document
+
+    @cached_property
+    def project(self) -> ProjectConfig:
+        """The tree's `polydocs.yml` (defaults for loose pages): the same settings the site is built with."""
+        return load_project_config(self.targets.tree.root) if self.targets.tree else ProjectConfig()
+
+    def page_facts(self, document: LintDocument) -> PageFacts:
+        """What the construct checks know about the page's site, as the build gives them."""
+        return PageFacts(page_local=document.local, iframe_hosts=self.project.iframe_hosts)
 
     def page_path(self, lang: str, local: str) -> Path | None:
         """The page a reader of `lang` gets for `local`: its own, else the English one (site fallback)."""

@@ -8,22 +8,13 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
-from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
+from polydocs.dialect import InlineToken, ParsedPage, parse_page
 from polydocs.snippets.regions import PageScan, Region, scan_page
 
-_PARSER = MarkdownIt("commonmark").enable("table")
 _INLINE_CODE = re.compile(r"(`+)(.+?)\1")
 _HTML_COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
-
-
-@dataclass(frozen=True)
-class InlineToken:
-    """An inline token (link, image, code span, text) and the 1-based line it starts on."""
-
-    line: int
-    token: Token
 
 
 @dataclass
@@ -44,8 +35,13 @@ class LintDocument:
         return cls(path, lang, local, path.read_text(encoding="utf-8"))
 
     @cached_property
-    def tokens(self) -> list[Token]:
-        return _PARSER.parse(self.text)
+    def parsed(self) -> ParsedPage:
+        """The page's one parse, the same the site renders from (`polydocs.dialect`)."""
+        return parse_page(self.text)
+
+    @property
+    def tokens(self) -> tuple[Token, ...]:
+        return self.parsed.tokens
 
     @cached_property
     def scan(self) -> PageScan:
@@ -59,12 +55,7 @@ class LintDocument:
     @cached_property
     def code_lines(self) -> frozenset[int]:
         """1-based numbers of the lines inside code blocks (fences included) and HTML comments."""
-        numbers: set[int] = set()
-        for region in self.regions:
-            numbers.update(range(region.start_line, region.end_line + 1))
-        for token in self.tokens:
-            if token.type == "code_block" and token.map:
-                numbers.update(range(token.map[0] + 1, token.map[1] + 1))
+        numbers = {index + 1 for index, code in enumerate(self.parsed.code_mask) if code}
         for match in _HTML_COMMENT.finditer(self.text):
             first = self.text.count("\n", 0, match.start()) + 1
             last = self.text.count("\n", 0, match.end()) + 1
@@ -89,16 +80,7 @@ class LintDocument:
 
     def inline_tokens(self) -> Iterator[InlineToken]:
         """Every inline child token with the line it is on, counted through soft and hard breaks."""
-        for token in self.tokens:
-            if token.type != "inline" or not token.map or not token.children:
-                continue
-            line = token.map[0] + 1
-            for child in token.children:
-                yield InlineToken(line, child)
-                if child.type in ("softbreak", "hardbreak"):
-                    line += 1
-                elif child.type == "text" or child.type == "html_inline":
-                    line += child.content.count("\n")
+        return self.parsed.inline_tokens()
 
     def blocks(self, kind: str) -> Iterator[tuple[int, Token]]:
         """Block tokens of one type (`fence`, `table_open`, `bullet_list_open`...) with their first line."""

@@ -21,7 +21,7 @@ from polydocs.markup.inventory import ApiInventory, ApiTarget, default_inventory
 from polydocs.markup.license_header import LicenseHeader, LicenseHeaderExtension, find_license_header
 from polydocs.markup.mdx_components import MdxComponentExtension
 from polydocs.markup.page_links import PageLinkExtension, resolve_page_link
-from polydocs.markup.unclosed_fences import UnclosedFenceExtension
+from polydocs.markup.page_parse import PageParseExtension
 
 __all__ = [
     "ApiInventory",
@@ -56,7 +56,7 @@ def markdown_extensions() -> list[str | markdown.Extension]:
     """Every Markdown extension the site uses: the standard ones by name, then one of ours per construct."""
     return [
         *_STANDARD_EXTENSIONS,
-        UnclosedFenceExtension(),
+        PageParseExtension(),
         LicenseHeaderExtension(),
         AutodocExtension(),
         IframeExtension(),

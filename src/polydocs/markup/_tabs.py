@@ -6,7 +6,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from polydocs.markup._blocks import TagLine, find_closing, indent_lines, parse_tag_line, quoted
-from polydocs.markup._fences import fenced_lines
 from polydocs.markup.context import MarkupContext
 
 
@@ -26,7 +25,7 @@ class TabSyntax:
 def render_tab_groups(lines: list[str], syntax: TabSyntax, context: MarkupContext) -> list[str]:
     """Rewrite every group of `syntax` into alternate-style tabs, keeping the line count."""
     lines = list(lines)
-    fenced = fenced_lines(lines)
+    fenced = context.code_mask(lines)
     for index in range(len(lines)):
         tag = None if fenced[index] else parse_tag_line(lines[index])
         if tag is None or tag.self_closing:

@@ -8,7 +8,6 @@ from functools import partial
 from markdown import Extension, Markdown
 from markdown.preprocessors import Preprocessor
 
-from polydocs.markup._fences import lines_outside_fences
 from polydocs.markup.context import MarkupContext, current_context
 
 PRIORITY = 25.5
@@ -20,7 +19,7 @@ _API_LINK = re.compile(r"\[`(?P<tilde>~)?(?P<name>[A-Za-z_][\w.]*)`\](?![(\[:])"
 def render_api_links(lines: list[str], context: MarkupContext) -> list[str]:
     """Rewrite every autodoc link into a Markdown link to its reference, or into plain code with a warning."""
     lines = list(lines)
-    for index, line in list(lines_outside_fences(lines)):
+    for index, line in context.outside_code(lines):
         if "[`" in line:
             lines[index] = _API_LINK.sub(partial(_render_link, index=index, context=context), line)
     return lines

@@ -8,8 +8,8 @@ from html import escape
 from markdown import Extension, Markdown
 from markdown.preprocessors import Preprocessor
 
+from polydocs.dialect import parse_page
 from polydocs.markup._blocks import StoreHtml
-from polydocs.markup._fences import lines_outside_fences
 from polydocs.markup.context import MarkupContext, current_context
 
 PRIORITY = 28.5
@@ -20,14 +20,13 @@ _MEMBER = re.compile(r"^[ ]+-[ ]+(?P<member>[\w.]+)[ ]*$")
 
 def autodoc_names(text: str) -> list[str]:
     """The object names of a page's autodoc directives, as written (`Trainer`, `transformers.Trainer`)."""
-    lines = text.splitlines()
-    return [match["name"] for _, line in lines_outside_fences(lines) if (match := _AUTODOC.match(line))]
+    return [match["name"] for _, line in parse_page(text).outside_code() if (match := _AUTODOC.match(line))]
 
 
 def render_autodoc(lines: list[str], context: MarkupContext, store: StoreHtml) -> list[str]:
     """Replace each autodoc directive and its member lines, keeping the line count."""
     lines = list(lines)
-    for index, line in list(lines_outside_fences(lines)):
+    for index, line in context.outside_code(lines):
         directive = _AUTODOC.match(line)
         if directive is None:
             continue

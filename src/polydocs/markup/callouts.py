@@ -8,7 +8,6 @@ from markdown import Extension, Markdown
 from markdown.preprocessors import Preprocessor
 
 from polydocs.markup._blocks import INDENT, find_closing, indent_lines, parse_tag_line, quoted
-from polydocs.markup._fences import fenced_lines
 from polydocs.markup.context import MarkupContext, current_context
 
 PRIORITY = 27
@@ -35,7 +34,7 @@ def admonition_line(indent: str, kind: str, context: MarkupContext) -> str:
 def render_tip_blocks(lines: list[str], context: MarkupContext) -> list[str]:
     """`<Tip>` and `<Tip warning={true}>` ... `</Tip>` -> tip / warning admonitions."""
     lines = list(lines)
-    fenced = fenced_lines(lines)
+    fenced = context.code_mask(lines)
     for index in range(len(lines)):
         tag = None if fenced[index] else parse_tag_line(lines[index])
         if tag is None or tag.name != "Tip":
@@ -63,7 +62,7 @@ def render_tip_blocks(lines: list[str], context: MarkupContext) -> list[str]:
 def render_github_alerts(lines: list[str], context: MarkupContext) -> list[str]:
     """`> [!NOTE]` followed by quoted lines -> a note admonition holding those lines."""
     lines = list(lines)
-    fenced = fenced_lines(lines)
+    fenced = context.code_mask(lines)
     for index in range(len(lines)):
         alert = None if fenced[index] else _ALERT.match(lines[index])
         if alert is None:

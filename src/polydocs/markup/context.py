@@ -9,6 +9,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 
 from polydocs.diagnostics import Diagnostic
+from polydocs.dialect import DEFAULT_IFRAME_HOSTS, PageFacts, ParsedPage, parse_page
 from polydocs.markup.inventory import ApiInventory, default_inventory
 from polydocs.sources.languages import Language, source_language
 
@@ -28,12 +29,37 @@ class MarkupContext:
     # Every page name of this language's built site; empty means "unknown", so page links are not checked.
     known_pages: frozenset[str] = frozenset()
     api: ApiInventory = field(default_factory=default_inventory)
-    iframe_hosts: tuple[str, ...] = ("huggingface.co",)
+    iframe_hosts: tuple[str, ...] = DEFAULT_IFRAME_HOSTS
     warnings: list[Diagnostic] = field(default_factory=list)
     license_header: bool = False
     # When the text was expanded before conversion (benchmark tables, evidence badges), the source line
     # (1-based) of each line of the text; empty means `line_offset + index + 1`.
     line_map: tuple[int, ...] = ()
+    # The text Python-Markdown was given, parsed once by the first of our preprocessors (`page_parse`);
+    # the others keep every line where it was, so its locations hold for all of them.
+    page: ParsedPage | None = None
+
+    @property
+    def facts(self) -> PageFacts:
+        """What the construct checks may know about this page's site."""
+        return PageFacts(self.page_local, self.known_pages, self.iframe_hosts, self.api, self.lang)
+
+    def parsed(self, lines: list[str]) -> ParsedPage:
+        """The page's one parse; a preprocessor called on its own (in tests) parses the lines it got."""
+        return self.page if self.page is not None else parse_page("\n".join(lines))
+
+    def code_mask(self, lines: list[str]) -> list[bool]:
+        """For each of `lines`, whether the one parse found it to be code."""
+        mask = list(self.parsed(lines).code_mask)[: len(lines)]
+        return mask + [False] * (len(lines) - len(mask))
+
+    def outside_code(self, lines: list[str]) -> list[tuple[int, str]]:
+        """`(index, line)` of each of `lines` that is not code (as it is now, after earlier rewrites)."""
+        return [
+            (index, line)
+            for index, (line, code) in enumerate(zip(lines, self.code_mask(lines), strict=True))
+            if not code
+        ]
 
     def warn(self, index: int, code: str, message: str, hint: str = "") -> Diagnostic:
         """Record a warning about the 0-based line `index` of the text Python-Markdown was given."""

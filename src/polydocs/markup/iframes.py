@@ -15,7 +15,6 @@ from markdown import Extension, Markdown
 from markdown.preprocessors import Preprocessor
 
 from polydocs.markup._blocks import StoreHtml, parse_attributes
-from polydocs.markup._fences import fenced_lines
 from polydocs.markup.context import MarkupContext, current_context
 
 PRIORITY = 28
@@ -40,7 +39,7 @@ class _StartTag:
 def render_iframes(lines: list[str], context: MarkupContext, store: StoreHtml) -> list[str]:
     """Replace each iframe (which may span lines) by one stored HTML block, padding with blank lines."""
     lines = list(lines)
-    fenced = fenced_lines(lines)
+    fenced = context.code_mask(lines)
     index = 0
     while index < len(lines):
         if fenced[index] or not _IFRAME_ANYWHERE.search(lines[index]):

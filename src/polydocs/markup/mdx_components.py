@@ -9,7 +9,6 @@ from markdown import Extension, Markdown
 from markdown.preprocessors import Preprocessor
 
 from polydocs.markup._blocks import StoreHtml, parse_tag_line
-from polydocs.markup._fences import lines_outside_fences
 from polydocs.markup.context import MarkupContext, current_context
 
 # After callouts and tabs, so that what is left of the MDX tags is what nobody converted.
@@ -24,7 +23,7 @@ _YOUTUBE_ID = re.compile(r"^[\w-]{6,20}$")
 def render_mdx_components(lines: list[str], context: MarkupContext, store: StoreHtml) -> list[str]:
     """Convert the leftovers polydocs knows and warn about every other MDX component."""
     lines = list(lines)
-    for index, line in list(lines_outside_fences(lines)):
+    for index, line in context.outside_code(lines):
         if _OPEN_IN_COLAB.match(line):
             lines[index] = ""  # the doc-builder's notebook buttons: this site has no notebooks
         elif heading := _HEADING_ANCHOR.match(line):

@@ -11,7 +11,6 @@ from functools import lru_cache, partial
 from markdown import Extension, Markdown
 from markdown.preprocessors import Preprocessor
 
-from polydocs.markup._fences import lines_outside_fences
 from polydocs.markup.context import MarkupContext, current_context
 
 PRIORITY = 26
@@ -44,7 +43,7 @@ def render_page_links(lines: list[str], context: MarkupContext) -> list[str]:
     lines = list(lines)
     if not context.known_pages:
         return lines  # the site's pages are unknown (plain `render`): nothing to check against
-    for index, line in list(lines_outside_fences(lines)):
+    for index, line in context.outside_code(lines):
         reference = _REFERENCE.match(line)
         if reference is not None:
             lines[index] = _REFERENCE.sub(_rewriter(index, context), line)

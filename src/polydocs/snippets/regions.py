@@ -2,32 +2,18 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
-from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
-from markdown_it import MarkdownIt
-from markdown_it.common.html_blocks import block_names
-from markdown_it.token import Token
-
 from polydocs.diagnostics import Diagnostic, PolydocsError
-from polydocs.markup._fences import (
-    UNCLOSED_FENCE,
-    UNCLOSED_FENCE_HINT,
-    UNCLOSED_FENCE_MESSAGE,
-    unclosed_fences,
-)
+from polydocs.dialect import parse_page
 from polydocs.snippets.directives import Directives, is_polydocs_comment, parse_comment
 
 PYTHON_FENCE_LANGUAGES = frozenset({"py", "python", "python3"})
 # Fences that may hold an interactive session (`>>>` prompts) even without a Python info string.
 _DOCTEST_FENCE_LANGUAGES = frozenset({"", "py", "python", "python3", "pycon", "python-repl", "doctest"})
 HIDE_MARKER = "# doc-builder: hide"
-_LONE_TAG = re.compile(r"^\s*</?(?P<name>[A-Za-z][\w-]*)(\s[^<>]*)?/?>\s*$")
-_FENCE = re.compile(r"^(?P<indent> {0,3})(?P<fence>`{3,}|~{3,})")
-_STANDARD_BLOCK_TAGS = frozenset(block_names)
 
 RegionKind = Literal["script", "doctest", "other"]
 
@@ -80,10 +66,9 @@ def scan_page(path: Path, text: str | None = None) -> PageScan:
     """Like extract_regions, but returns directive problems instead of raising."""
     if text is None:
         text = path.read_text(encoding="utf-8")
-    tokens = _tokens(text)
+    tokens = parse_page(text).tokens
     regions: list[Region] = []
-    problems = [_unclosed(path, index + 1) for index in unclosed_fences(text.splitlines())]
-    unclosed = {problem.line for problem in problems}
+    problems: list[Diagnostic] = []
     pending = Directives()
     pending_line = 0
     for token in tokens:
@@ -91,9 +76,6 @@ def scan_page(path: Path, text: str | None = None) -> PageScan:
         if token.type == "html_block" and is_polydocs_comment(token.content):
             pending = parse_comment(token.content, str(path), line, pending, problems)
             pending_line = pending_line or line
-        elif token.type == "fence" and line in unclosed:
-            # The site shows a fence that is never closed as text, so no reader sees code to run.
-            pending, pending_line = Directives(), 0
         elif token.type == "fence":
             regions.append(_region(path, token.info, token.content, line, token.map, pending))
             pending, pending_line = Directives(), 0
@@ -109,10 +91,6 @@ def scan_page(path: Path, text: str | None = None) -> PageScan:
 _TRANSPARENT_TOKENS = frozenset(
     {"bullet_list_open", "ordered_list_open", "list_item_open", "blockquote_open"}
 )
-
-
-def _unclosed(path: Path, line: int) -> Diagnostic:
-    return Diagnostic(str(path), line, UNCLOSED_FENCE, UNCLOSED_FENCE_MESSAGE, UNCLOSED_FENCE_HINT)
 
 
 def _orphan(path: Path, line: int) -> Diagnostic:
@@ -158,42 +136,3 @@ def _doctest_source(content: str) -> str:
         else:
             lines.append("")
     return "\n".join(lines) + "\n"
-
-
-def _blank_component_tags(text: str) -> str:
-    """Blank lines holding only a doc-builder component tag (`<hfoption id="a">`, `<pt>`, `<Tip>`).
-
-    In CommonMark such a line opens an HTML block that runs to the next blank line and would swallow a
-    fence written right below it; the site renders those fences as code, so the parser must see them too.
-    Blanking keeps every line number.
-    """
-    out = []
-    fence = ""
-    for raw in text.splitlines(keepends=True):
-        match = _FENCE.match(raw)
-        if fence:
-            if match and match.group("fence")[0] == fence[0] and len(match.group("fence")) >= len(fence):
-                fence = ""
-            out.append(raw)
-            continue
-        if match and not (match.group("fence")[0] == "`" and "`" in raw[match.end() :]):
-            fence = match.group("fence")
-            out.append(raw)
-            continue
-        tag = _LONE_TAG.match(raw)
-        if tag and tag.group("name").lower() not in _STANDARD_BLOCK_TAGS:
-            out.append("\n")
-        else:
-            out.append(raw)
-    return "".join(out)
-
-
-@lru_cache(maxsize=16)
-def _tokens(text: str) -> tuple[Token, ...]:
-    """The page's block tokens, parsed once: a site build scans each page for its badges and its notebook."""
-    return tuple(_parser().parse(_blank_component_tags(text)))
-
-
-@lru_cache(maxsize=1)
-def _parser() -> MarkdownIt:
-    return MarkdownIt("commonmark")

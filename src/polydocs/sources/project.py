@@ -11,6 +11,7 @@ from typing import Any
 import yaml
 
 from polydocs.diagnostics import Diagnostic, PolydocsError
+from polydocs.dialect import DEFAULT_IFRAME_HOSTS
 from polydocs.sources.languages import is_language_tag
 from polydocs.sources.text import read_utf8
 
@@ -27,7 +28,7 @@ class ProjectConfig:
     site_url: str = ""
     repo_url: str = ""
     copyright: str = ""
-    iframe_hosts: tuple[str, ...] = ("huggingface.co",)
+    iframe_hosts: tuple[str, ...] = DEFAULT_IFRAME_HOSTS
     # `{url, objects, package}` for API links; None means the markup package's transformers default.
     api_reference: dict[str, Any] | None = None
     path: str = ""

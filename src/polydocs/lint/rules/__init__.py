@@ -13,6 +13,7 @@ from polydocs.lint.rules import (
     claims,
     code_blocks,
     code_style,
+    constructs,
     iframes,
     license_header,
     links,
@@ -23,6 +24,7 @@ from polydocs.lint.rules import (
 PageRule = Callable[[LintDocument, LintContext], Iterable[Diagnostic]]
 
 PAGE_RULES: dict[str, PageRule] = {
+    "constructs": constructs.check,
     "license": license_header.check,
     "callouts": callouts.check,
     "iframes": iframes.check,

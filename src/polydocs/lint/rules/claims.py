@@ -15,7 +15,7 @@ names something.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -161,7 +161,7 @@ def _first_line(token: Token, default: int) -> int:
 
 
 def _table(
-    tokens: list[Token], index: int, section: Kind | None, claims: list[Claim], listings: list[Listing]
+    tokens: Sequence[Token], index: int, section: Kind | None, claims: list[Claim], listings: list[Listing]
 ) -> int:
     start = _first_line(tokens[index], 0)
     rows: list[tuple[int, list[str]]] = []
@@ -192,7 +192,7 @@ def _table(
 
 
 def _list(
-    tokens: list[Token], index: int, section: Kind | None, claims: list[Claim], listings: list[Listing]
+    tokens: Sequence[Token], index: int, section: Kind | None, claims: list[Claim], listings: list[Listing]
 ) -> int:
     """A list whose every item starts with a backticked name, inside a mode or backend section."""
     start = _first_line(tokens[index], 0)

@@ -1,0 +1,85 @@
+"""What a page's constructs are checked against, and the one validation the build and the linter share.
+
+Each construct module in `polydocs.dialect.constructs` has a `check(page, facts)` yielding `Finding`s; the
+build turns them into warnings at the page's source lines, `polydocs lint` into errors. Neither re-checks a
+construct on its own, so both report the same problems, with the same codes, at the same lines.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from polydocs.diagnostics import Diagnostic, Severity
+from polydocs.dialect.page import ParsedPage
+
+if TYPE_CHECKING:
+    from polydocs.markup.inventory import ApiInventory
+    from polydocs.sources.languages import Language
+
+# The hosts a page may embed from (and their subdomains) when `polydocs.yml` names none.
+DEFAULT_IFRAME_HOSTS: tuple[str, ...] = ("huggingface.co",)
+
+
+@dataclass(frozen=True)
+class PageFacts:
+    """What a construct's check may know beyond the page itself; every field has a page-independent default.
+
+    `known_pages` empty means "unknown" (a plain `render`): page links are then not checked.
+    """
+
+    page_local: str = ""
+    known_pages: frozenset[str] = frozenset()
+    iframe_hosts: tuple[str, ...] = DEFAULT_IFRAME_HOSTS
+    api: ApiInventory | None = None
+    lang: Language | None = None
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One problem of one construct, at the 0-based line `index` of the parsed text."""
+
+    index: int
+    code: str
+    message: str
+    hint: str = ""
+
+
+ConstructCheck = Callable[[ParsedPage, PageFacts], Iterable[Finding]]
+
+
+@dataclass
+class CheckRegistry:
+    """The construct checks in the order their findings are reported."""
+
+    checks: list[ConstructCheck] = field(default_factory=list)
+
+    def register(self, check: ConstructCheck) -> ConstructCheck:
+        self.checks.append(check)
+        return check
+
+    def findings(self, page: ParsedPage, facts: PageFacts) -> Iterator[Finding]:
+        for check in self.checks:
+            yield from check(page, facts)
+
+
+def page_findings(page: ParsedPage, facts: PageFacts) -> list[Finding]:
+    """Every construct problem of the page, sorted by line (stable within a line)."""
+    from polydocs.dialect.constructs import CONSTRUCT_CHECKS
+
+    return sorted(CONSTRUCT_CHECKS.findings(page, facts), key=lambda finding: finding.index)
+
+
+def page_diagnostics(
+    page: ParsedPage,
+    facts: PageFacts,
+    path: str,
+    source_line: Callable[[int], int] = lambda index: index + 1,
+    severity: Severity = "warning",
+) -> list[Diagnostic]:
+    """The page's findings as diagnostics at its source lines (`source_line` maps a parsed-text index)."""
+    return [
+        Diagnostic(path, source_line(f.index), f.code, f.message, f.hint, severity)
+        for f in page_findings(page, facts)
+    ]

@@ -1,0 +1,15 @@
+"""One module per doc-builder construct: its spec (names, attributes, what is allowed) and its check.
+
+The registry below is the order in which a page's findings are produced; the markup extensions render
+the same constructs from the same parse (`polydocs.markup`), the lint rules report these findings.
+"""
+
+from __future__ import annotations
+
+from polydocs.dialect.checks import CheckRegistry
+from polydocs.dialect.constructs import fences
+
+CONSTRUCT_CHECKS = CheckRegistry()
+CONSTRUCT_CHECKS.register(fences.check)
+
+__all__ = ["CONSTRUCT_CHECKS"]

@@ -1,0 +1,200 @@
+"""A page parsed once (markdown-it-py, CommonMark) into located nodes that the site, the linter, the checker
+and the notebooks all read: one answer to "is this line code?", "where is this tag?", "which fences?".
+
+Lines are 0-based indices into the parsed text (`index`); `line` properties give the 1-based number.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cached_property, lru_cache
+
+from markdown_it import MarkdownIt
+from markdown_it.common.html_blocks import block_names
+from markdown_it.token import Token
+
+from polydocs.dialect.tags import TagLine, parse_tag_line
+
+_LONE_TAG = re.compile(r"^\s*</?(?P<name>[A-Za-z][\w-]*)(\s[^<>]*)?/?>\s*$")
+_FENCE = re.compile(r"^(?P<indent> {0,3})(?P<fence>`{3,}|~{3,})")
+_STANDARD_BLOCK_TAGS = frozenset(block_names)
+
+
+@dataclass(frozen=True)
+class Fence:
+    """A fenced code block. `end` is the index of its closing fence; for a fence never closed it is None and
+    the block runs, as in CommonMark, to the end of its container (`last`: its last line)."""
+
+    index: int
+    end: int | None
+    last: int
+    info: str
+    content: str
+    marker: str
+
+    @property
+    def line(self) -> int:
+        return self.index + 1
+
+    @property
+    def closed(self) -> bool:
+        return self.end is not None
+
+    @property
+    def language(self) -> str:
+        """The info string's first word, lowercased (`py`, `python`, `bash`); "" when there is none."""
+        words = self.info.split()
+        return words[0].lower() if words else ""
+
+
+@dataclass(frozen=True)
+class Comment:
+    """An HTML comment written as a block (`<!-- ... -->`): license headers, polydocs directives."""
+
+    index: int
+    last: int
+    text: str
+
+
+@dataclass(frozen=True)
+class InlineToken:
+    """An inline token (link, image, code span, text) and the 0-based line it starts on."""
+
+    index: int
+    token: Token
+
+    @property
+    def line(self) -> int:
+        return self.index + 1
+
+
+@dataclass(frozen=True)
+class ParsedPage:
+    """One page's text and what the parse found in it."""
+
+    text: str
+
+    @cached_property
+    def lines(self) -> tuple[str, ...]:
+        return tuple(self.text.splitlines())
+
+    @cached_property
+    def tokens(self) -> tuple[Token, ...]:
+        return tuple(_parser().parse(_blank_component_tags(self.text)))
+
+    @cached_property
+    def fences(self) -> tuple[Fence, ...]:
+        return tuple(
+            _fence(token, self.lines) for token in self.tokens if token.type == "fence" and token.map
+        )
+
+    @cached_property
+    def code_mask(self) -> tuple[bool, ...]:
+        """For each line, whether it is code: inside a fence (fence lines included) or an indented block."""
+        mask = [False] * len(self.lines)
+        for token in self.tokens:
+            if token.type in ("fence", "code_block") and token.map:
+                start, end = token.map
+                mask[start:end] = [True] * (min(end, len(mask)) - start)
+        return tuple(mask)
+
+    def is_code(self, index: int) -> bool:
+        return 0 <= index < len(self.code_mask) and self.code_mask[index]
+
+    def outside_code(self) -> Iterator[tuple[int, str]]:
+        """`(index, line)` for every line that is not code."""
+        for index, line in enumerate(self.lines):
+            if not self.code_mask[index]:
+                yield index, line
+
+    @cached_property
+    def tag_lines(self) -> tuple[tuple[int, TagLine], ...]:
+        """Every line outside code holding exactly one tag, with its index."""
+        found = []
+        for index, line in self.outside_code():
+            if "<" in line and (tag := parse_tag_line(line)) is not None:
+                found.append((index, tag))
+        return tuple(found)
+
+    @cached_property
+    def comments(self) -> tuple[Comment, ...]:
+        return tuple(
+            Comment(token.map[0], token.map[1] - 1, token.content)
+            for token in self.tokens
+            if token.type == "html_block" and token.map and token.content.lstrip().startswith("<!--")
+        )
+
+    def inline_tokens(self) -> Iterator[InlineToken]:
+        """Every inline child token with the line it is on, counted through soft and hard breaks."""
+        for token in self.tokens:
+            if token.type != "inline" or not token.map or not token.children:
+                continue
+            index = token.map[0]
+            for child in token.children:
+                yield InlineToken(index, child)
+                if child.type in ("softbreak", "hardbreak"):
+                    index += 1
+                elif child.type in ("text", "html_inline"):
+                    index += child.content.count("\n")
+
+    def blocks(self, kind: str) -> Iterator[tuple[int, Token]]:
+        """Block tokens of one type (`table_open`, `bullet_list_open`...) with their first line's index."""
+        for token in self.tokens:
+            if token.type == kind and token.map:
+                yield token.map[0], token
+
+
+@lru_cache(maxsize=64)
+def parse_page(text: str) -> ParsedPage:
+    """The page parsed once; a build asks for the same page from several places (badges, notebook, lint)."""
+    return ParsedPage(text)
+
+
+def _fence(token: Token, lines: tuple[str, ...]) -> Fence:
+    assert token.map is not None
+    start, end = token.map
+    last = min(end, len(lines)) - 1
+    closing = lines[last] if start < last else ""
+    marker = token.markup
+    closed = start < last and _closes(closing, marker)
+    return Fence(start, last if closed else None, last, token.info.strip(), token.content, marker)
+
+
+def _closes(line: str, marker: str) -> bool:
+    stripped = line.strip().lstrip(">").strip()
+    return bool(stripped) and set(stripped) == {marker[0]} and len(stripped) >= len(marker)
+
+
+def _blank_component_tags(text: str) -> str:
+    """Blank lines holding only a doc-builder component tag (`<hfoption id="a">`, `<pt>`, `<Tip>`).
+
+    In CommonMark such a line opens an HTML block that runs to the next blank line and would swallow a
+    fence written right below it; the site renders those fences as code, so the parser must see them too.
+    Blanking keeps every line number.
+    """
+    out = []
+    fence = ""
+    for raw in text.splitlines(keepends=True):
+        match = _FENCE.match(raw)
+        if fence:
+            if match and match.group("fence")[0] == fence[0] and len(match.group("fence")) >= len(fence):
+                fence = ""
+            out.append(raw)
+            continue
+        if match and not (match.group("fence")[0] == "`" and "`" in raw[match.end() :]):
+            fence = match.group("fence")
+            out.append(raw)
+            continue
+        tag = _LONE_TAG.match(raw)
+        if tag and tag.group("name").lower() not in _STANDARD_BLOCK_TAGS:
+            out.append("\n")
+        else:
+            out.append(raw)
+    return "".join(out)
+
+
+@lru_cache(maxsize=1)
+def _parser() -> MarkdownIt:
+    return MarkdownIt("commonmark").enable("table")
