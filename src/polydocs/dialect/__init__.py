@@ -6,10 +6,12 @@ Needs only markdown-it-py, so the snippet checker reads it where MkDocs is not i
 from __future__ import annotations
 
 from polydocs.dialect.checks import DEFAULT_IFRAME_HOSTS, Finding, PageFacts, page_diagnostics, page_findings
+from polydocs.dialect.constructs import CONSTRUCT_CODES
 from polydocs.dialect.page import Comment, Fence, InlineToken, ParsedPage, parse_page
 from polydocs.dialect.tags import TagLine, parse_attributes, parse_tag_line
 
 __all__ = [
+    "CONSTRUCT_CODES",
     "DEFAULT_IFRAME_HOSTS",
     "Comment",
     "Fence",

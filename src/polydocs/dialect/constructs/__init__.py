@@ -12,4 +12,7 @@ from polydocs.dialect.constructs import fences
 CONSTRUCT_CHECKS = CheckRegistry()
 CONSTRUCT_CHECKS.register(fences.check)
 
-__all__ = ["CONSTRUCT_CHECKS"]
+# Every code a construct check may report: what the build and `polydocs lint` must agree on.
+CONSTRUCT_CODES: frozenset[str] = fences.CODES
+
+__all__ = ["CONSTRUCT_CHECKS", "CONSTRUCT_CODES"]

@@ -11,6 +11,7 @@ from polydocs.dialect.checks import Finding, PageFacts
 from polydocs.dialect.page import ParsedPage
 
 UNCLOSED_FENCE = "fence-unclosed"
+CODES = frozenset({UNCLOSED_FENCE})
 
 
 def check(page: ParsedPage, facts: PageFacts) -> Iterator[Finding]:

@@ -1,0 +1,117 @@
+"""`polydocs build` and `polydocs lint` report the same construct problems: same file, line and code.
+
+Both run the dialect's one validation (`polydocs.dialect`); these tests run the real commands, as users
+do, on a tree holding a problem of every construct, and on the real-world corpus where it is present.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+from polydocs.dialect import CONSTRUCT_CODES
+
+Location = tuple[str, int, str]
+_WARNING = re.compile(
+    r"^WARNING (?P<path>[^\s:][^:]*):(?P<line>\d+): (?P<code>[a-z][a-z0-9-]*) ", re.MULTILINE
+)
+
+PROBLEMS = {
+    "en/_toctree.yml": """
+        - title: Guide
+          sections:
+          - local: index
+            title: Home
+          - local: embeds
+            title: Embeds
+        """,
+    "en/index.md": """
+        # Home
+
+        > [!BOGUS]
+        > An unknown callout kind.
+
+        <Tip>
+
+        A tip that is never closed.
+
+        <hfoptions id="x">
+        <hfoption>
+
+        An option without an id.
+
+        </hfoption>
+        </hfoptions>
+
+        See [the missing page](./nowhere) and [`NoSuchObjectAnywhere`].
+
+        ```py
+        print("a fence never closed")
+        """,
+    "en/embeds.md": """
+        # Embeds
+
+        <iframe src="https://evil.example/x" title="x"></iframe>
+
+        <iframe src="https://huggingface.co/spaces/a/b"></iframe>
+
+        <Youtube id="?"/>
+
+        <SomeComponent />
+        """,
+}
+
+
+def _polydocs(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).parents[1] / "src")}
+    return subprocess.run(
+        [sys.executable, "-m", "polydocs", *args],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
+
+
+def _build_locations(source: Path, out: Path, *extra: str) -> set[Location]:
+    result = _polydocs("build", "--source", str(source), "--out", str(out), *extra, cwd=source.parent)
+    assert result.returncode == 0, result.stderr[-3000:]
+    found = {(m["path"], int(m["line"]), m["code"]) for m in _WARNING.finditer(result.stdout + result.stderr)}
+    return {_relative(location, source) for location in found if location[2] in CONSTRUCT_CODES}
+
+
+def _lint_locations(target: Path, source: Path) -> set[Location]:
+    result = _polydocs("lint", str(target), "--rule", "constructs", "--format", "json", cwd=source.parent)
+    assert result.returncode in (0, 1), result.stderr[-3000:]
+    findings = json.loads(result.stdout)
+    return {_relative((f["path"], f["line"], f["code"]), source) for f in findings}
+
+
+def _relative(location: Location, source: Path) -> Location:
+    path = Path(location[0])
+    absolute = path if path.is_absolute() else (source.parent / path)
+    return (absolute.resolve().relative_to(source.resolve()).as_posix(), location[1], location[2])
+
+
+def test_build_and_lint_report_every_construct_problem_alike(write_tree, tmp_path: Path) -> None:
+    source = write_tree(PROBLEMS)
+    built = _build_locations(source, tmp_path / "site")
+    linted = _lint_locations(source, source)
+    assert built == linted
+    # Every construct the tree exercises has its problem found, not just "both found nothing".
+    codes = {code for _, _, code in linted}
+    assert "fence-unclosed" in codes
+    assert len(codes) >= 2
+
+
+def test_build_and_lint_agree_on_the_transformers_corpus(corpus: Path, tmp_path: Path) -> None:
+    source = corpus.resolve()
+    built = _build_locations(source, tmp_path / "site", "--lang", "en")
+    linted = _lint_locations(source / "en", source)
+    assert built == linted
+    assert linted, "the corpus has construct problems; finding none means the check did not run"
