@@ -7,9 +7,19 @@ the same constructs from the same parse (`polydocs.markup`), the lint rules repo
 from __future__ import annotations
 
 from polydocs.dialect.checks import CheckRegistry
-from polydocs.dialect.constructs import fences
+from polydocs.dialect.constructs import (
+    autodoc,
+    components,
+    fences,
+    iframes,
+    license_header,
+)
 
 CONSTRUCT_CHECKS = CheckRegistry()
 CONSTRUCT_CHECKS.register(fences.check)
+CONSTRUCT_CHECKS.register(license_header.check)
+CONSTRUCT_CHECKS.register(autodoc.check)
+CONSTRUCT_CHECKS.register(iframes.check)
+CONSTRUCT_CHECKS.register(components.check)
 
 __all__ = ["CONSTRUCT_CHECKS"]
