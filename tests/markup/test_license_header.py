@@ -1,10 +1,13 @@
-"""Finding the license header for the linter."""
+"""Finding the license header: for the site, which hides it, and for the linter, which requires it."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from polydocs.markup import LicenseHeader, find_license_header
+from polydocs.dialect import parse_page
+from polydocs.dialect.constructs.license_header import LicenseHeader, find_license_header, page_license_header
+from polydocs.markup import MarkupContext, render
+from polydocs.sources import language_of
 
 HEADER = """<!---Copyright 2026 The HuggingFace Team. All rights reserved.
 
@@ -47,3 +50,17 @@ def test_the_golden_header_case_is_well_formed() -> None:
     case = Path(__file__).parent / "cases" / "license_header" / "apache_header.md"
     header = find_license_header(case.read_text(encoding="utf-8"))
     assert header is not None and header.well_formed and (header.start_line, header.end_line) == (1, 5)
+
+
+def test_the_header_after_front_matter_is_the_pages_header() -> None:
+    page = parse_page("---\ntitle: T\n---\n" + HEADER)
+    header = page_license_header(page)
+    assert header is not None and (header.start_line, header.end_line) == (4, 7)
+
+
+def test_the_build_reports_an_unclosed_header_but_not_a_missing_one() -> None:
+    context = MarkupContext("docs_src/en/a.md", language_of("en"))
+    render("# Title\n\nNo header: repository policy, which only lint holds pages to.\n", context)
+    assert context.warnings == []
+    render(HEADER.replace("-->\n", ""), context)
+    assert [(w.line, w.code) for w in context.warnings] == [(1, "license-unclosed")]

@@ -18,7 +18,7 @@ from polydocs.markup.framework_tabs import FrameworkTabsExtension
 from polydocs.markup.hfoptions import HfOptionsExtension
 from polydocs.markup.iframes import IframeExtension
 from polydocs.markup.inventory import ApiInventory, ApiTarget, default_inventory
-from polydocs.markup.license_header import LicenseHeader, LicenseHeaderExtension, find_license_header
+from polydocs.markup.license_header import LicenseHeaderExtension
 from polydocs.markup.mdx_components import MdxComponentExtension
 from polydocs.markup.page_links import PageLinkExtension, resolve_page_link
 from polydocs.markup.page_parse import PageParseExtension
@@ -26,12 +26,10 @@ from polydocs.markup.page_parse import PageParseExtension
 __all__ = [
     "ApiInventory",
     "ApiTarget",
-    "LicenseHeader",
     "MarkupContext",
     "current_context",
     "default_inventory",
     "extension_configs",
-    "find_license_header",
     "markdown_extensions",
     "page_context",
     "render",

@@ -1,60 +1,46 @@
-"""Doc-builder leftovers: `<Youtube id=.../>`, `[[open-in-colab]]`, `## Title[[anchor]]`, the unknown."""
+"""Doc-builder leftovers: `<Youtube id=.../>`, `[[open-in-colab]]`, `## Title[[anchor]]` -> the site's HTML.
+
+Which lines hold them, and which other components nothing converts, is the dialect's
+(`polydocs.dialect.constructs.components`); the page's parse reports their problems.
+"""
 
 from __future__ import annotations
 
-import re
 from html import escape
 
 from markdown import Extension, Markdown
 from markdown.preprocessors import Preprocessor
 
-from polydocs.markup._blocks import StoreHtml, parse_tag_line
+from polydocs.dialect.constructs.components import HEADING_ANCHOR, Leftover, find_leftovers, youtube_id_valid
+from polydocs.markup._blocks import StoreHtml
 from polydocs.markup.context import MarkupContext, current_context
 
 # After callouts and tabs, so that what is left of the MDX tags is what nobody converted.
 PRIORITY = 26.2
 
-_OPEN_IN_COLAB = re.compile(r"^[ ]*\[\[open-in-colab\]\][ ]*$")
-_HEADING_ANCHOR = re.compile(r"^(?P<heading>#{1,6}[ ]+.*?)[ ]*\[\[(?P<anchor>[\w-]+)\]\][ ]*$")
-_COMPONENT = re.compile(r"^[ ]*<(?P<name>[A-Za-z][\w-]*)")
-_YOUTUBE_ID = re.compile(r"^[\w-]{6,20}$")
-
 
 def render_mdx_components(lines: list[str], context: MarkupContext, store: StoreHtml) -> list[str]:
-    """Convert the leftovers polydocs knows and warn about every other MDX component."""
+    """Convert the leftovers polydocs knows; the others stay as they are."""
     lines = list(lines)
-    for index, line in context.outside_code(lines):
-        if _OPEN_IN_COLAB.match(line):
-            lines[index] = ""  # the doc-builder's notebook buttons: this site has no notebooks
-        elif heading := _HEADING_ANCHOR.match(line):
-            lines[index] = f"{heading['heading']} {{ #{heading['anchor']} }}"
-        elif (tag := parse_tag_line(line)) is not None and tag.name == "Youtube" and not tag.closing:
-            lines[index] = _render_youtube(tag.attributes.get("id", ""), index, context, store)
-        elif (component := _COMPONENT.match(line)) is not None and _is_component(component["name"]):
-            context.warn(
-                index,
-                "mdx-unsupported",
-                f"`<{component['name']}>` is a doc-builder component polydocs does not convert; "
-                "it is passed through as raw HTML",
-                "rewrite it in Markdown (an admonition, a link, a list)",
-            )
+    for leftover in find_leftovers(context.parsed(lines)):
+        lines[leftover.index] = _rendered(leftover, lines[leftover.index], store)
     return lines
 
 
-def _is_component(name: str) -> bool:
-    # HTML element names are lowercase words; MDX components are capitalised or snake_case.
-    return name[0].isupper() or "_" in name
+def _rendered(leftover: Leftover, line: str, store: StoreHtml) -> str:
+    if leftover.kind == "open-in-colab":
+        return ""  # the doc-builder's notebook buttons: this site has its own notebook link
+    if leftover.kind == "heading-anchor":
+        # Matched on the line as earlier steps left it: a heading they indented (into a callout or a tab)
+        # keeps its `[[anchor]]` as written, as it always has.
+        heading = HEADING_ANCHOR.match(line)
+        return f"{heading['heading']} {{ #{heading['anchor']} }}" if heading else line
+    if leftover.kind == "youtube":
+        return _youtube_html(leftover.value, store) if youtube_id_valid(leftover.value) else ""
+    return line
 
 
-def _render_youtube(video: str, index: int, context: MarkupContext, store: StoreHtml) -> str:
-    if not _YOUTUBE_ID.match(video):
-        context.warn(
-            index,
-            "youtube-malformed",
-            f"`<Youtube>` has no usable video id ({video!r}); nothing is shown",
-            'write `<Youtube id="VIDEO_ID"/>` with the id from the video URL',
-        )
-        return ""
+def _youtube_html(video: str, store: StoreHtml) -> str:
     url = f"https://www.youtube.com/watch?v={video}"
     return store(
         f'<p class="polydocs-video"><a href="{escape(url)}" target="_blank" rel="noopener">▶ YouTube</a></p>'
@@ -67,7 +53,7 @@ class _MdxComponentPreprocessor(Preprocessor):
 
 
 class MdxComponentExtension(Extension):
-    """Converts the remaining doc-builder leftovers and reports the ones it cannot convert."""
+    """Converts the remaining doc-builder leftovers."""
 
     def extendMarkdown(self, md: Markdown) -> None:
         md.preprocessors.register(_MdxComponentPreprocessor(md), "polydocs_mdx_components", PRIORITY)

@@ -18,6 +18,7 @@ from importlib.metadata import version
 from urllib.parse import urlsplit
 
 from polydocs.diagnostics import Diagnostic
+from polydocs.dialect.constructs.iframes import embeddable
 from polydocs.markup._fences import lines_outside_fences
 from polydocs.markup._html_tokens import RemovedMarkup, Token, compare, serialize, tokenize
 from polydocs.markup.html_allowlist import (
@@ -118,19 +119,13 @@ def _lift_embeds(page_html: str, iframe_hosts: tuple[str, ...], marker: str) -> 
     embeds: dict[str, str] = {}
 
     def lift(match: re.Match[str]) -> str:
-        if not _host_allowed(html.unescape(match["src"][1:-1]), iframe_hosts):
+        if not embeddable(html.unescape(match["src"][1:-1]), iframe_hosts):
             return match[0]
         placeholder = f"&lt;{marker}{len(embeds)}&gt;"
         embeds[placeholder] = match[0]
         return placeholder
 
     return _EMBED.sub(lift, page_html), embeds
-
-
-def _host_allowed(source: str, iframe_hosts: tuple[str, ...]) -> bool:
-    parts = urlsplit(source)
-    host = (parts.hostname or "").lower()
-    return parts.scheme == "https" and any(host == h or host.endswith("." + h) for h in iframe_hosts)
 
 
 def _removals(before: list[Token], removed: list[RemovedMarkup], marker: str) -> list[Removal]:

@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from polydocs.markup import find_license_header
+from polydocs.dialect.constructs.license_header import find_license_header
 
 # Black's line length in `doc-builder style`, the Hugging Face default.
 STYLE_LINE_LENGTH = 119

@@ -1,0 +1,205 @@
+"""`<iframe>` embeds: where a page has them, which hosts it may embed from, and their check.
+
+`host_allowed` is the one rule for hosts (one of the site's `iframe_hosts` or a subdomain of one): the
+site's renderer (`markup/iframes.py`), this check and the sanitiser (`markup/unsafe_html.py`) all ask it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from urllib.parse import SplitResult, urlsplit
+
+from polydocs.dialect.checks import Finding, PageFacts
+from polydocs.dialect.constructs._visible import visible_lines
+from polydocs.dialect.page import ParsedPage
+from polydocs.dialect.tags import parse_attributes
+
+MALFORMED = "iframe-malformed"
+UNCLOSED = "iframe-unclosed"
+SOURCE = "iframe-src"
+HOST = "iframe-host"
+TITLE = "iframe-title"
+INLINE = "iframe-inline"
+
+# What the problems that name nothing of the page say, and what to do about them.
+_MESSAGES = {
+    INLINE: (
+        "an `<iframe>` inside a line of text is not made an embed: the site removes it "
+        "(a page under `trusted:` publishes it as written, unchecked)",
+        "put the `<iframe ...></iframe>` on lines of its own",
+    ),
+    MALFORMED: (
+        "the `<iframe` tag is never ended with `>`; it is shown as text",
+        'end the tag: `<iframe src="..."></iframe>`',
+    ),
+    UNCLOSED: (
+        "`<iframe>` is never closed with `</iframe>`; it is closed right after its start tag",
+        "write `></iframe>` at the end of the tag",
+    ),
+    TITLE: (
+        "the `<iframe>` has no title, so screen readers can only announce its address",
+        'add title="..." describing the content, in the page\'s language',
+    ),
+}
+
+_START = re.compile(r"^[ ]*<iframe\b", re.IGNORECASE)
+_ANYWHERE = re.compile(r"<iframe\b", re.IGNORECASE)
+_END = re.compile(r"^\s*</iframe\s*>", re.IGNORECASE)
+_END_IN_LINE = re.compile(r"</iframe\s*>", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Iframe:
+    """An `<iframe>` at line `index`. On lines of its own, it runs to `last`: through its `</iframe>`, or
+    (never closed) through the end of its start tag. `ended` is False when the start tag has no `>`."""
+
+    index: int
+    last: int
+    attributes: dict[str, str]
+    inline: bool = False
+    ended: bool = True
+    closed: bool = True
+
+    @property
+    def source(self) -> str:
+        return self.attributes.get("src", "")
+
+    @property
+    def scheme(self) -> str:
+        return _split(self.source).scheme
+
+    @property
+    def host(self) -> str:
+        return (_split(self.source).hostname or "").lower()
+
+    @property
+    def path(self) -> str:
+        return _split(self.source).path
+
+    @property
+    def https(self) -> bool:
+        return self.scheme == "https" and bool(self.host)
+
+
+def host_allowed(host: str, hosts: Iterable[str]) -> bool:
+    """Whether a page may embed from `host`: it is one of `hosts`, or a subdomain of one."""
+    host = host.lower()
+    return any(host == allowed or host.endswith("." + allowed) for allowed in map(str.lower, hosts))
+
+
+def embeddable(source: str, hosts: Iterable[str]) -> bool:
+    """Whether the site embeds `source`: an https URL on an allowed host."""
+    parts = _split(source)
+    return parts.scheme == "https" and bool(parts.hostname) and host_allowed(parts.hostname or "", hosts)
+
+
+def source_problem(iframe: Iframe, hosts: Iterable[str]) -> str | None:
+    """Why the site does not embed a well-formed iframe (`iframe-src`, `iframe-host`); None when it does."""
+    if not iframe.https:
+        return SOURCE
+    return None if host_allowed(iframe.host, hosts) else HOST
+
+
+def find_iframes(page: ParsedPage) -> list[Iframe]:
+    """Every `<iframe>` a reader may meet, in page order (code and closed comments skipped)."""
+    found: list[Iframe] = []
+    after = 0
+    for index, line in visible_lines(page):
+        if index < after or not _ANYWHERE.search(line):
+            continue
+        iframe = _iframe_at(page.lines, index)
+        found.append(iframe)
+        after = iframe.last + 1
+    return found
+
+
+def check(page: ParsedPage, facts: PageFacts) -> Iterator[Finding]:
+    for iframe in find_iframes(page):
+        yield from _problems(iframe, facts.iframe_hosts)
+
+
+def _problems(iframe: Iframe, hosts: tuple[str, ...]) -> Iterator[Finding]:
+    if iframe.inline or not iframe.ended:
+        yield _finding(iframe, INLINE if iframe.inline else MALFORMED)
+        return
+    if not iframe.closed:
+        yield _finding(iframe, UNCLOSED)
+    problem = source_problem(iframe, hosts)
+    if problem is not None:
+        yield _source_finding(iframe, problem, hosts)
+    elif not iframe.attributes.get("title", "").strip():
+        # Only an embed needs one: an iframe the site shows as a link (or not at all) has its own fix first.
+        yield _finding(iframe, TITLE)
+
+
+def _finding(iframe: Iframe, code: str) -> Finding:
+    message, hint = _MESSAGES[code]
+    return Finding(iframe.index, code, message, hint)
+
+
+def _source_finding(iframe: Iframe, problem: str, hosts: tuple[str, ...]) -> Finding:
+    if problem == SOURCE:
+        return Finding(
+            iframe.index,
+            SOURCE,
+            f"the iframe's src {iframe.source!r} is not an https URL; nothing is embedded",
+            'give it `src="https://..."`',
+        )
+    return Finding(
+        iframe.index,
+        HOST,
+        f"{iframe.host} is not an allowed iframe host; only a link to it is shown",
+        f"embed only from {', '.join(hosts)}, or add the host to `iframe_hosts` in polydocs.yml",
+    )
+
+
+def _split(source: str) -> SplitResult:
+    """The URL's parts; what is no URL at all (`https://[oops`) has none, so it is never embedded."""
+    try:
+        return urlsplit(source)
+    except ValueError:
+        return urlsplit("")
+
+
+def _iframe_at(lines: tuple[str, ...], index: int) -> Iframe:
+    if not _START.match(lines[index]):
+        return Iframe(index, index, {}, inline=True)
+    start_tag = _read_start_tag(lines, index)
+    if start_tag is None:
+        return Iframe(index, index, {}, ended=False)
+    attributes, tag_end, rest = start_tag
+    end = _end_tag_line(lines, tag_end, rest)
+    return Iframe(index, tag_end if end is None else end, attributes, closed=end is not None)
+
+
+def _read_start_tag(lines: tuple[str, ...], start: int) -> tuple[dict[str, str], int, str] | None:
+    """The start tag's attributes, its last line and what follows its `>` (outside quotes) there."""
+    text, quote = "", ""
+    for index in range(start, len(lines)):
+        line = lines[index]
+        offset = line.lower().index("<iframe") + len("<iframe") if index == start else 0
+        for position in range(offset, len(line)):
+            char = line[position]
+            if quote:
+                quote = "" if char == quote else quote
+            elif char in "\"'":
+                quote = char
+            elif char == ">":
+                text += line[offset:position]
+                return parse_attributes(text.rstrip("/")), index, line[position + 1 :]
+        text += line[offset:] + "\n"
+    return None
+
+
+def _end_tag_line(lines: tuple[str, ...], tag_end: int, rest: str) -> int | None:
+    """The line of the `</iframe>`: after the start tag on its line, or next after blank lines."""
+    if _END_IN_LINE.search(rest):
+        return tag_end
+    if rest.strip():
+        return None
+    following = tag_end + 1
+    while following < len(lines) and not lines[following].strip():
+        following += 1
+    return following if following < len(lines) and _END.match(lines[following]) else None
