@@ -78,7 +78,9 @@ class ParsedPage:
 
     @cached_property
     def lines(self) -> tuple[str, ...]:
-        return tuple(self.text.splitlines())
+        # Split on newlines only, as Python-Markdown and markdown-it-py do (`splitlines` also splits on
+        # form feeds and U+2028, which would shift every later index).
+        return tuple(self.text.split("\n"))
 
     @cached_property
     def tokens(self) -> tuple[Token, ...]:

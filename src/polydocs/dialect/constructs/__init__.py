@@ -15,14 +15,12 @@ from polydocs.dialect.constructs import (
     license_header,
 )
 
-CONSTRUCT_CHECKS = CheckRegistry()
-CONSTRUCT_CHECKS.register(fences.check)
-CONSTRUCT_CHECKS.register(license_header.check)
-CONSTRUCT_CHECKS.register(autodoc.check)
-CONSTRUCT_CHECKS.register(iframes.check)
-CONSTRUCT_CHECKS.register(components.check)
+# In the order a page's findings are produced. Each module has `check(page, facts)` and its `CODES`.
+CONSTRUCTS = (fences, license_header, autodoc, iframes, components)
+
+CONSTRUCT_CHECKS = CheckRegistry([construct.check for construct in CONSTRUCTS])
 
 # Every code a construct check may report: what the build and `polydocs lint` must agree on.
-CONSTRUCT_CODES: frozenset[str] = fences.CODES
+CONSTRUCT_CODES: frozenset[str] = frozenset().union(*(construct.CODES for construct in CONSTRUCTS))
 
-__all__ = ["CONSTRUCT_CHECKS", "CONSTRUCT_CODES"]
+__all__ = ["CONSTRUCTS", "CONSTRUCT_CHECKS", "CONSTRUCT_CODES"]

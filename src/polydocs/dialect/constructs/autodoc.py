@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from polydocs.markup.inventory import ApiInventory
 
 UNAVAILABLE = "autodoc-unavailable"
+CODES = frozenset({UNAVAILABLE})
 
 _DIRECTIVE = re.compile(r"^(?P<indent>[ ]*)\[\[autodoc\]\][ ]+(?P<name>[A-Za-z_][\w.]*)[ ]*$")
 _MEMBER = re.compile(r"^[ ]+-[ ]+(?P<member>[\w.]+)[ ]*$")

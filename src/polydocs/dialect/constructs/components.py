@@ -22,6 +22,7 @@ from polydocs.dialect.tags import parse_tag_line
 
 UNSUPPORTED = "mdx-unsupported"
 YOUTUBE_MALFORMED = "youtube-malformed"
+CODES = frozenset({UNSUPPORTED, YOUTUBE_MALFORMED})
 
 YOUTUBE = "Youtube"
 # Components other constructs convert when they stand alone on a line (`<Tip>`: markup/callouts.py).

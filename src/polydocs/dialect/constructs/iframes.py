@@ -22,6 +22,7 @@ SOURCE = "iframe-src"
 HOST = "iframe-host"
 TITLE = "iframe-title"
 INLINE = "iframe-inline"
+CODES = frozenset({MALFORMED, UNCLOSED, SOURCE, HOST, TITLE, INLINE})
 
 # What the problems that name nothing of the page say, and what to do about them.
 _MESSAGES = {

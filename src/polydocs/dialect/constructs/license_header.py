@@ -18,6 +18,7 @@ from polydocs.dialect.page import ParsedPage
 from polydocs.sources.front_matter import front_matter_lines
 
 UNCLOSED = "license-unclosed"
+CODES = frozenset({UNCLOSED})
 
 _APACHE = re.compile(r"Apache License,?\s+Version 2\.0", re.IGNORECASE)
 _COPYRIGHT = re.compile(r"Copyright\s+(?:\(c\)\s*)?\d{4}", re.IGNORECASE)
