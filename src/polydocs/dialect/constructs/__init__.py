@@ -7,9 +7,11 @@ the same constructs from the same parse (`polydocs.markup`), the lint rules repo
 from __future__ import annotations
 
 from polydocs.dialect.checks import CheckRegistry
-from polydocs.dialect.constructs import fences
+from polydocs.dialect.constructs import api_links, fences, page_links
 
 CONSTRUCT_CHECKS = CheckRegistry()
 CONSTRUCT_CHECKS.register(fences.check)
+CONSTRUCT_CHECKS.register(page_links.check)
+CONSTRUCT_CHECKS.register(api_links.check)
 
 __all__ = ["CONSTRUCT_CHECKS"]

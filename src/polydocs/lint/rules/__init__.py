@@ -8,7 +8,6 @@ from polydocs.diagnostics import Diagnostic
 from polydocs.lint.context import LintContext
 from polydocs.lint.document import LintDocument
 from polydocs.lint.rules import (
-    api_links,
     callouts,
     claims,
     code_blocks,
@@ -29,7 +28,6 @@ PAGE_RULES: dict[str, PageRule] = {
     "callouts": callouts.check,
     "iframes": iframes.check,
     "links": links.check,
-    "api-links": api_links.check,
     "code-parity": parity.check,
     "claims": claims.check,
     "code-style": code_style.check,
