@@ -38,11 +38,10 @@ def link_matches(line: str) -> list[re.Match[str]]:
         return [reference]
     matches: list[re.Match[str]] = []
     position = 0
-    for span in [*_CODE_SPAN.finditer(line), None]:
-        end = span.start() if span is not None else len(line)
-        matches += _INLINE_LINK.finditer(line, position, end)
-        position = span.end() if span is not None else end
-    return matches
+    for span in _CODE_SPAN.finditer(line):
+        matches += _INLINE_LINK.finditer(line, position, span.start())
+        position = span.end()
+    return matches + list(_INLINE_LINK.finditer(line, position))
 
 
 def is_page_link(target: str) -> bool:
