@@ -13,13 +13,12 @@ from typing import TYPE_CHECKING
 
 from polydocs.diagnostics import Diagnostic, Severity
 from polydocs.dialect.page import ParsedPage
+from polydocs.sources.project import DEFAULT_IFRAME_HOSTS
 
 if TYPE_CHECKING:
     from polydocs.markup.inventory import ApiInventory
     from polydocs.sources.languages import Language
 
-# The hosts a page may embed from (and their subdomains) when `polydocs.yml` names none.
-DEFAULT_IFRAME_HOSTS: tuple[str, ...] = ("huggingface.co",)
 
 
 @dataclass(frozen=True)

@@ -48,7 +48,7 @@ def register(subparsers: Any) -> None:
         "--rule", action="append", choices=RULE_NAMES, dest="rules", help="run only this rule (repeatable)"
     )
     lint.add_argument(
-        "--no-cache", action="store_true", help="ask torch and transformers afresh, keep no cache"
+        "--no-cache", action="store_true", help="ask torch afresh, keep no cache of its answers"
     )
     lint.add_argument(
         "--fix",

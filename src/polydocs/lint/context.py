@@ -13,6 +13,8 @@ from polydocs.dialect import PageFacts
 from polydocs.lint.document import LintDocument
 from polydocs.lint.installed import InstalledFacts
 from polydocs.lint.targets import LintTargets
+from polydocs.markup.inventory import ApiInventory, site_inventory
+from polydocs.site.nav import site_pages
 from polydocs.sources import SOURCE_LANGUAGE, ProjectConfig, load_project_config
 
 # Hugging Face's explicit heading id, `## Title[[custom-id]]`, and plain HTML anchors.
@@ -49,6 +51,7 @@ class LintContext:
     facts: InstalledFacts
     _documents: dict[Path, LintDocument] = field(default_factory=dict)
     _anchors: dict[Path, set[str]] = field(default_factory=dict)
+    _site_pages: dict[str, frozenset[str]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         for document in self.targets.documents:
@@ -61,7 +64,26 @@ class LintContext:
 
     def page_facts(self, document: LintDocument) -> PageFacts:
         """What the construct checks know about the page's site, as the build gives them."""
-        return PageFacts(page_local=document.local, iframe_hosts=self.project.iframe_hosts)
+        return PageFacts(
+            page_local=document.local,
+            known_pages=self._known_pages(document.lang),
+            iframe_hosts=self.project.iframe_hosts,
+            api=self.api,
+        )
+
+    @cached_property
+    def api(self) -> ApiInventory:
+        """The site's API inventory, asked the same questions as in the build."""
+        return site_inventory(self.project)
+
+    def _known_pages(self, lang: str) -> frozenset[str]:
+        """The pages a reader of `lang` can open: the site's own set (English fallbacks included); a loose
+        folder has only its own pages."""
+        if lang not in self._site_pages:
+            tree = self.targets.tree
+            pages = site_pages(tree, lang) if tree is not None else self.targets.folder_pages(lang)
+            self._site_pages[lang] = frozenset(pages)
+        return self._site_pages[lang]
 
     def page_path(self, lang: str, local: str) -> Path | None:
         """The page a reader of `lang` gets for `local`: its own, else the English one (site fallback)."""

@@ -1,13 +1,13 @@
-"""Facts about the installed libraries (torch.compile modes and backends, API names), cached per version.
+"""Facts about the installed torch (torch.compile modes and backends), cached per version.
 
-Importing torch or following a Transformers name costs seconds; the answers only change when the library
-does. So each answer is kept in a small JSON file keyed by the installed distribution's version, and lint
-imports a library only when a page asks something the cache cannot answer yet.
+Importing torch costs seconds; the answers only change when torch does. So they are kept in a small JSON
+file keyed by the installed version, and lint imports torch only when a page asks something the cache
+cannot answer yet. (API names are the site's API inventory's question, `polydocs.markup.inventory`, which
+keeps the names a package exports on disk itself.)
 """
 
 from __future__ import annotations
 
-import importlib.util
 import os
 from functools import cached_property
 from importlib import metadata
@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import Any
 
 from polydocs.cache import read_entry, write_entry
-from polydocs.markup.inventory import ApiInventory, default_inventory
 
 
 def default_cache_path() -> Path:
@@ -39,9 +38,8 @@ def _valid_store(data: Any) -> bool:
 class InstalledFacts:
     """Answers about installed libraries; `cache_path=None` keeps answers in memory only."""
 
-    def __init__(self, cache_path: Path | None = None, inventory: ApiInventory | None = None) -> None:
+    def __init__(self, cache_path: Path | None = None) -> None:
         self.cache_path = cache_path
-        self.inventory = inventory or default_inventory()
         self._dirty = False
 
     @cached_property
@@ -77,28 +75,6 @@ class InstalledFacts:
     def public_compile_backends(self) -> list[str]:
         """`torch._dynamo.list_backends()`: the backends meant for users, the ones worth suggesting."""
         return list(self._compile_names()["public_backends"])  # type: ignore[call-overload]
-
-    def api_package(self, name: str) -> str:
-        """The package a link names: its first part when that is another installed package
-        (`accelerate.Accelerator`), else the inventory's (`Trainer` is `transformers.Trainer`)."""
-        first = name.split(".", 1)[0]
-        if "." in name and first != self.inventory.package and importlib.util.find_spec(first) is not None:
-            return first
-        return self.inventory.package
-
-    def api_exists(self, name: str) -> bool:
-        """Whether `name` (`Trainer`, `transformers.Trainer.train`, `accelerate.Accelerator`) exists."""
-        package = self.api_package(name)
-        inventory = (
-            self.inventory if package == self.inventory.package else ApiInventory("{page}", {}, package)
-        )
-        names = self._section(package).setdefault("api", {})
-        assert isinstance(names, dict)
-        qualified = inventory.qualified(name)
-        if qualified not in names:
-            names[qualified] = inventory.exists(qualified)
-            self._dirty = True
-        return bool(names[qualified])
 
     def save(self) -> None:
         """Write new answers back; a cache that cannot be written is simply not kept."""

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 from functools import cache, partial
 
 from polydocs.cache import cache_dir, is_list_of, read_entry, write_entry
-from polydocs.sources.project import api_reference_problems
+from polydocs.sources.project import ProjectConfig, api_reference_problems
 
 _TRANSFORMERS_URL = "https://huggingface.co/docs/transformers/main/en/{page}#{anchor}"
 
@@ -140,6 +140,13 @@ class ApiInventory:
 def default_inventory() -> ApiInventory:
     """The inventory of the Transformers API reference on huggingface.co."""
     return ApiInventory(_TRANSFORMERS_URL, dict(_TRANSFORMERS_OBJECTS), "transformers")
+
+
+def site_inventory(project: ProjectConfig) -> ApiInventory:
+    """The inventory a site links against (`api_reference:` of `polydocs.yml`, else Transformers'), checked
+    by exported names only (see `check_members`): the build and `polydocs lint` ask this one."""
+    api = ApiInventory.from_config(project.api_reference) if project.api_reference else default_inventory()
+    return api.without_member_checks()
 
 
 @cache

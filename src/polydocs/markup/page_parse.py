@@ -19,7 +19,12 @@ PRIORITY = 29.5
 class _PageParsePreprocessor(Preprocessor):
     def run(self, lines: list[str]) -> list[str]:
         context = current_context()
+        # A second conversion inside the page's is mkdocstrings rendering a docstring of an autodoc block:
+        # its text is the library's, not the page's, so its problems are not the page author's to fix.
+        nested = context.page is not None
         context.page = parse_page("\n".join(lines))
+        if nested:
+            return lines
         for finding in page_findings(context.page, context.facts):
             context.warn(finding.index, finding.code, finding.message, finding.hint)
         return lines

@@ -18,6 +18,7 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from polydocs.dialect.constructs.api_links import API_LINK, shown_name
 from polydocs.markup import ApiInventory
 from polydocs.markup.callouts import ADMONITION_TYPES
 from polydocs.snippets.regions import Region
@@ -34,8 +35,6 @@ class Verbatim:
 Item = str | Verbatim | Region
 
 _DIRECTIVE = re.compile(r"<!--\s*polydocs:.*?-->", re.DOTALL)
-# The same autodoc link the site's markup recognises: not followed by `(`, `[` or `:` (a plain link).
-_API_LINK = re.compile(r"\[`(?P<tilde>~)?(?P<name>[A-Za-z_][\w.]*)`\](?![(\[:])")
 _IFRAME = re.compile(r"<iframe\b(?P<attributes>[^>]*)>(?:.*?</iframe\s*>)?", re.IGNORECASE | re.DOTALL)
 _ATTRIBUTE = re.compile(
     r"(?P<name>[\w-]+)\s*=\s*(?:\"(?P<double>[^\"]*)\"|'(?P<single>[^']*)'|(?P<bare>[^\s>]+))"
@@ -112,12 +111,11 @@ def _escape_link_text(text: str) -> str:
 
 def _api_links_as_links(text: str, inventory: ApiInventory) -> str:
     def link(match: re.Match[str]) -> str:
-        name = match["name"]
-        shown = name.rsplit(".", 1)[-1] if match["tilde"] else name
-        target = inventory.resolve(name)
+        shown = shown_name(match)
+        target = inventory.resolve(match["name"])
         return f"`{shown}`" if target is None else f"[`{shown}`]({target.url})"
 
-    return _API_LINK.sub(link, text)
+    return API_LINK.sub(link, text)
 
 
 def _without_component_syntax(text: str) -> str:

@@ -22,7 +22,7 @@ from polydocs.lint.status_page import render_status_markdown
 from polydocs.markup import markdown_extensions
 from polydocs.markup._fences import lines_outside_fences
 from polydocs.markup.context import MarkupContext, page_context
-from polydocs.markup.inventory import ApiInventory, default_inventory
+from polydocs.markup.inventory import ApiInventory, site_inventory
 from polydocs.markup.unsafe_html import SANITIZER, diagnostics, sanitize_page
 from polydocs.notebooks import page_notebook
 from polydocs.site.alternates import alternates_for, page_url
@@ -81,8 +81,7 @@ class BuildState:
 
 def api_inventory(project: ProjectConfig) -> ApiInventory:
     """The project's API reference, checked by exported names only (see `ApiInventory.check_members`)."""
-    api = ApiInventory.from_config(project.api_reference) if project.api_reference else default_inventory()
-    return api.without_member_checks()
+    return site_inventory(project)
 
 
 def dialect_extensions() -> list[markdown.Extension]:

@@ -11,11 +11,12 @@ from typing import Any
 import yaml
 
 from polydocs.diagnostics import Diagnostic, PolydocsError
-from polydocs.dialect import DEFAULT_IFRAME_HOSTS
 from polydocs.sources.languages import is_language_tag
 from polydocs.sources.text import read_utf8
 
 PROJECT_FILE = "polydocs.yml"
+# The hosts a page may embed from (and their subdomains) when `polydocs.yml` names none.
+DEFAULT_IFRAME_HOSTS: tuple[str, ...] = ("huggingface.co",)
 
 
 @dataclass(frozen=True)

@@ -8,15 +8,17 @@ from __future__ import annotations
 
 from polydocs.dialect.checks import CheckRegistry
 from polydocs.dialect.constructs import (
+    api_links,
     autodoc,
     components,
     fences,
     iframes,
     license_header,
+    page_links,
 )
 
 # In the order a page's findings are produced. Each module has `check(page, facts)` and its `CODES`.
-CONSTRUCTS = (fences, license_header, autodoc, iframes, components)
+CONSTRUCTS = (fences, license_header, autodoc, iframes, components, page_links, api_links)
 
 CONSTRUCT_CHECKS = CheckRegistry([construct.check for construct in CONSTRUCTS])
 

@@ -8,7 +8,6 @@ from polydocs.diagnostics import Diagnostic
 from polydocs.lint.context import LintContext
 from polydocs.lint.document import LintDocument
 from polydocs.lint.rules import (
-    api_links,
     callouts,
     claims,
     code_blocks,
@@ -27,7 +26,6 @@ PAGE_RULES: dict[str, PageRule] = {
     "license": license_header.check,
     "callouts": callouts.check,
     "links": links.check,
-    "api-links": api_links.check,
     "code-parity": parity.check,
     "claims": claims.check,
     "code-style": code_style.check,

@@ -1,4 +1,8 @@
-"""Links, `#anchors` and images resolve inside the page's own language (English fallbacks included)."""
+"""Links, `#anchors` and images resolve inside the page's own language (English fallbacks included).
+
+Whether a linked page exists is the page-links construct's question (`polydocs.dialect`), answered for
+the build and lint alike; this rule adds the repository's own policy: anchors that exist, images and
+linked files that exist, no absolute paths, nothing outside the language folder."""
 
 from __future__ import annotations
 
@@ -10,10 +14,10 @@ from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 from polydocs.diagnostics import Diagnostic
+from polydocs.dialect.constructs.page_links import is_page_link, page_name
 from polydocs.lint.context import LintContext
 from polydocs.lint.document import LintDocument
 from polydocs.sources import is_language_tag
-from polydocs.sources.tree import PAGE_SUFFIXES
 
 _HTML_REFERENCE = re.compile(
     r"<(?P<tag>a|img|source)\s[^>]*?\b(?P<attr>href|src)\s*=\s*[\"'](?P<url>[^\"']*)[\"']", re.IGNORECASE
@@ -45,15 +49,6 @@ def _diagnostic(document: LintDocument, line: int, code: str, message: str, hint
     return Diagnostic(str(document.path), line, code, message, hint, "error")
 
 
-def _page_local(relative: str) -> str | None:
-    """`torch_compile`, `torch_compile.md` and `torch_compile/` name a page; `x.png` does not."""
-    relative = relative.rstrip("/")
-    suffix = posixpath.splitext(relative)[1]
-    if suffix in PAGE_SUFFIXES:
-        return relative[: -len(suffix)]
-    return relative if not suffix else None
-
-
 def check_reference(
     document: LintDocument, context: LintContext, reference: Reference
 ) -> Iterator[Diagnostic]:
@@ -76,58 +71,70 @@ def check_reference(
             "use a path relative to this page",
         )
         return
-    folder = context.targets.folders[document.lang]
-    target_path: Path | None
-    if not parts.path:
-        target_path = document.path
-    else:
-        base = posixpath.dirname(document.local)
-        relative = posixpath.normpath(posixpath.join(base, unquote(parts.path)))
-        if relative == ".." or relative.startswith("../"):
-            first = relative.split("/")[1] if relative.count("/") else ""
-            hint = (
-                "link to the page of this language by a path inside its folder"
-                if is_language_tag(first)
-                else "fix the path"
-            )
-            yield _diagnostic(
-                document,
-                reference.line,
-                f"{kind}-outside",
-                f"{kind} `{url}` leaves the `{document.lang}/` folder",
-                hint,
-            )
-            return
-        local = None if reference.image else _page_local(relative)
-        target_path = context.page_path(document.lang, local) if local is not None else None
-        if target_path is None:
-            asset = folder.root / relative
-            if asset.is_file() or (asset.is_dir() and not reference.image):
-                return
-            what = (
-                f"page {document.lang}/{local}.md"
-                if local is not None
-                else f"file {document.lang}/{relative}"
-            )
-            yield _diagnostic(
-                document,
-                reference.line,
-                "image-missing" if reference.image else "link-broken",
-                f"{kind} `{url}` points to a missing {what}",
-                "fix the path or add the file",
-            )
-            return
-    if parts.fragment and target_path.suffix in PAGE_SUFFIXES:
-        anchor = unquote(parts.fragment)
-        if anchor not in context.anchors(target_path):
-            where = "this page" if target_path == document.path else f"`{parts.path}`"
-            yield _diagnostic(
-                document,
-                reference.line,
-                "link-anchor",
-                f"`#{anchor}` is not a heading id of {where}",
-                "use the id of a translated heading as the site makes it, or add {#id} to the heading",
-            )
+    if parts.path and (reference.image or not is_page_link(url)):
+        yield from _check_file(document, context, reference, unquote(parts.path))
+        return
+    target = _linked_page(document, context, unquote(url)) if parts.path else document.path
+    # A page the site lacks is the page-links construct's finding (rule `constructs`), as in the build.
+    if target is not None and parts.fragment:
+        yield from _check_anchor(document, context, reference, target, parts.path, unquote(parts.fragment))
+
+
+def _linked_page(document: LintDocument, context: LintContext, url: str) -> Path | None:
+    """The page file a reader of the document's language gets for a page link (English fallbacks too)."""
+    return context.page_path(document.lang, page_name(url, document.local))
+
+
+def _check_file(
+    document: LintDocument, context: LintContext, reference: Reference, path: str
+) -> Iterator[Diagnostic]:
+    """A linked file or an image: inside the language folder, and there."""
+    kind = "image" if reference.image else "link"
+    relative = posixpath.normpath(posixpath.join(posixpath.dirname(document.local), path))
+    if relative == ".." or relative.startswith("../"):
+        first = relative.split("/")[1] if relative.count("/") else ""
+        hint = (
+            "link to the page of this language by a path inside its folder"
+            if is_language_tag(first)
+            else "fix the path"
+        )
+        yield _diagnostic(
+            document,
+            reference.line,
+            f"{kind}-outside",
+            f"{kind} `{reference.url}` leaves the `{document.lang}/` folder",
+            hint,
+        )
+        return
+    asset = context.targets.folders[document.lang].root / relative
+    if asset.is_file() or (asset.is_dir() and not reference.image):
+        return
+    yield _diagnostic(
+        document,
+        reference.line,
+        "image-missing" if reference.image else "link-file-missing",
+        f"{kind} `{reference.url.strip()}` points to a missing file {document.lang}/{relative}",
+        "fix the path or add the file",
+    )
+
+
+def _check_anchor(
+    document: LintDocument,
+    context: LintContext,
+    reference: Reference,
+    target_path: Path,
+    path: str,
+    anchor: str,
+) -> Iterator[Diagnostic]:
+    if anchor not in context.anchors(target_path):
+        where = "this page" if target_path == document.path else f"`{path}`"
+        yield _diagnostic(
+            document,
+            reference.line,
+            "link-anchor",
+            f"`#{anchor}` is not a heading id of {where}",
+            "use the id of a translated heading as the site makes it, or add {#id} to the heading",
+        )
 
 
 def check(document: LintDocument, context: LintContext) -> Iterator[Diagnostic]:

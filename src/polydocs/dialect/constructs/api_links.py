@@ -1,0 +1,74 @@
+"""API links: [`Trainer`], [`~transformers.Trainer`] (shows `Trainer`), [`Trainer.train`], [`pipeline()`].
+
+Each names an object of the site's API inventory, which gives its reference URL and, when the package is
+installed, says whether the object still exists. The site links it (`markup/api_links.py`) or, when either
+answer is no, shows it as code; that is reported here, once, for the build and the linter alike.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from polydocs.dialect.checks import Finding, PageFacts
+from polydocs.dialect.page import ParsedPage
+
+if TYPE_CHECKING:
+    from polydocs.markup.inventory import ApiInventory
+
+API_LINK_UNRESOLVED = "api-link-unresolved"
+API_LINK_MISSING = "api-link-missing"
+CODES = frozenset({API_LINK_UNRESOLVED, API_LINK_MISSING})
+
+# A backticked dotted name in brackets, `()` allowed after it; followed by `(`, `[` or `:` it is an ordinary
+# Markdown link or reference whose text is code.
+API_LINK = re.compile(r"\[`(?P<tilde>~)?(?P<name>[A-Za-z_][\w.]*)(?P<call>\(\))?`\](?![(\[:])")
+
+
+def api_link_matches(line: str) -> Iterator[re.Match[str]]:
+    """The API links of one line outside code."""
+    return API_LINK.finditer(line) if "[`" in line else iter(())
+
+
+def shown_name(link: re.Match[str]) -> str:
+    """What the reader sees: the name as written, only its last part after `~`, `()` kept."""
+    name = link["name"]
+    return (name.rsplit(".", 1)[-1] if link["tilde"] else name) + (link["call"] or "")
+
+
+def api_link_problem(name: str, api: ApiInventory) -> str | None:
+    """Why `name` cannot be linked (`api-link-unresolved`, `api-link-missing`), None when it can."""
+    if api.resolve(name) is None:
+        return API_LINK_UNRESOLVED
+    if api.importable() and not api.exists(name):
+        return API_LINK_MISSING
+    return None
+
+
+def check(page: ParsedPage, facts: PageFacts) -> Iterator[Finding]:
+    api = facts.api
+    if api is None:
+        return
+    for index, line in page.outside_code():
+        for link in api_link_matches(line):
+            problem = api_link_problem(link["name"], api)
+            if problem is not None:
+                yield _finding(index, problem, link, api)
+
+
+def _finding(index: int, problem: str, link: re.Match[str], api: ApiInventory) -> Finding:
+    if problem == API_LINK_UNRESOLVED:
+        return Finding(
+            index,
+            problem,
+            f"[`{link[0][2:-2]}`] names no object of the {api.package} API inventory; it is shown as code",
+            "check the spelling, or add the object and its page to the site's API inventory",
+        )
+    qualified = f"{api.package}.{api.qualified(link['name'])}"
+    return Finding(
+        index,
+        problem,
+        f"`{qualified}` is not in the installed {api.package}; it is shown as code",
+        "the object was renamed or removed: link to the name the library has now",
+    )
