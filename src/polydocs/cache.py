@@ -1,59 +1,103 @@
-"""Where polydocs keeps what it can reuse between runs, and how an entry is read and written.
+"""Where polydocs keeps what it can reuse between runs, and the one store every cache keeps it in.
 
-Entries are JSON files written atomically (parallel builds share them). An entry that cannot be read or
-does not have the shape its reader expects (a damaged disk, an older polydocs, a hand edit) is deleted
-and counts as missing, so it is made again: a cache can cost time, never a failed build.
+A store is a folder of JSON entries, one file per key, written atomically (parallel builds and xdist
+workers share them). Each entry carries its store's version: bump it when what is stored changes. An
+entry that cannot be read, is of another version or does not decode (a damaged disk, an older polydocs,
+a hand edit) is deleted and counts as missing, so it is made again: a cache can cost time, never a
+failed run.
 """
 
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import json
 import os
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+
+def cache_root() -> Path:
+    """`$POLYDOCS_CACHE`, else `$XDG_CACHE_HOME/polydocs`, else `~/.cache/polydocs`."""
+    root = os.environ.get("POLYDOCS_CACHE")
+    if root:
+        return Path(root)
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "polydocs"
 
 
 def cache_dir(area: str) -> Path:
-    """`$POLYDOCS_CACHE/<area>`, else `$XDG_CACHE_HOME/polydocs/<area>`, else `~/.cache/polydocs/<area>`."""
-    root = os.environ.get("POLYDOCS_CACHE")
-    if root:
-        base = Path(root)
-    else:
-        base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "polydocs"
-    return base / area
+    """The folder of one area of the cache (`site`, `api`, `lint`, `snippets`, ...)."""
+    return cache_root() / area
 
 
-def read_entry(path: Path, valid: Callable[[Any], bool]) -> Any | None:
-    """The entry's data, or None when it is absent, unreadable or fails `valid` (then it is deleted)."""
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        return None
-    except (OSError, ValueError):
-        data = None
-    if data is not None and valid(data):
-        return data
-    with contextlib.suppress(OSError):
-        path.unlink()
-    return None
+class CacheStore:
+    """JSON entries by key in `folder`, each tagged with `version`; `folder=None` keeps nothing."""
 
+    def __init__(self, folder: Path | None, version: str) -> None:
+        self.folder = folder
+        self.version = version
 
-def write_entry(path: Path, data: Any) -> None:
-    """Write `data` so that a reader sees the old entry or the whole new one, never a part."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            json.dump(data, stream)
-        os.replace(temporary, path)
-    except BaseException:
+    def read(self, key: str, decode: Callable[[Any], T]) -> T | None:
+        """The entry decoded, or None when it is absent, unreadable, of another version or `decode`
+        raises ValueError (then it is deleted)."""
+        path = self._path(key)
+        if path is None:
+            return None
+        try:
+            envelope = json.loads(path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            return None
+        except (OSError, ValueError):
+            envelope = None
+        with contextlib.suppress(ValueError):
+            if isinstance(envelope, dict) and set(envelope) == {"version", "data"}:
+                if envelope["version"] == self.version:
+                    return decode(envelope["data"])
         with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
+            path.unlink()
+        return None
+
+    def write(self, key: str, data: Any) -> None:
+        """Store `data` so that a reader sees the old entry or the whole new one, never a part."""
+        path = self._path(key)
+        if path is None:
+            return
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".", suffix=".tmp")
+        try:
+            with os.fdopen(handle, "w", encoding="utf-8") as stream:
+                json.dump({"version": self.version, "data": data}, stream)
+            os.replace(temporary, path)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
+            raise
+
+    @contextlib.contextmanager
+    def holding(self, key: str) -> Iterator[None]:
+        """An exclusive lock on `key` across processes, so one computes it while the others wait."""
+        path = self._path(key)
+        if path is None:
+            yield
+            return
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with open(path.with_suffix(".lock"), "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            yield
+
+    def _path(self, key: str) -> Path | None:
+        if self.folder is None:
+            return None
+        if not key or "/" in key or key.startswith("."):
+            raise ValueError(f"cache key {key!r} is not a plain file name")
+        return self.folder / f"{key}.json"
 
 
-def is_list_of(kind: type, data: Any) -> bool:
-    return isinstance(data, list) and all(isinstance(item, kind) for item in data)
+def require(valid: bool, what: str) -> None:
+    """For decoders: a shape check that fails as ValueError, which the store reads as a miss."""
+    if not valid:
+        raise ValueError(f"not {what}")

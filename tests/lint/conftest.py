@@ -15,7 +15,7 @@ from polydocs.lint.runner import LintReport, lint_paths
 @pytest.fixture(scope="session")
 def facts() -> InstalledFacts:
     """Real answers from the installed torch and transformers, asked once, kept in memory only."""
-    return InstalledFacts(cache_path=None)
+    return InstalledFacts(store=None)
 
 
 @pytest.fixture

@@ -20,7 +20,6 @@ if TYPE_CHECKING:
     from polydocs.sources.languages import Language
 
 
-
 @dataclass(frozen=True)
 class PageFacts:
     """What a construct's check may know beyond the page itself; every field has a page-independent default.

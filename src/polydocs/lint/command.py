@@ -10,7 +10,7 @@ from typing import Any
 
 from polydocs.diagnostics import Diagnostic, PolydocsError
 from polydocs.lint.freshness import STATES, load_freshness
-from polydocs.lint.installed import InstalledFacts, default_cache_path
+from polydocs.lint.installed import InstalledFacts, default_store
 from polydocs.lint.rules import PAGE_RULES
 from polydocs.lint.rules.code_style import fix_code_style
 from polydocs.lint.runner import lint_paths
@@ -88,7 +88,7 @@ def run_lint(args: argparse.Namespace) -> int:
     if args.fix:
         for path in fix_code_style(paths):
             print(f"polydocs lint: reformatted the Python blocks of {path}", file=sys.stderr)
-    facts = InstalledFacts(None if args.no_cache else default_cache_path())
+    facts = InstalledFacts(None if args.no_cache else default_store())
     report = lint_paths(paths, repository=args.repository or not args.paths, facts=facts, rules=args.rules)
     if args.format == "json":
         json.dump(

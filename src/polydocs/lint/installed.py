@@ -1,26 +1,27 @@
 """Facts about the installed torch (torch.compile modes and backends), cached per version.
 
-Importing torch costs seconds; the answers only change when torch does. So they are kept in a small JSON
-file keyed by the installed version, and lint imports torch only when a page asks something the cache
+Importing torch costs seconds; the answers only change when torch does. So they are kept in one cache
+entry keyed by the installed version, and lint imports torch only when a page asks something the cache
 cannot answer yet. (API names are the site's API inventory's question, `polydocs.markup.inventory`, which
-keeps the names a package exports on disk itself.)
+keeps the names a package exports in the cache itself.)
 """
 
 from __future__ import annotations
 
-import os
-from functools import cached_property
+from functools import cached_property, partial
 from importlib import metadata
-from pathlib import Path
-from typing import Any
 
-from polydocs.cache import read_entry, write_entry
+from polydocs.cache import CacheStore, cache_dir
+from polydocs.typed_json import load
+
+_KEY = "installed-facts"
+# Answers by `distribution==version`, each a mapping of questions to answers.
+_Store = dict[str, dict[str, object]]
 
 
-def default_cache_path() -> Path:
-    """`$XDG_CACHE_HOME/polydocs/installed-facts.json` (or under `~/.cache`)."""
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "polydocs" / "installed-facts.json"
+def default_store() -> CacheStore:
+    """The `lint` area of the cache: `$POLYDOCS_CACHE/lint`, else under `~/.cache/polydocs`."""
+    return CacheStore(cache_dir("lint"), "1")
 
 
 def _version(distribution: str) -> str:
@@ -30,23 +31,16 @@ def _version(distribution: str) -> str:
         return "absent"
 
 
-def _valid_store(data: Any) -> bool:
-    """Answers by `distribution==version`, each a mapping of questions to answers."""
-    return isinstance(data, dict) and all(isinstance(section, dict) for section in data.values())
-
-
 class InstalledFacts:
-    """Answers about installed libraries; `cache_path=None` keeps answers in memory only."""
+    """Answers about the installed torch; `store=None` keeps answers in memory only."""
 
-    def __init__(self, cache_path: Path | None = None) -> None:
-        self.cache_path = cache_path
+    def __init__(self, store: CacheStore | None = None) -> None:
+        self.store = store
         self._dirty = False
 
     @cached_property
-    def _store(self) -> dict[str, dict[str, object]]:
-        if self.cache_path is None or not self.cache_path.is_file():
-            return {}
-        data = read_entry(self.cache_path, _valid_store)
+    def _store(self) -> _Store:
+        data = self.store.read(_KEY, partial(load, _Store)) if self.store else None
         return data if data is not None else {}  # a damaged cache is rebuilt, never trusted
 
     def _section(self, distribution: str) -> dict[str, object]:
@@ -78,10 +72,10 @@ class InstalledFacts:
 
     def save(self) -> None:
         """Write new answers back; a cache that cannot be written is simply not kept."""
-        if self.cache_path is None or not self._dirty:
+        if self.store is None or not self._dirty:
             return
         try:
-            write_entry(self.cache_path, self._store)
+            self.store.write(_KEY, self._store)
         except OSError:
             return
         self._dirty = False

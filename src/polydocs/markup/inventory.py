@@ -11,9 +11,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from functools import cache, partial
 
-from polydocs.cache import cache_dir, is_list_of, read_entry, write_entry
+from polydocs.cache import CacheStore, cache_dir
 from polydocs.sources.project import ProjectConfig, api_reference_problems
+from polydocs.typed_json import load
 
+# Bump when what the exported-names cache stores changes.
+_NAMES_FORMAT = "1"
 _TRANSFORMERS_URL = "https://huggingface.co/docs/transformers/main/en/{page}#{anchor}"
 
 _AUTO_CLASSES = (
@@ -165,10 +168,10 @@ def _exported_names(package: str) -> frozenset[str]:
         installed = importlib.metadata.version(package)
     except importlib.metadata.PackageNotFoundError:
         installed = "unknown"
-    remembered = cache_dir("api") / f"{package}-{installed}.json"
-    names = read_entry(remembered, partial(is_list_of, str))
-    if names is not None:
-        return frozenset(names)
+    store, key = CacheStore(cache_dir("api"), _NAMES_FORMAT), f"{package}-{installed}"
+    remembered = store.read(key, partial(load, list[str]))
+    if remembered is not None:
+        return frozenset(remembered)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         try:
@@ -178,7 +181,7 @@ def _exported_names(package: str) -> frozenset[str]:
     # A lazy module (transformers) lists every export in dir() without importing it.
     names = frozenset(dir(module))
     with contextlib.suppress(OSError):
-        write_entry(remembered, sorted(names))
+        store.write(key, sorted(names))
     return names
 
 

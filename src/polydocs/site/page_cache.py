@@ -11,7 +11,8 @@ from typing import Any
 from mkdocs.structure.toc import AnchorLink, TableOfContents, get_toc
 
 import polydocs
-from polydocs.cache import is_list_of, read_entry, write_entry
+from polydocs.cache import CacheStore, require
+from polydocs.typed_json import load
 
 # Bump when ConvertedPage or what goes into it changes: old entries then simply stop matching.
 _CACHE_FORMAT = "4"
@@ -76,29 +77,20 @@ def _valid_toc(tokens: Any) -> bool:
     )
 
 
-def _valid_page(data: Any) -> bool:
-    return (
-        isinstance(data, dict)
-        and set(data) == {"html", "toc", "warnings", "notebook"}
-        and isinstance(data["html"], str)
-        and isinstance(data["notebook"], str)
-        and is_list_of(str, data["warnings"])
-        and _valid_toc(data["toc"])
-    )
+def _converted_page(data: Any) -> ConvertedPage:
+    page = load(ConvertedPage, data)
+    require(_valid_toc(page.toc), "a table of contents")  # restore_toc would fail on it later
+    return page
 
 
 class PageCache:
-    """One JSON entry per converted page, shared by parallel language builds."""
+    """One entry per converted page, shared by parallel language builds."""
 
     def __init__(self, folder: Path | None) -> None:
-        self.folder = folder
+        self.store = CacheStore(folder, _CACHE_FORMAT)
 
     def get(self, key: str) -> ConvertedPage | None:
-        if self.folder is None:
-            return None
-        data = read_entry(self.folder / f"{key}.json", _valid_page)
-        return ConvertedPage(**data) if data is not None else None
+        return self.store.read(key, _converted_page)
 
     def put(self, key: str, page: ConvertedPage) -> None:
-        if self.folder is not None:
-            write_entry(self.folder / f"{key}.json", asdict(page))
+        self.store.write(key, asdict(page))

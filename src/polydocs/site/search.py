@@ -22,7 +22,8 @@ from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import AnchorLink
 from mkdocs.utils.templates import TemplateContext
 
-from polydocs.cache import is_list_of, read_entry, write_entry
+from polydocs.cache import CacheStore, require
+from polydocs.typed_json import load
 
 # Bump when what is stored changes: old entries then simply stop matching.
 _FORMAT = "1"
@@ -55,27 +56,29 @@ def page_search_key(page: Page, segmenter: str = "") -> str:
     return digest.hexdigest()
 
 
-def _valid_entries(data: Any) -> bool:
+def _search_entries(data: Any) -> list[dict[str, Any]]:
     """Material's index entries: a location, a title and a text each."""
-    return is_list_of(dict, data) and all(
-        isinstance(entry.get("location"), str) and isinstance(entry.get("text"), str) for entry in data
+    entries = load(list[dict[str, Any]], data)
+    require(
+        all(
+            isinstance(entry.get("location"), str) and isinstance(entry.get("text"), str) for entry in entries
+        ),
+        "search index entries",
     )
+    return entries
 
 
 class SearchEntryCache:
-    """One JSON file per indexed page; writes are atomic so parallel language builds can share it."""
+    """One entry per indexed page; writes are atomic so parallel language builds can share it."""
 
     def __init__(self, folder: Path | None) -> None:
-        self.folder = folder
+        self.store = CacheStore(folder, _FORMAT)
 
     def get(self, key: str) -> list[dict[str, Any]] | None:
-        if self.folder is None:
-            return None
-        return read_entry(self.folder / f"{key}.json", _valid_entries)
+        return self.store.read(key, _search_entries)
 
     def put(self, key: str, entries: list[dict[str, Any]]) -> None:
-        if self.folder is not None:
-            write_entry(self.folder / f"{key}.json", entries)
+        self.store.write(key, entries)
 
 
 class CachedSearchPlugin(SearchPlugin):

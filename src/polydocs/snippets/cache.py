@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import fcntl
 import hashlib
 import json
 import platform
@@ -10,16 +9,18 @@ import shutil
 import subprocess
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
-from functools import lru_cache
+from dataclasses import asdict, dataclass
+from functools import lru_cache, partial
 from importlib import metadata
 from pathlib import Path
-from typing import Any
 
-from polydocs.cache import is_list_of, read_entry
-from polydocs.snippets.sessions import Session, region_index
+from polydocs.cache import CacheStore
+from polydocs.snippets.protocol import SessionResult, moved
+from polydocs.snippets.sessions import Session
+from polydocs.typed_json import load
 
-CHECKER_VERSION = "1"  # bump when the checker's verdicts change meaning
+# Bump when the checker's verdicts change meaning, or what an entry holds. 2: typed SessionResults.
+CHECKER_VERSION = "2"
 
 
 def library_versions() -> dict[str, str]:
@@ -62,76 +63,64 @@ def session_key(session: Session, profile: str, device: str) -> str:
     return hashlib.sha256(material.encode()).hexdigest()[:32]
 
 
-def to_relative(value: Any, session: Session) -> Any:
-    """Page lines (`line`) -> (region index, offset): the form shared by identical sessions of other pages."""
-    if isinstance(value, dict):
-        out = {}
-        for key, item in value.items():
-            if key == "line" and isinstance(item, int):
-                index = region_index(session, item)
-                out["at"] = [index, item - session.regions[index].start_line]
-            else:
-                out[key] = to_relative(item, session)
-        return out
-    if isinstance(value, list):
-        return [to_relative(item, session) for item in value]
-    return value
+@dataclass(frozen=True)
+class StoredResult:
+    """A result as cached: with the spans of the regions whose page lines it holds, so that a page with
+    the same session (a translation) gets it at its own lines."""
+
+    run_id: str
+    regions: tuple[tuple[int, int], ...]  # (start_line, end_line) of each region of the page that ran it
+    result: SessionResult
 
 
-def to_page_lines(value: Any, session: Session) -> Any:
-    if isinstance(value, dict):
-        out = {}
-        for key, item in value.items():
-            if key == "at":
-                index, offset = item
-                out["line"] = session.regions[index].start_line + offset
-            else:
-                out[key] = to_page_lines(item, session)
-        return out
-    if isinstance(value, list):
-        return [to_page_lines(item, session) for item in value]
-    return value
+def _spans(session: Session) -> tuple[tuple[int, int], ...]:
+    return tuple((region.start_line, region.end_line) for region in session.regions)
+
+
+def relocated(result: SessionResult, spans: tuple[tuple[int, int], ...], session: Session) -> SessionResult:
+    """`result`, produced on a page whose regions had `spans`, at the lines of `session`'s page: each line
+    keeps its region (setup comment lines belong to the block they precede) and its offset in it."""
+
+    def move(line: int) -> int:
+        index = next((i for i, (_, end) in enumerate(spans) if line <= end), len(spans) - 1)
+        return session.regions[index].start_line + line - spans[index][0]
+
+    return moved(result, move)
 
 
 @dataclass
 class Claim:
     """A cache entry held under lock: `found` is the stored result, if any, and how it was produced."""
 
-    path: Path
-    found: dict[str, Any] | None
+    cache: ResultCache
+    key: str
+    session: Session
+    found: SessionResult | None
     origin: str  # "cached" (an earlier run), "deduplicated" (this run, another page), "" (must run)
-    run_id: str
 
-    def store(self, result: dict[str, Any]) -> None:
-        self.path.write_text(json.dumps({**result, "run_id": self.run_id}))
-
-
-def _valid_result(data: Any) -> bool:
-    return (
-        isinstance(data, dict)
-        and isinstance(data.get("status"), str)
-        and is_list_of(dict, data.get("blocks"))
-    )
+    def store(self, result: SessionResult) -> None:
+        stored = StoredResult(self.cache.run_id, _spans(self.session), result)
+        self.cache.store.write(self.key, asdict(stored))
 
 
 class ResultCache:
     def __init__(self, folder: Path, run_id: str, reuse_earlier_runs: bool = True) -> None:
-        self.folder = folder / "results"
+        self.store = CacheStore(folder / "results", CHECKER_VERSION)
         self.run_id = run_id
         self.reuse_earlier_runs = reuse_earlier_runs
 
     @contextmanager
-    def claim(self, key: str) -> Iterator[Claim]:
+    def claim(self, session: Session, key: str) -> Iterator[Claim]:
         """Hold `key` so that identical sessions on other xdist workers wait and then reuse the result."""
-        self.folder.mkdir(parents=True, exist_ok=True)
-        path = self.folder / f"{key}.json"
-        with open(self.folder / f"{key}.lock", "w") as lock:
-            fcntl.flock(lock, fcntl.LOCK_EX)
-            found, origin = None, ""
-            stored = read_entry(path, _valid_result)
-            if stored is not None:
-                if stored.get("run_id") == self.run_id:
-                    found, origin = stored, "deduplicated"
-                elif self.reuse_earlier_runs and stored.get("status") != "failed":  # failures always rerun
-                    found, origin = stored, "cached"
-            yield Claim(path, found, origin, self.run_id)
+        with self.store.holding(key):
+            stored = self.store.read(key, partial(load, StoredResult))
+            origin = self._origin(stored) if stored and len(stored.regions) == len(session.regions) else ""
+            found = relocated(stored.result, stored.regions, session) if stored and origin else None
+            yield Claim(self, key, session, found, origin)
+
+    def _origin(self, stored: StoredResult) -> str:
+        if stored.run_id == self.run_id:
+            return "deduplicated"
+        if self.reuse_earlier_runs and stored.result.status != "failed":  # failures always rerun
+            return "cached"
+        return ""

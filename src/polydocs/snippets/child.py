@@ -4,7 +4,7 @@ It runs inside the sandbox (sandbox.py), which is what actually holds a hostile 
 makes ordinary failures readable: the per-process memory limit, `NetworkRefused` at the page's line
 instead of the kernel's "Network is unreachable", the per-block alarm (the parent's watchdog kills the
 session if the alarm is ignored) and the torch.compile recorder. The parent reads RESULT.json, or the
-progress file when the child crashed.
+progress file when the child crashed. The spec and the result are `protocol.py`'s dataclasses as JSON.
 """
 
 from __future__ import annotations
@@ -21,10 +21,21 @@ import sys
 import time
 import traceback
 from contextlib import ExitStack, contextmanager
+from dataclasses import asdict, replace
 from pathlib import Path
 from typing import Any
 
+from polydocs.snippets.protocol import (
+    BlockError,
+    BlockResult,
+    BlockSpec,
+    Failure,
+    SessionResult,
+    SessionSpec,
+    Verdict,
+)
 from polydocs.snippets.standins_web import OfflineWeb
+from polydocs.typed_json import load
 
 
 class SnippetTimeout(BaseException):
@@ -91,7 +102,7 @@ def _alarm(seconds: float):  # type: ignore[no-untyped-def]
         signal.signal(signal.SIGALRM, previous)
 
 
-def _error(error: BaseException, page_path: str, fallback_line: int) -> dict[str, Any]:
+def _error(error: BaseException, page_path: str, fallback_line: int) -> BlockError:
     """The exception, located at the deepest traceback frame that lies in the page."""
     line = fallback_line
     for frame, lineno in traceback.walk_tb(error.__traceback__):
@@ -100,7 +111,7 @@ def _error(error: BaseException, page_path: str, fallback_line: int) -> dict[str
     if isinstance(error, SyntaxError) and error.filename == page_path and error.lineno:
         line = error.lineno
     text = "".join(traceback.format_exception_only(type(error), error)).strip()
-    return {"line": line, "type": type(error).__name__, "message": text}
+    return BlockError(line, type(error).__name__, text)
 
 
 def _raised_expected(error: BaseException, expected: str) -> bool:
@@ -114,76 +125,89 @@ def _run_code(code: str, first_line: int, page_path: str, namespace: dict[str, A
 
 
 def run_blocks(
-    spec: dict[str, Any], progress: Any, namespace: dict[str, Any], recorder: Any = None
-) -> list[dict[str, Any]]:
-    page_path = spec["page_path"]
-    results: list[dict[str, Any]] = []
+    spec: SessionSpec, progress: int, namespace: dict[str, Any], recorder: Any = None
+) -> list[BlockResult]:
     # Later blocks still run after a failure, so each defect of a page is reported at its own line.
-    for index, block in enumerate(spec["blocks"]):
-        result: dict[str, Any] = {"line": block["line"], "status": "passed"}
-        results.append(result)
-        if block["skip"]:
-            result.update(status="skipped", reason=block["skip"])
+    results = []
+    for index, block in enumerate(spec.blocks):
+        if block.skip:
+            results.append(BlockResult(block.line, "skipped"))
             continue
         os.write(progress, f"{index}\n".encode())
         started = time.perf_counter()
-        try:
-            with _alarm(block["timeout"]):
-                for setup in block["setup"]:
-                    _run_code(setup["code"], setup["first_line"], page_path, namespace)
-                _run_code(block["source"], block["line"] + 1, page_path, namespace)
-        except (Exception, SnippetTimeout) as error:  # the snippet's own failure, reported at its line
-            if block["raises"] and _raised_expected(error, block["raises"]):
-                if recorder is not None:  # what this block compiled failed on purpose: nothing to prove
-                    recorder.forget_between(block["line"], block["end_line"])
-            else:
-                result.update(status="failed", error=_error(error, page_path, block["line"]))
-        else:
-            if block["raises"]:
-                result.update(
-                    status="failed",
-                    error={
-                        "line": block["line"],
-                        "type": "DidNotRaise",
-                        "message": f"expected {block['raises']} (raises= directive) but nothing was raised",
-                    },
-                )
-        result["seconds"] = round(time.perf_counter() - started, 3)
+        error = _run_block(block, spec.page_path, namespace, recorder)
+        seconds = round(time.perf_counter() - started, 3)
+        results.append(BlockResult(block.line, "failed" if error else "passed", error=error, seconds=seconds))
     return results
 
 
+def _run_block(
+    block: BlockSpec, page_path: str, namespace: dict[str, Any], recorder: Any
+) -> BlockError | None:
+    """Run one block (after its setup code); the error that fails it, if any."""
+    try:
+        with _alarm(block.timeout):
+            for setup in block.setup:
+                _run_code(setup.code, setup.first_line, page_path, namespace)
+            _run_code(block.source, block.line + 1, page_path, namespace)
+    except (Exception, SnippetTimeout) as error:  # the snippet's own failure, reported at its line
+        if not (block.raises and _raised_expected(error, block.raises)):
+            return _error(error, page_path, block.line)
+        if recorder is not None:  # what this block compiled failed on purpose: nothing to prove
+            recorder.forget_between(block.line, block.end_line)
+        return None
+    if block.raises:
+        message = f"expected {block.raises} (raises= directive) but nothing was raised"
+        return BlockError(block.line, "DidNotRaise", message)
+    return None
+
+
+def _prove(spec: SessionSpec, progress: int, namespace: dict[str, Any], recorder: Any) -> SessionResult:
+    """The torch.compile evaluator's verdicts, after every block passed."""
+    from polydocs.snippets.compile_proof import prove_compilation, prove_training
+
+    os.write(progress, b"proof\n")
+    compiled: list[dict[str, Any]] = []
+    trained: list[dict[str, Any]] = []
+    proof_error = None
+    try:
+        with _alarm(spec.proof_timeout):
+            compiled = prove_compilation(recorder, spec.device)
+            trained = prove_training(namespace, spec, recorder)
+    except (Exception, SnippetTimeout) as error:
+        line = recorder.records[0].line if recorder.records else spec.blocks[0].line
+        proof_error = _error(error, spec.page_path, line)
+    return SessionResult(
+        compile=tuple(map(Verdict.from_evaluator, compiled)),
+        training=tuple(map(Verdict.from_evaluator, trained)),
+        proof_error=proof_error,
+    )
+
+
 def main(spec_path: str) -> int:
-    spec = json.loads(Path(spec_path).read_text())
+    spec = load(SessionSpec, json.loads(Path(spec_path).read_text()))
     _bring_up_loopback()
-    _limit_memory(spec["memory_mb"])
+    _limit_memory(spec.memory_mb)
     faulthandler.enable(file=sys.stderr)
-    progress = os.open(spec["progress"], os.O_WRONLY | os.O_CREAT | os.O_APPEND)
+    progress = os.open(spec.progress, os.O_WRONLY | os.O_CREAT | os.O_APPEND)
     namespace: dict[str, Any] = {"__name__": "__main__"}
-    result: dict[str, Any] = {"blocks": [], "compile": [], "training": []}
     with ExitStack() as stack:
-        web = stack.enter_context(OfflineWeb(Path(spec["progress"]).parent / "web", spec["page_path"]))
+        web = stack.enter_context(OfflineWeb(Path(spec.progress).parent / "web", spec.page_path))
         _refuse_network(web.address)
         recorder = None
-        if spec["uses_torch"]:
+        if spec.uses_torch:
             from polydocs.snippets.compile_proof import CompileRecorder
 
-            recorder = stack.enter_context(CompileRecorder(spec["page_path"]))
-        result["blocks"] = run_blocks(spec, progress, namespace, recorder)
-        if recorder is not None and all(b["status"] != "failed" for b in result["blocks"]):
-            from polydocs.snippets.compile_proof import prove_compilation, prove_training
-
-            os.write(progress, b"proof\n")
-            try:
-                with _alarm(spec["proof_timeout"]):
-                    result["compile"] = prove_compilation(recorder, spec["device"])
-                    result["training"] = prove_training(namespace, spec, recorder)
-            except (Exception, SnippetTimeout) as error:
-                line = recorder.records[0].line if recorder.records else spec["blocks"][0]["line"]
-                result["proof_error"] = _error(error, spec["page_path"], line)
-        if web.misses:  # the block also failed, with a less telling error from whatever read the answer
-            first = spec["blocks"][0]["line"]
-            result["failures"] = [{"line": at or first, "message": message} for at, message in web.misses]
-    Path(spec["result"]).write_text(json.dumps(result, default=str))
+            recorder = stack.enter_context(CompileRecorder(spec.page_path))
+        blocks = tuple(run_blocks(spec, progress, namespace, recorder))
+        proof = SessionResult()
+        if recorder is not None and all(b.status != "failed" for b in blocks):
+            proof = _prove(spec, progress, namespace, recorder)
+        # A web miss also failed its block, with a less telling error from whatever read the answer.
+        first = spec.blocks[0].line
+        failures = tuple(Failure(at or first, message) for at, message in web.misses)
+    result = replace(proof, blocks=blocks, failures=failures)
+    Path(spec.result).write_text(json.dumps(asdict(result), default=str))
     return 0
 
 

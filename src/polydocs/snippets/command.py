@@ -33,7 +33,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--junit-xml", type=Path, default=None, metavar="FILE")
     parser.add_argument("--no-cache", action="store_true", help="rerun sessions that earlier runs cached")
     parser.add_argument(
-        "--cache-dir", type=Path, default=None, help="default $POLYDOCS_CACHE or .polydocs-cache"
+        "--cache-dir",
+        type=Path,
+        default=None,
+        help="default $POLYDOCS_CACHE/snippets or ~/.cache/polydocs/snippets",
     )
     parser.add_argument(
         "--merge",

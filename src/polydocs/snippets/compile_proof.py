@@ -17,6 +17,8 @@ from typing import Any
 import torch
 from torch._dynamo.utils import counters, get_compilation_metrics
 
+from polydocs.snippets.protocol import SessionSpec
+
 # Relative error ||compiled - eager|| / ||eager|| allowed per output dtype (kernels fuse and reorder).
 TOLERANCE = {torch.float32: 1e-3, torch.float16: 1e-2, torch.bfloat16: 5e-2}
 
@@ -288,7 +290,7 @@ def _prove_one(record: CompileRecord, device: str, earlier: CompileRecord | None
 
 
 def prove_training(
-    namespace: dict[str, Any], spec: dict[str, Any], recorder: CompileRecorder
+    namespace: dict[str, Any], spec: SessionSpec, recorder: CompileRecorder
 ) -> list[dict[str, Any]]:
     """`TrainingArguments(torch_compile=True)`: train a few steps so forward and backward both compile."""
     from transformers import PreTrainedModel, Trainer, TrainingArguments
@@ -298,7 +300,7 @@ def prove_training(
         return []
     args = arguments[0]
     verdict: dict[str, Any] = {
-        "line": spec["training_line"],
+        "line": spec.training_line,
         "backend": args.torch_compile_backend,
         "mode": args.torch_compile_mode,
     }
@@ -322,7 +324,7 @@ def prove_training(
                 save_strategy="no",
                 logging_strategy="no",
                 eval_strategy="no",
-                use_cpu=spec["device"] == "cpu",
+                use_cpu=spec.device == "cpu",
             )
             Trainer(model=model, args=short, train_dataset=_token_dataset(model)).train()
     after = _dynamo_state()
@@ -338,10 +340,10 @@ def prove_training(
     return [verdict]
 
 
-def _default_model(spec: dict[str, Any]) -> Any:
+def _default_model(spec: SessionSpec) -> Any:
     from transformers import AutoModelForCausalLM
 
-    return AutoModelForCausalLM.from_pretrained(spec["default_model"])
+    return AutoModelForCausalLM.from_pretrained(spec.default_model)
 
 
 def _token_dataset(model: Any) -> list[dict[str, torch.Tensor]]:

@@ -40,8 +40,15 @@ class Directives:
 
     def key(self) -> str:
         """A stable text form, part of the result-cache key."""
+        # Not the skip reason: translations translate it, and the checker reads it from the page itself.
         setup = "|".join(s.code for s in self.setup)
         return repr((self.skip, self.requires, self.raises, self.fresh, self.timeout, setup, self.env))
+
+    def skip_reason(self, device: str) -> str:
+        """Why the block does not run on `device`; empty when it runs."""
+        if self.requires == "cuda" and device != "cuda":
+            return "requires cuda"
+        return self.reason or "skipped by directive" if self.skip else ""
 
 
 class _DirectiveValueError(ValueError):

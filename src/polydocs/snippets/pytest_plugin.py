@@ -16,8 +16,9 @@ from typing import Any
 
 import pytest
 
+from polydocs.cache import cache_dir
 from polydocs.diagnostics import Diagnostic
-from polydocs.snippets.cache import ResultCache, gpu_names, session_key, to_page_lines, to_relative
+from polydocs.snippets.cache import ResultCache, gpu_names, session_key
 from polydocs.snippets.drift import english_counterpart, find_drift
 from polydocs.snippets.regions import scan_page
 from polydocs.snippets.report import (
@@ -45,7 +46,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--snippets-device", choices=("cpu", "cuda"), default="cpu")
     group.addoption("--snippets-profile", choices=("tiny", "full"), default="tiny")
     group.addoption(
-        "--snippets-cache", default=None, help="cache folder (default $POLYDOCS_CACHE or .polydocs-cache)"
+        "--snippets-cache",
+        default=None,
+        help="cache folder (default $POLYDOCS_CACHE/snippets or ~/.cache/polydocs/snippets)",
     )
     group.addoption("--snippets-no-cache", action="store_true", help="rerun sessions cached by earlier runs")
     group.addoption("--snippets-shard", default=None, metavar="I/N", help="run shard I of N (1-based)")
@@ -85,18 +88,17 @@ class SessionItem(_PolydocsItem):
     def runtest(self) -> None:
         state: _RunState = self.config.stash[_STATE]
         key = session_key(self.doc_session, state.options.profile, state.options.device)
-        with state.cache.claim(key) as claim:
-            if claim.found is not None:
-                result = to_page_lines(claim.found, self.doc_session)
-            else:
+        with state.cache.claim(self.doc_session, key) as claim:
+            result = claim.found
+            if result is None:
                 result = run_session(self.doc_session, state.options)
-                claim.store(to_relative(result, self.doc_session))
+                claim.store(result)
         record = session_record(self.doc_session, result, key, claim.origin, state.worker)
         self.user_properties.append((_PROPERTY, json.dumps(record)))
-        if result["status"] == "failed":
-            raise SnippetFailure(session_failures(self.doc_session, result), result.get("output_tail", ""))
-        if result["status"] == "skipped":
-            pytest.skip("; ".join(sorted({b.get("reason", "") for b in result["blocks"]})))
+        if result.status == "failed":
+            raise SnippetFailure(session_failures(self.doc_session, result), result.output_tail)
+        if result.status == "skipped":
+            pytest.skip("; ".join(self.doc_session.skip_reasons(state.options.device)))
 
 
 class DiagnosticsItem(_PolydocsItem):
@@ -146,14 +148,13 @@ class _RunState:
         workerinput = getattr(config, "workerinput", None)
         self.worker = workerinput["workerid"] if workerinput else "main"
         self.run_id = workerinput["polydocs_run_id"] if workerinput else uuid.uuid4().hex
-        cache_dir = Path(
-            config.getoption("snippets_cache") or os.environ.get("POLYDOCS_CACHE") or ".polydocs-cache"
-        )
+        chosen = config.getoption("snippets_cache")
+        folder = Path(chosen) if chosen else cache_dir("snippets")
         device = config.getoption("snippets_device")
         self.options = RunOptions(
             device,
             config.getoption("snippets_profile"),
-            cache_dir.resolve(),
+            folder.resolve(),
             config.getoption("snippets_memory_mb"),
             _worker_gpu(device, self.worker),
         )

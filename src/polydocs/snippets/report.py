@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import asdict
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -10,78 +11,79 @@ from typing import Any
 from polydocs.diagnostics import Diagnostic, display_path
 from polydocs.snippets.cache import device_name, gpu_names, library_versions
 from polydocs.snippets.fingerprint import code_hash
+from polydocs.snippets.protocol import BlockError, BlockResult, SessionResult
 from polydocs.snippets.sessions import Session
 
 SCHEMA = 1
 
 
 def session_record(
-    session: Session, result: dict[str, Any], key: str, origin: str, worker: str
+    session: Session, result: SessionResult, key: str, origin: str, worker: str
 ) -> dict[str, Any]:
     """One session's entry in the report: page lines, per-block code hashes and measured speed-ups."""
-    blocks = []
-    speedups = {v["line"]: v.get("speedup") for v in result.get("compile", []) if v.get("speedup")}
-    for region, block in zip(
-        session.regions, result.get("blocks", []) or [{}] * len(session.regions), strict=False
-    ):
-        entry = {
-            "line": region.start_line,
-            "code_hash": code_hash(region.code),
-            "status": block.get("status", "not-run"),
-        }
-        if "error" in block:
-            entry["error"] = block["error"]
-        speedup = [s for line, s in speedups.items() if region.start_line < line < region.end_line]
-        if speedup:
-            entry["speedup"] = speedup[0]
-        blocks.append(entry)
     return {
-        "id": f"{session.page}::{session.name}",
+        "id": session.id,
         "page": session.page,
         "path": display_path(session.path),
         "line": session.line,
         "key": key,
-        "status": result["status"],
+        "status": result.status,
         "cached": origin == "cached",
         "deduplicated": origin == "deduplicated",
-        "seconds": result.get("seconds", 0.0),
+        "seconds": result.seconds,
         "worker": worker,
-        "gpu": result.get("gpu"),
-        "blocks": blocks,
-        "compile": result.get("compile", []),
-        "training": result.get("training", []),
+        "gpu": result.gpu,
+        "blocks": _block_records(session, result),
+        "compile": [verdict.to_report() for verdict in result.compile],
+        "training": [verdict.to_report() for verdict in result.training],
         "failures": [str(d) for d in session_failures(session, result)],
     }
 
 
-def session_failures(session: Session, result: dict[str, Any]) -> list[Diagnostic]:
+def _block_records(session: Session, result: SessionResult) -> list[dict[str, Any]]:
+    """Per region: its line, code hash, status, error and the speed-up of a compile call inside it."""
+    records = []
+    # By line: of compile calls made at one line (in a loop), the last one measured is shown.
+    speedups = {v.line: v.speedup for v in result.compile if v.speedup}
+    blocks: tuple[BlockResult | None, ...] = result.blocks or (None,) * len(session.regions)
+    for region, block in zip(session.regions, blocks, strict=False):
+        record: dict[str, Any] = {
+            "line": region.start_line,
+            "code_hash": code_hash(region.code),
+            "status": block.status if block else "not-run",
+        }
+        if block and block.error:
+            record["error"] = asdict(block.error)
+        inside = [speedup for line, speedup in speedups.items() if region.start_line < line < region.end_line]
+        if inside:
+            record["speedup"] = inside[0]
+        records.append(record)
+    return records
+
+
+def session_failures(session: Session, result: SessionResult) -> list[Diagnostic]:
     """Every problem of a session as `path:line: code message; hint`."""
     path = str(session.path)
-    found = [
-        Diagnostic(path, f["line"], "snippet-failed", f["message"], "", "error")
-        for f in result.get("failures", [])
-    ]
-    for block in result.get("blocks", []):
-        error = block.get("error")
-        if error and not any(d.line == error["line"] for d in found):
+    found = [Diagnostic(path, f.line, "snippet-failed", f.message, "", "error") for f in result.failures]
+    for block in result.blocks:
+        error = block.error
+        if error and not any(d.line == error.line for d in found):
+            found.append(Diagnostic(path, error.line, "snippet-failed", error.message, _hint(error), "error"))
+    for verdict in (*result.compile, *result.training):
+        for problem in verdict.problems:
             found.append(
-                Diagnostic(path, error["line"], "snippet-failed", error["message"], _hint(error), "error")
+                Diagnostic(path, verdict.line, "snippet-compile", problem, "fix the page's code", "error")
             )
-    for verdict in result.get("compile", []) + result.get("training", []):
-        for problem in verdict.get("problems", []):
-            found.append(
-                Diagnostic(path, verdict["line"], "snippet-compile", problem, "fix the page's code", "error")
-            )
-    if "proof_error" in result:
-        error = result["proof_error"]
-        found.append(Diagnostic(path, error["line"], "snippet-compile", error["message"], "", "error"))
+    if result.proof_error:
+        error = result.proof_error
+        found.append(Diagnostic(path, error.line, "snippet-compile", error.message, "", "error"))
     return found
 
 
-def _hint(error: dict[str, Any]) -> str:
-    if error["type"] == "NameError":
+def _hint(error: BlockError) -> str:
+    if error.type == "NameError":
         return "a block of this page must import or define it first (blocks of a page share one namespace)"
-    if error["type"] == "NetworkRefused":
+    if error.type == "NetworkRefused":
         return "snippets run offline; load a Hub id that has a stand-in, or skip the block"
     return ""
 

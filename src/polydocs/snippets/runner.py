@@ -11,9 +11,8 @@ import sys
 import tempfile
 import time
 from contextlib import ExitStack
-from dataclasses import dataclass, replace
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
-from typing import Any
 
 from polydocs.snippets.environment import (
     EnvironmentRequest,
@@ -22,11 +21,21 @@ from polydocs.snippets.environment import (
     session_environment,
 )
 from polydocs.snippets.memory_cgroup import SessionCgroup
+from polydocs.snippets.protocol import (
+    BlockError,
+    BlockResult,
+    BlockSpec,
+    Failure,
+    SessionResult,
+    SessionSpec,
+)
+from polydocs.snippets.regions import Region
 from polydocs.snippets.sandbox import SandboxSpec
 from polydocs.snippets.sandbox_probe import hidden_folders, interpreter_paths, probe_sandbox
 from polydocs.snippets.sessions import Session
 from polydocs.snippets.standins import REGISTRY, ensure_stand_ins, hub_ids_in, missing_stand_in
 from polydocs.snippets.watchdog import PROOF_STEP, SessionEnd, wait_with_deadlines
+from polydocs.typed_json import load
 
 DEFAULT_TIMEOUT = {"cpu": 300.0, "cuda": 900.0}
 PROOF_TIMEOUT = {"cpu": 600.0, "cuda": 900.0}
@@ -51,17 +60,18 @@ class RunOptions:
         return self.cache_dir / "standins" / self.profile
 
 
-def run_session(session: Session, options: RunOptions) -> dict[str, Any]:
-    """Run `session`; the result has page lines (`line` keys) and a `status`."""
+def run_session(session: Session, options: RunOptions) -> SessionResult:
+    """Run `session`: what happened, at the page's lines."""
     started = time.perf_counter()
     result = _missing_stand_ins(session) or _refused_variables(session) or _run_subprocess(session, options)
-    result["seconds"] = round(time.perf_counter() - started, 3)
-    result["gpu"] = options.gpu if options.device == "cuda" else None
-    result["status"] = _status(result)
-    return result
+    return replace(
+        result,
+        seconds=round(time.perf_counter() - started, 3),
+        gpu=options.gpu if options.device == "cuda" else None,
+    )
 
 
-def _missing_stand_ins(session: Session) -> dict[str, Any] | None:
+def _missing_stand_ins(session: Session) -> SessionResult | None:
     problems = []
     for region in session.regions:
         for hub_id, offset in hub_ids_in(region.source):
@@ -69,10 +79,7 @@ def _missing_stand_ins(session: Session) -> dict[str, Any] | None:
                 problems.append(missing_stand_in(str(session.path), region.start_line + 1 + offset, hub_id))
     if not problems:
         return None
-    return {
-        "blocks": [],
-        "failures": [{"line": p.line, "message": f"{p.message}; {p.hint}"} for p in problems],
-    }
+    return SessionResult(failures=tuple(Failure(p.line, f"{p.message}; {p.hint}") for p in problems))
 
 
 def _hub_ids(session: Session) -> list[str]:
@@ -82,38 +89,26 @@ def _hub_ids(session: Session) -> list[str]:
     return ids
 
 
-def _spec(session: Session, options: RunOptions, folder: Path) -> dict[str, Any]:
-    timeout = DEFAULT_TIMEOUT[options.device]
-    blocks = []
-    for region in session.regions:
-        d = region.directives
-        skip = d.reason or "skipped by directive" if d.skip else ""
-        if d.requires == "cuda" and options.device != "cuda":
-            skip = "requires cuda"
-        blocks.append(
-            {
-                "line": region.start_line,
-                "end_line": region.end_line,
-                "source": region.source,
-                "skip": skip,
-                "raises": d.raises,
-                "timeout": d.timeout or timeout,
-                "setup": [{"code": s.code, "first_line": s.first_line} for s in d.setup],
-            }
-        )
-    return {
-        "page_path": str(session.path.resolve()),
-        "blocks": blocks,
-        "device": options.device,
-        "profile": options.profile,
-        "uses_torch": session.uses_torch,
-        "training_line": session.training_line(),
-        "default_model": DEFAULT_TRAINING_MODEL,
-        "memory_mb": 0 if options.device == "cuda" else options.memory_mb,
-        "proof_timeout": PROOF_TIMEOUT[options.device],
-        "result": str(folder / "result.json"),
-        "progress": str(folder / "progress.txt"),
-    }
+def _block_spec(region: Region, device: str) -> BlockSpec:
+    d = region.directives
+    skip = bool(d.skip_reason(device))
+    timeout = d.timeout or DEFAULT_TIMEOUT[device]
+    return BlockSpec(region.start_line, region.end_line, region.source, skip, d.raises, timeout, d.setup)
+
+
+def _spec(session: Session, options: RunOptions, folder: Path) -> SessionSpec:
+    return SessionSpec(
+        page_path=str(session.path.resolve()),
+        blocks=tuple(_block_spec(region, options.device) for region in session.regions),
+        device=options.device,
+        uses_torch=session.uses_torch,
+        training_line=session.training_line(),
+        default_model=DEFAULT_TRAINING_MODEL,
+        memory_mb=0 if options.device == "cuda" else options.memory_mb,
+        proof_timeout=PROOF_TIMEOUT[options.device],
+        result=str(folder / "result.json"),
+        progress=str(folder / "progress.txt"),
+    )
 
 
 def _environment_requests(session: Session) -> list[EnvironmentRequest]:
@@ -124,12 +119,12 @@ def _environment_requests(session: Session) -> list[EnvironmentRequest]:
     ]
 
 
-def _refused_variables(session: Session) -> dict[str, Any] | None:
+def _refused_variables(session: Session) -> SessionResult | None:
     """`env=NAME` directives this run does not grant fail the session before it starts, at their blocks."""
     refusals = apply_requests({}, _environment_requests(session), os.environ)
     if not refusals:
         return None
-    return {"blocks": [], "failures": [{"line": line, "message": message} for line, message in refusals]}
+    return SessionResult(failures=tuple(Failure(line, message) for line, message in refusals))
 
 
 def _session_folders(options: RunOptions, folder: Path) -> SessionFolders:
@@ -158,17 +153,17 @@ def _sandbox_spec(
     )
 
 
-def _run_subprocess(session: Session, options: RunOptions) -> dict[str, Any]:
+def _run_subprocess(session: Session, options: RunOptions) -> SessionResult:
     ensure_stand_ins(_hub_ids(session), options.profile, options.hf_home)
     support = probe_sandbox(options.device == "cuda")
     with tempfile.TemporaryDirectory(prefix="polydocs-session-") as temp:
         folder = Path(temp).resolve()
         folders = _session_folders(options, folder)
         spec = _spec(session, options, folder)
-        (folder / "spec.json").write_text(json.dumps(spec))
+        (folder / "spec.json").write_text(json.dumps(asdict(spec)))
         env = session_environment(os.environ, folders, options.device, options.gpu)
         apply_requests(env, _environment_requests(session), os.environ)
-        limit = sum(b["timeout"] for b in spec["blocks"]) + spec["proof_timeout"] + 60
+        limit = sum(b.timeout for b in spec.blocks) + spec.proof_timeout + 60
         with ExitStack() as stack:
             argv = support.launcher.command(_sandbox_spec(session, options, folder, folders))
             cgroup = None
@@ -185,18 +180,17 @@ def _run_subprocess(session: Session, options: RunOptions) -> dict[str, Any]:
         if result is not None and out_of_memory:
             # cgroup v1 kills the one process that went over, not the session: the page still failed.
             message = f"a process of the session went over its memory limit of {options.memory_mb} MiB"
-            result.setdefault("failures", []).append(
-                {"line": session.line, "message": message + " and was killed"}
-            )
+            killed = Failure(session.line, message + " and was killed")
+            result = replace(result, failures=(*result.failures, killed))
         if result is None:
             memory = options.memory_mb if out_of_memory else None
             result = _crash(session, spec, end, stderr, memory)
-        result["output_tail"] = (_tail(folder / "stdout.txt")[-_TAIL:] + stderr[-_TAIL:]).strip()
-        return result
+        output_tail = (_tail(folder / "stdout.txt")[-_TAIL:] + stderr[-_TAIL:]).strip()
+        return replace(result, output_tail=output_tail)
 
 
 def _run_watched(
-    argv: list[str], folder: Path, env: dict[str, str], spec: dict[str, Any], limit: float
+    argv: list[str], folder: Path, env: dict[str, str], spec: SessionSpec, limit: float
 ) -> SessionEnd:
     with open(folder / "stdout.txt", "wb") as out, open(folder / "stderr.txt", "wb") as err:
         process = subprocess.Popen(
@@ -209,10 +203,8 @@ def _run_watched(
             start_new_session=True,
         )
         try:
-            timeouts = [b["timeout"] for b in spec["blocks"]]
-            end = wait_with_deadlines(
-                process, folder / "progress.txt", timeouts, spec["proof_timeout"], limit
-            )
+            timeouts = [b.timeout for b in spec.blocks]
+            end = wait_with_deadlines(process, folder / "progress.txt", timeouts, spec.proof_timeout, limit)
         finally:  # also on Ctrl-C; and after a normal exit, for what is left in the process group
             _kill_group(process)
     return end
@@ -235,34 +227,37 @@ def _tail(path: Path) -> str:
         return file.read().decode(errors="replace")
 
 
-def _read_result(folder: Path) -> dict[str, Any] | None:
-    """The child's result, or None when it is missing, too big to be one, or not what the child writes."""
+def _read_result(folder: Path) -> SessionResult | None:
+    """The child's result, or None when it is missing, too big to be one, or not what the child writes
+    (the page's code can write the file too)."""
     path = folder / "result.json"
     try:
         if path.stat().st_size > _RESULT_BYTES:
             return None
-        result = json.loads(path.read_text())
-    except (OSError, ValueError):
+        return load(SessionResult, json.loads(path.read_text()))
+    except (OSError, ValueError):  # JsonShapeError is a ValueError
         return None
-    return result if isinstance(result, dict) and isinstance(result.get("blocks"), list) else None
 
 
 def _crash(
-    session: Session, spec: dict[str, Any], end: SessionEnd, stderr: str, memory_mb: int | None
-) -> dict[str, Any]:
+    session: Session, spec: SessionSpec, end: SessionEnd, stderr: str, memory_mb: int | None
+) -> SessionResult:
     """The child died or was killed: blame the block it had started, at the line faulthandler saw, if any."""
     why = _why_it_ended(end, memory_mb)
-    blocks = [{"line": b["line"], "status": "not-run"} for b in spec["blocks"]]
+    lines = [block.line for block in spec.blocks]
     if end.step == PROOF_STEP:
         line = session.line
         why += " while proving torch.compile"
+        blocks = [BlockResult(at, "not-run") for at in lines]
     else:
         index = int(end.step or 0)
-        line = _faulthandler_line(stderr, spec["page_path"]) or spec["blocks"][index]["line"]
-        for block in blocks[:index]:
-            block["status"] = "passed"
-        blocks[index].update(status="failed", error={"line": line, "type": "Crash", "message": why})
-    return {"blocks": blocks, "failures": [{"line": line, "message": why}]}
+        line = _faulthandler_line(stderr, spec.page_path) or lines[index]
+        blocks = [
+            *(BlockResult(at, "passed") for at in lines[:index]),
+            BlockResult(lines[index], "failed", error=BlockError(line, "Crash", why)),
+            *(BlockResult(at, "not-run") for at in lines[index + 1 :]),
+        ]
+    return SessionResult(blocks=tuple(blocks), failures=(Failure(line, why),))
 
 
 def _why_it_ended(end: SessionEnd, memory_mb: int | None) -> str:
@@ -290,15 +285,3 @@ def _why_it_ended(end: SessionEnd, memory_mb: int | None) -> str:
 def _faulthandler_line(stderr: str, page_path: str) -> int | None:
     match = re.search(rf'File "{re.escape(page_path)}", line (\d+)', stderr)
     return int(match.group(1)) if match else None
-
-
-def _status(result: dict[str, Any]) -> str:
-    if result.get("failures") or result.get("proof_error"):
-        return "failed"
-    if any(b["status"] == "failed" for b in result["blocks"]):
-        return "failed"
-    if any(v["problems"] for v in result.get("compile", []) + result.get("training", [])):
-        return "failed"
-    if result["blocks"] and all(b["status"] == "skipped" for b in result["blocks"]):
-        return "skipped"
-    return "passed"

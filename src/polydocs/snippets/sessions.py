@@ -34,6 +34,11 @@ class Session:
         return f"L{self.line}"
 
     @property
+    def id(self) -> str:
+        """The session's id in reports: `es/perf_torch_compile.md::L24`."""
+        return f"{self.page}::{self.name}"
+
+    @property
     def code(self) -> str:
         return "".join(s.code for r in self.regions for s in r.directives.setup) + "".join(
             r.source for r in self.regions
@@ -42,6 +47,11 @@ class Session:
     @property
     def uses_torch(self) -> bool:
         return "torch" in self.code or "TrainingArguments" in self.code
+
+    def skip_reasons(self, device: str) -> list[str]:
+        """Why blocks of this session do not run on `device`, each reason once (from this page's
+        directives, so a result reused from a translation still gives this page's words)."""
+        return sorted({region.directives.skip_reason(device) for region in self.regions} - {""})
 
     def training_line(self) -> int:
         """The page line of the first `TrainingArguments(` call, for training verdicts."""
@@ -63,14 +73,6 @@ class Session:
             digest.update(f"{region.kind}\0{region.directives.key()}\0{offsets}\0".encode())
             digest.update(normalized_code(region.source).encode() + b"\1")
         return digest.hexdigest()
-
-
-def region_index(session: Session, line: int) -> int:
-    """The region a page line belongs to (setup comment lines belong to the block they precede)."""
-    for index, region in enumerate(session.regions):
-        if line <= region.end_line:
-            return index
-    return len(session.regions) - 1
 
 
 def build_sessions(path: Path, regions: list[Region]) -> list[Session]:

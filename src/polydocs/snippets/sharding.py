@@ -64,8 +64,6 @@ def select_shard(items: list[Any], shard: str) -> list[Any]:
     durations = {}
     for item in items:
         session = getattr(item, "doc_session", None)
-        durations[item.nodeid] = (
-            recorded.get(f"{session.page}::{session.name}", default) if session is not None else 0.01
-        )
+        durations[item.nodeid] = recorded.get(session.id, default) if session is not None else 0.01
     chosen = set(balance(durations, count)[index - 1])
     return [item for item in items if item.nodeid in chosen]

@@ -11,12 +11,11 @@ import contextlib
 import hashlib
 import importlib.metadata
 import tempfile
-from dataclasses import astuple
-from functools import cache
+from dataclasses import asdict
+from functools import cache, partial
 from pathlib import Path
-from typing import Any
 
-from polydocs.cache import read_entry, write_entry
+from polydocs.cache import CacheStore
 from polydocs.diagnostics import Diagnostic
 from polydocs.lint.secrets.scan import (
     PLUGIN_FILE,
@@ -29,7 +28,10 @@ from polydocs.lint.secrets.scan import (
 )
 from polydocs.sources import SOURCE_LANGUAGE, SourceTree
 from polydocs.sources.confinement import inside_tree
+from polydocs.typed_json import load
 
+# Bump when what a cache entry of findings holds changes.
+_FINDINGS_FORMAT = "2"
 # Larger files are data (notebooks, archives), not pages or their text assets.
 _LARGEST_SCANNED = 2 * 1024 * 1024
 
@@ -63,18 +65,18 @@ def scan_published(tree: SourceTree, languages: list[str], cache: Path | None) -
 
 
 def _cached_scan(texts: dict[Path, str], cache: Path | None) -> dict[Path, list[FoundSecret]]:
-    entries = {path: _entry(path, text, cache) for path, text in texts.items()}
+    store = CacheStore(cache, _FINDINGS_FORMAT)
+    keys = {path: _key(path, text) for path, text in texts.items()} if cache else {}
     found: dict[Path, list[FoundSecret]] = {}
-    for path, entry in entries.items():
-        stored = read_entry(entry, _valid) if entry else None
+    for path, key in keys.items():
+        stored = store.read(key, partial(load, list[FoundSecret]))
         if stored is not None:
-            found[path] = [FoundSecret(*item) for item in stored]
+            found[path] = stored
     unscanned = {path: text for path, text in texts.items() if path not in found}
     for path, secrets in _scan_distinct_lines(unscanned).items():
         found[path] = secrets
-        entry = entries[path]
-        if entry is not None:
-            write_entry(entry, [list(astuple(secret)) for secret in secrets])
+        if path in keys:
+            store.write(keys[path], [asdict(secret) for secret in secrets])
     return found
 
 
@@ -130,22 +132,9 @@ def _write_distinct_lines(path: Path, keys: list[tuple[str, str, str]]) -> dict[
     return lines
 
 
-def _entry(path: Path, text: str, cache: Path | None) -> Path | None:
-    if cache is None:
-        return None
+def _key(path: Path, text: str) -> str:
     # detect-secrets picks its keyword rules by the file's suffix.
-    digest = hashlib.sha256(f"{_scanner()}\0{path.suffix}\0{text}".encode())
-    return cache / f"{digest.hexdigest()}.json"
-
-
-def _valid(data: Any) -> bool:
-    return isinstance(data, list) and all(
-        isinstance(item, list)
-        and len(item) == 3
-        and isinstance(item[0], int)
-        and all(isinstance(value, str) for value in item[1:])
-        for item in data
-    )
+    return hashlib.sha256(f"{_scanner()}\0{path.suffix}\0{text}".encode()).hexdigest()
 
 
 @cache

@@ -1,0 +1,148 @@
+"""The messages between the checker and a session's child process: what to run, and what happened.
+
+Both travel as JSON files (`dataclasses.asdict` out, `typed_json.load` back in). Every page line is a
+field marked `PAGE_LINE`, so `moved` can carry a result over to another page with the same session
+(the result cache) without knowing which keys hold lines.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Literal, TypeVar
+
+from polydocs.snippets.directives import SetupCode
+
+PAGE_LINE = {"page_line": True}
+BlockStatus = Literal["passed", "failed", "skipped", "not-run"]
+SessionStatus = Literal["passed", "failed", "skipped"]
+Record = TypeVar("Record")
+
+
+@dataclass(frozen=True)
+class BlockSpec:
+    """One code block as the child runs it: `source` starts at page line `line + 1` (after the fence)."""
+
+    line: int
+    end_line: int
+    source: str
+    skip: bool  # by directive, or `requires=` a device this run lacks
+    raises: str  # the exception the block must raise (`raises=`); empty: none
+    timeout: float
+    setup: tuple[SetupCode, ...] = ()
+
+
+@dataclass(frozen=True)
+class SessionSpec:
+    """Everything the child needs to run one session, and where it writes what happened."""
+
+    page_path: str
+    blocks: tuple[BlockSpec, ...]
+    device: str
+    uses_torch: bool
+    training_line: int
+    default_model: str
+    memory_mb: int
+    proof_timeout: float
+    result: str  # the file the child writes its SessionResult to
+    progress: str  # the file the child appends each step to (see watchdog.py)
+
+
+@dataclass(frozen=True)
+class BlockError:
+    """An exception, at the deepest page line its traceback reached."""
+
+    line: int = field(metadata=PAGE_LINE)
+    type: str
+    message: str
+
+
+@dataclass(frozen=True)
+class BlockResult:
+    line: int = field(metadata=PAGE_LINE)
+    status: BlockStatus
+    error: BlockError | None = None
+    seconds: float = 0.0
+
+
+@dataclass(frozen=True)
+class Failure:
+    """A problem of the session that is not one block's exception (a crash, a missing stand-in, ...)."""
+
+    line: int = field(metadata=PAGE_LINE)
+    message: str
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What the torch.compile evaluator found about one compile call or one training run."""
+
+    line: int = field(metadata=PAGE_LINE)
+    problems: tuple[str, ...]
+    measured: dict[str, Any]  # options, timings and counts, published in the report as they are
+    # Dynamo reused the graph of an earlier compile call of the same class, at this line.
+    reused_compilation_from_line: int | None = field(default=None, metadata=PAGE_LINE)
+
+    @property
+    def speedup(self) -> float | None:
+        value = self.measured.get("speedup")
+        return float(value) if isinstance(value, int | float) else None
+
+    @classmethod
+    def from_evaluator(cls, verdict: dict[str, Any]) -> Verdict:
+        """The evaluator's dict (compile_proof.py) with its line, problems and reused line as fields."""
+        measured = dict(verdict)
+        line, problems = measured.pop("line"), measured.pop("problems")
+        reused = measured.pop("reused_compilation_from_line", None)
+        return cls(line, tuple(problems), measured, reused)
+
+    def to_report(self) -> dict[str, Any]:
+        """The report's form, the evaluator's dict as it was."""
+        reused = self.reused_compilation_from_line
+        return {
+            "line": self.line,
+            "problems": list(self.problems),
+            **self.measured,
+            **({"reused_compilation_from_line": reused} if reused is not None else {}),
+        }
+
+
+@dataclass(frozen=True)
+class SessionResult:
+    """What happened in a session. The child fills the first five fields, the parent the rest."""
+
+    blocks: tuple[BlockResult, ...] = ()
+    compile: tuple[Verdict, ...] = ()
+    training: tuple[Verdict, ...] = ()
+    proof_error: BlockError | None = None
+    failures: tuple[Failure, ...] = ()
+    output_tail: str = ""
+    seconds: float = 0.0
+    gpu: str | None = None
+
+    @property
+    def status(self) -> SessionStatus:
+        if self.failures or self.proof_error or any(b.status == "failed" for b in self.blocks):
+            return "failed"
+        if any(v.problems for v in (*self.compile, *self.training)):
+            return "failed"
+        if self.blocks and all(b.status == "skipped" for b in self.blocks):
+            return "skipped"
+        return "passed"
+
+
+def moved(record: Record, move: Callable[[int], int]) -> Record:
+    """`record` with every `PAGE_LINE` field, however deep, replaced by `move(line)`."""
+    if not dataclasses.is_dataclass(record) or isinstance(record, type):
+        return record
+    changes: dict[str, Any] = {}
+    for item in dataclasses.fields(record):
+        value = getattr(record, item.name)
+        if item.metadata.get("page_line") and isinstance(value, int):
+            changes[item.name] = move(value)
+        elif isinstance(value, tuple):
+            changes[item.name] = tuple(moved(part, move) for part in value)
+        elif dataclasses.is_dataclass(value):
+            changes[item.name] = moved(value, move)
+    return dataclasses.replace(record, **changes)  # type: ignore[type-var]
