@@ -11,10 +11,11 @@ from typing import Any
 from mkdocs.structure.toc import AnchorLink, TableOfContents, get_toc
 
 import polydocs
-from polydocs.cache import is_list_of, read_entry, write_entry
+from polydocs.cache import read_entry, write_entry
+from polydocs.diagnostics import Diagnostic
 
 # Bump when ConvertedPage or what goes into it changes: old entries then simply stop matching.
-_CACHE_FORMAT = "4"
+_CACHE_FORMAT = "5"
 # A converted page depends on these as much as on its text.
 _CONVERTERS = ("markdown", "pymdown-extensions", "mkdocs", "pygments", "hf-doc-builder")
 
@@ -35,7 +36,8 @@ _CONVERTER_VERSIONS = "|".join([_CACHE_FORMAT, _own_code_digest(), *(version(nam
 class ConvertedPage:
     html: str
     toc: list[dict[str, Any]]
-    warnings: list[str]
+    # What converting the page found, replayed on every reuse; stored with `asdict`.
+    diagnostics: list[Diagnostic]
     notebook: str = ""
 
 
@@ -76,13 +78,26 @@ def _valid_toc(tokens: Any) -> bool:
     )
 
 
+_DIAGNOSTIC_FIELDS = {name: str for name in ("path", "code", "message", "hint")} | {"line": int}
+
+
+def _valid_diagnostic(data: Any) -> bool:
+    return (
+        isinstance(data, dict)
+        and set(data) == {*_DIAGNOSTIC_FIELDS, "severity"}
+        and all(isinstance(data[name], kind) for name, kind in _DIAGNOSTIC_FIELDS.items())
+        and data["severity"] in ("error", "warning")
+    )
+
+
 def _valid_page(data: Any) -> bool:
     return (
         isinstance(data, dict)
-        and set(data) == {"html", "toc", "warnings", "notebook"}
+        and set(data) == {"html", "toc", "diagnostics", "notebook"}
         and isinstance(data["html"], str)
         and isinstance(data["notebook"], str)
-        and is_list_of(str, data["warnings"])
+        and isinstance(data["diagnostics"], list)
+        and all(_valid_diagnostic(item) for item in data["diagnostics"])
         and _valid_toc(data["toc"])
     )
 
@@ -97,7 +112,10 @@ class PageCache:
         if self.folder is None:
             return None
         data = read_entry(self.folder / f"{key}.json", _valid_page)
-        return ConvertedPage(**data) if data is not None else None
+        if data is None:
+            return None
+        problems = [Diagnostic(**item) for item in data.pop("diagnostics")]
+        return ConvertedPage(**data, diagnostics=problems)
 
     def put(self, key: str, page: ConvertedPage) -> None:
         if self.folder is not None:

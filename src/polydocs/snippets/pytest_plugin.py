@@ -32,8 +32,7 @@ from polydocs.snippets.sandbox_probe import probe_sandbox
 from polydocs.snippets.sessions import Session, build_sessions
 from polydocs.snippets.sharding import select_shard
 from polydocs.sources.confinement import inside_tree, link_leaving_tree
-
-PAGE_SUFFIXES = (".md", ".mdx")
+from polydocs.sources.pages import is_page_file
 _PROPERTY = "polydocs-session"
 
 
@@ -134,9 +133,7 @@ class MarkdownPage(pytest.File):
 
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
-    if not parent.config.getoption("doc_snippets") or file_path.suffix not in PAGE_SUFFIXES:
-        return None
-    if any(part.startswith(("_", ".")) for part in file_path.parts[-2:]):
+    if not parent.config.getoption("doc_snippets") or not is_page_file(file_path):
         return None
     return MarkdownPage.from_parent(parent, path=file_path)
 
