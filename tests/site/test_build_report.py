@@ -63,9 +63,19 @@ def test_a_strict_build_that_fails_still_writes_its_report(tree_with_warnings, t
 
 
 def test_a_tree_that_cannot_be_read_reports_why(write_tree, tmp_path):
-    root = write_tree({"en/_toctree.yml": "- local: index\n   title: bad indent\n", "en/index.md": "# Home\n"})
+    root = write_tree(
+        {"en/_toctree.yml": "- local: index\n   title: bad indent\n", "en/index.md": "# Home\n"}
+    )
     report_path = tmp_path / "report.json"
-    args = ["build", "--source", str(root), "--out", str(tmp_path / "site"), "--report-json", str(report_path)]
+    args = [
+        "build",
+        "--source",
+        str(root),
+        "--out",
+        str(tmp_path / "site"),
+        "--report-json",
+        str(report_path),
+    ]
     assert main(args) == 1
     (problem,) = _report(report_path)["diagnostics"]
     assert (problem["code"], problem["line"], problem["severity"]) == ("toctree", 2, "error")

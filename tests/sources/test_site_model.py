@@ -92,7 +92,11 @@ def test_a_reader_gets_the_translation_else_the_english_page(tree_root):
     assert not tree.shows_english("en", "guide") and not tree.shows_english("es", "nowhere")
     site = tree.site_pages("es")
     assert list(site) == ["guide", "index", "tasks/asr"]
-    assert {local: page.lang for local, page in site.items()} == {"guide": "en", "index": "es", "tasks/asr": "en"}
+    assert {local: page.lang for local, page in site.items()} == {
+        "guide": "en",
+        "index": "es",
+        "tasks/asr": "en",
+    }
 
 
 def test_every_file_of_the_tree_has_its_language_folder(tree_root):

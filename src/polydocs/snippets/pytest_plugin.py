@@ -33,6 +33,7 @@ from polydocs.snippets.sessions import Session, build_sessions
 from polydocs.snippets.sharding import select_shard
 from polydocs.sources.confinement import inside_tree, link_leaving_tree
 from polydocs.sources.pages import is_page_file
+
 _PROPERTY = "polydocs-session"
 
 
