@@ -68,7 +68,7 @@ def test_lint_imports_neither_torch_nor_mkdocs_for_pages_without_claims() -> Non
         "import sys, pathlib\n"
         "from polydocs.lint.runner import lint_paths\n"
         "from polydocs.lint.installed import InstalledFacts\n"
-        "import polydocs.lint.command, polydocs.lint.freshness, polydocs.lint.status_page\n"
+        "import polydocs.lint.command, polydocs.sources.freshness, polydocs.lint.status_page\n"
         f"lint_paths([pathlib.Path({str(CASES / 'callouts')!r})], facts=InstalledFacts(None), "
         "rules=['callouts'])\n"
         "print(sorted(m for m in ('torch', 'mkdocs', 'transformers') if m in sys.modules))\n"

@@ -127,10 +127,9 @@ def test_corpus_builds_every_language_with_located_warnings(corpus, tmp_path: Pa
 
 
 def test_outdated_translation_shows_a_banner_and_the_status_page_lists_it(small_tree, tmp_path):
-    from polydocs.lint.freshness import freshness_of
     from polydocs.sources import load_source_tree
 
-    freshness = freshness_of(load_source_tree(small_tree))
+    freshness = load_source_tree(small_tree).freshness
     freshness.mark("es", "guide")
     freshness.mark("pt", "guide")
     freshness.save()

@@ -1,5 +1,5 @@
 from polydocs.site.alternates import alternates_for, page_url
-from polydocs.site.nav import build_nav, site_pages
+from polydocs.site.nav import build_nav
 from polydocs.sources import load_source_tree
 
 EN_TOC = """
@@ -47,8 +47,8 @@ def test_untranslated_page_is_placed_after_its_english_predecessor(write_tree):
             ]
         }
     ]
-    assert site_pages(tree, "es")["graph_breaks"] == "en"
-    assert site_pages(tree, "es")["inference"] == "es"
+    assert tree.site_pages("es")["graph_breaks"].lang == "en"
+    assert tree.site_pages("es")["inference"].lang == "es"
 
 
 def test_language_switcher_stays_on_the_same_page(write_tree):

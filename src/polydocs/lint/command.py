@@ -9,13 +9,12 @@ from pathlib import Path
 from typing import Any
 
 from polydocs.diagnostics import Diagnostic, PolydocsError
-from polydocs.lint.freshness import STATES, load_freshness
 from polydocs.lint.installed import InstalledFacts, default_store
 from polydocs.lint.rules import PAGE_RULES
 from polydocs.lint.rules.code_style import fix_code_style
 from polydocs.lint.runner import lint_paths
-from polydocs.sources import SOURCE_LANGUAGE, Language, load_source_tree
-from polydocs.sources.tree import PAGE_SUFFIXES
+from polydocs.sources import PAGE_SUFFIXES, SOURCE_LANGUAGE, Language, load_source_tree
+from polydocs.sources.freshness import STATES
 
 DEFAULT_SOURCE = Path("docs_src")
 RULE_NAMES = [*PAGE_RULES, "toctree", "secrets"]
@@ -138,7 +137,8 @@ def _missing_strings_line(language: Language) -> str:
 
 
 def run_status(args: argparse.Namespace) -> int:
-    freshness = load_freshness(args.source)
+    tree = load_source_tree(args.source)
+    freshness = tree.freshness
     if args.mark:
         for text in args.mark:
             lang, local = _page_argument(text, args.source)
@@ -153,7 +153,6 @@ def run_status(args: argparse.Namespace) -> int:
     if args.lang:
         languages = [lang for lang in languages if lang in args.lang]
     groups = {lang: freshness.pages_by_state(lang) for lang in languages}
-    tree = load_source_tree(args.source)
     if args.format == "json":
         json.dump(groups, sys.stdout, indent=1)
         sys.stdout.write("\n")

@@ -14,8 +14,7 @@ from polydocs.lint.document import LintDocument
 from polydocs.lint.installed import InstalledFacts
 from polydocs.lint.targets import LintTargets
 from polydocs.markup.inventory import ApiInventory, site_inventory
-from polydocs.site.nav import site_pages
-from polydocs.sources import SOURCE_LANGUAGE, ProjectConfig, load_project_config
+from polydocs.sources import SOURCE_LANGUAGE, ProjectConfig
 
 # Hugging Face's explicit heading id, `## Title[[custom-id]]`, and plain HTML anchors.
 _DOC_BUILDER_ID = re.compile(r"^#{1,6}\s.*\[\[(?P<id>[^\]\s]+)\]\]\s*$", re.MULTILINE)
@@ -60,7 +59,7 @@ class LintContext:
     @cached_property
     def project(self) -> ProjectConfig:
         """The tree's `polydocs.yml` (defaults for loose pages): the same settings the site is built with."""
-        return load_project_config(self.targets.tree.root) if self.targets.tree else ProjectConfig()
+        return self.targets.tree.project if self.targets.tree else ProjectConfig()
 
     def page_facts(self, document: LintDocument) -> PageFacts:
         """What the construct checks know about the page's site, as the build gives them."""
@@ -81,16 +80,17 @@ class LintContext:
         folder has only its own pages."""
         if lang not in self._site_pages:
             tree = self.targets.tree
-            pages = site_pages(tree, lang) if tree is not None else self.targets.folder_pages(lang)
+            pages = tree.site_pages(lang) if tree is not None else self.targets.folder_pages(lang)
             self._site_pages[lang] = frozenset(pages)
         return self._site_pages[lang]
 
     def page_path(self, lang: str, local: str) -> Path | None:
-        """The page a reader of `lang` gets for `local`: its own, else the English one (site fallback)."""
-        path = self.targets.folder_pages(lang).get(local)
-        if path is None and self.targets.tree is not None:
-            path = self.targets.folder_pages(SOURCE_LANGUAGE).get(local)
-        return path
+        """The page a reader of `lang` gets for `local`: in a source tree the site model's answer (the
+        translation, else the English page); in a loose folder, its own page only."""
+        if self.targets.tree is not None:
+            page = self.targets.tree.resolve(lang, local)
+            return page.path if page else None
+        return self.targets.folder_pages(lang).get(local)
 
     def document(self, path: Path, lang: str, local: str) -> LintDocument:
         if path not in self._documents:
@@ -101,8 +101,8 @@ class LintContext:
         """The English source of a translated page, when the tree has one."""
         if document.lang == SOURCE_LANGUAGE or self.targets.tree is None:
             return None
-        path = self.targets.folder_pages(SOURCE_LANGUAGE).get(document.local)
-        return self.document(path, SOURCE_LANGUAGE, document.local) if path else None
+        page = self.targets.tree.page(SOURCE_LANGUAGE, document.local)
+        return self.document(page.path, SOURCE_LANGUAGE, document.local) if page else None
 
     def anchors(self, path: Path) -> set[str]:
         if path not in self._anchors:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from polydocs.lint.freshness import Freshness, State
 from polydocs.sources import SOURCE_LANGUAGE, Language, SourceTree
+from polydocs.sources.freshness import State
 
 _ORDER: tuple[State, ...] = ("outdated", "untracked", "missing", "current")
 
@@ -22,8 +22,9 @@ def _titles(tree: SourceTree, lang: str) -> dict[str, str]:
     return titles
 
 
-def render_status_markdown(tree: SourceTree, freshness: Freshness, reader: Language) -> str:
+def render_status_markdown(tree: SourceTree, reader: Language) -> str:
     """The status page of `reader`'s site, meant to sit at the root of its docs (links are `page.md`)."""
+    freshness = tree.freshness
     titles = _titles(tree, reader.folder)
     total = len(freshness.english)
     lines = [

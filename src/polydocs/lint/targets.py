@@ -8,9 +8,16 @@ from pathlib import Path
 
 from polydocs.diagnostics import Diagnostic, PolydocsError
 from polydocs.lint.document import LintDocument
-from polydocs.sources import SOURCE_LANGUAGE, SourceTree, is_registered_tag, load_source_tree
+from polydocs.sources import (
+    SOURCE_LANGUAGE,
+    SourceTree,
+    find_source_root,
+    is_page,
+    is_registered_tag,
+    load_source_tree,
+)
 from polydocs.sources.confinement import inside_tree, links_leaving_tree
-from polydocs.sources.tree import PAGE_SUFFIXES, TOCTREE_NAME
+from polydocs.sources.pages import page_local
 
 
 @dataclass
@@ -36,21 +43,12 @@ class LintTargets:
         return folder.pages if folder else {}
 
 
-def find_source_root(path: Path) -> Path | None:
-    """The `docs_src`-like folder holding `path`: the nearest one with `en/_toctree.yml`."""
-    for candidate in [path, *path.parents][:4]:
-        if (candidate / SOURCE_LANGUAGE / TOCTREE_NAME).is_file():
-            return candidate
-    return None
-
-
 def _loose_pages(folder: Path) -> dict[str, Path]:
     pages = {}
     for path in sorted(folder.rglob("*")):
         relative = path.relative_to(folder)
-        if path.suffix in PAGE_SUFFIXES and not any(p.startswith((".", "_")) for p in relative.parts):
-            if inside_tree(path, folder):
-                pages[relative.with_suffix("").as_posix()] = path
+        if is_page(relative) and inside_tree(path, folder):
+            pages[page_local(relative)] = path
     return pages
 
 

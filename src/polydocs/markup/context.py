@@ -65,7 +65,7 @@ class MarkupContext:
         """Record a warning about the 0-based line `index` of the text Python-Markdown was given."""
         diagnostic = Diagnostic(self.path, self.source_line(index), code, message, hint)
         self.warnings.append(diagnostic)
-        logger.warning(str(diagnostic))
+        logger.warning("%s", diagnostic)  # the object itself: `polydocs build` reports it
         return diagnostic
 
     def source_line(self, index: int) -> int:

@@ -19,7 +19,7 @@ from mkdocs.commands.build import build as mkdocs_build
 from mkdocs.exceptions import MkDocsException
 
 from polydocs.cache import cache_dir
-from polydocs.diagnostics import PolydocsError
+from polydocs.diagnostics import Diagnostic, PolydocsError
 from polydocs.lint.secrets.published import scan_published
 from polydocs.markup.inventory import ApiInventory
 from polydocs.notebooks import preload as preload_notebook_converter
@@ -39,8 +39,6 @@ from polydocs.sources import (
     ProjectConfig,
     SourceTree,
     is_language_tag,
-    language_of,
-    load_project_config,
     load_source_tree,
 )
 
@@ -50,48 +48,92 @@ class LanguageResult:
     lang: str
     seconds: float
     pages: int
-    warnings: list[str] = field(default_factory=list)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
     error: str = ""
+
+    @property
+    def warnings(self) -> list[str]:
+        return [str(problem) for problem in self.diagnostics]
 
 
 @dataclass
 class BuildReport:
     out: Path
     languages: list[LanguageResult]
-    warnings: list[str]
+    # Every problem the build found, once: the source tree's, the secret scan's, each language build's.
+    diagnostics: list[Diagnostic]
     seconds: float
+    # The site model the build read, which says the language each diagnostic's file lies in.
+    tree: SourceTree | None = None
+
+    @property
+    def warnings(self) -> list[str]:
+        return [str(problem) for problem in self.diagnostics]
+
+    def to_dict(self) -> dict[str, object]:
+        """What `polydocs build --report-json` writes: each diagnostic as `polydocs lint --format json`
+        gives it, with its language folder (null outside every one); each built language's page count; the
+        error of each language that failed."""
+        language_at = self.tree.language_at if self.tree else lambda path: None
+        return {
+            "diagnostics": [{**d.to_dict(), "language": language_at(d.path)} for d in self.diagnostics],
+            "pages": {result.lang: result.pages for result in self.languages},
+            "failed": {result.lang: result.error for result in self.languages if result.error},
+        }
+
+
+@dataclass
+class BuildFailed(PolydocsError):
+    """The build stopped (a language failed, or `--strict` met a warning); `report` says all it found."""
+
+    report: BuildReport | None = None
 
 
 class _Collect(logging.Handler):
-    """Keeps every warning MkDocs, its plugins and our extensions log during one language build."""
+    """Keeps every warning MkDocs, its plugins and our extensions log during one language build.
 
-    def __init__(self) -> None:
+    polydocs logs each problem with its `Diagnostic` as the one argument (`log.warning("%s", problem)`),
+    which is kept as it is; a message of MkDocs or one of its plugins has no place of its own and is
+    placed at the language folder whose build said it."""
+
+    def __init__(self, folder: Path) -> None:
         super().__init__(logging.WARNING)
-        self.messages: list[str] = []
+        self.folder = folder
+        self.diagnostics: list[Diagnostic] = []
 
     def emit(self, record: logging.LogRecord) -> None:
-        self.messages.append(record.getMessage())
+        args = record.args if isinstance(record.args, tuple) else ()
+        if len(args) == 1 and isinstance(args[0], Diagnostic):
+            self.diagnostics.append(args[0])
+        else:
+            origin = record.name.partition(".")[0]
+            self.diagnostics.append(Diagnostic(str(self.folder), 0, origin, record.getMessage()))
 
 
 def build_language(
-    source: Path, lang: str, site_dir: Path, cache: Path | None = None, dirty: bool = False
+    source: Path,
+    lang: str,
+    site_dir: Path,
+    cache: Path | None = None,
+    dirty: bool = False,
+    tree: SourceTree | None = None,
 ) -> LanguageResult:
-    """Build one language into `site_dir`; never raises for bad input, returns the error instead."""
+    """Build one language into `site_dir` from `tree` (read from `source` when not given, as `polydocs
+    serve` does); never raises for bad input, returns the error instead."""
     started = time.perf_counter()
-    collect = _Collect()
+    collect = _Collect(source / lang)
     loggers = [logging.getLogger("mkdocs"), logging.getLogger("polydocs")]
     for logger in loggers:
         logger.addHandler(collect)
     logging.getLogger("mkdocs").setLevel(logging.WARNING)
     try:
-        tree = load_source_tree(source)
-        settings = mkdocs_settings(tree, load_project_config(source), lang, site_dir, cache)
+        settings = mkdocs_settings(tree or load_source_tree(source), lang, site_dir, cache)
         config = load_mkdocs_config(settings, site_dir.parent / f"mkdocs-{lang}.yml")
         mkdocs_build(config, dirty=dirty)
         pages = sum(1 for _ in site_dir.rglob("index.html"))
-        return LanguageResult(lang, time.perf_counter() - started, pages, collect.messages)
+        return LanguageResult(lang, time.perf_counter() - started, pages, collect.diagnostics)
     except (MkDocsException, PolydocsError, OSError) as error:
-        return LanguageResult(lang, time.perf_counter() - started, 0, collect.messages, str(error))
+        return LanguageResult(lang, time.perf_counter() - started, 0, collect.diagnostics, str(error))
     finally:
         for logger in loggers:
             logger.removeHandler(collect)
@@ -120,13 +162,16 @@ def _worker_pool(workers: int) -> ProcessPoolExecutor:
 
 
 def _build_all(
-    source: Path, languages: list[str], staging: Path, jobs: int, cache: Path | None
+    tree: SourceTree, languages: list[str], staging: Path, jobs: int, cache: Path | None
 ) -> list[LanguageResult]:
     # English first: the other languages reuse its converted pages wherever they fall back to them.
     if jobs <= 1 or len(languages) == 1:
-        return [build_language(source, lang, staging / lang, cache) for lang in languages]
+        return [build_language(tree.root, lang, staging / lang, cache, tree=tree) for lang in languages]
     with _worker_pool(min(jobs, len(languages))) as pool:
-        futures = [pool.submit(build_language, source, lang, staging / lang, cache) for lang in languages]
+        futures = [
+            pool.submit(build_language, tree.root, lang, staging / lang, cache, tree=tree)
+            for lang in languages
+        ]
         return [future.result() for future in futures]
 
 
@@ -169,24 +214,55 @@ def _prepare_autodoc(tree: SourceTree, languages: list[str], api: ApiInventory) 
             importlib.import_module("mkdocstrings_handlers.python")
 
 
-def _unique(messages: list[str]) -> list[str]:
-    return list(dict.fromkeys(messages))
+def _unique(problems: list[Diagnostic]) -> list[Diagnostic]:
+    """Each problem once: a page English and its fallbacks convert is reported by every such language."""
+    unique: dict[str, Diagnostic] = {}
+    for problem in problems:
+        unique.setdefault(str(problem), problem)
+    return list(unique.values())
 
 
-def _refuse_failures(results: list[LanguageResult], warnings: list[str], strict: bool) -> None:
-    errors = [f"{result.lang}: {result.error}" for result in results if result.error]
+def _refuse_failures(report: BuildReport, strict: bool) -> None:
+    errors = [f"{result.lang}: {result.error}" for result in report.languages if result.error]
     if errors:
-        raise PolydocsError(summary="build failed; the previous site is left untouched\n" + "\n".join(errors))
-    if strict and warnings:
-        raise PolydocsError(
-            summary=f"--strict: {len(warnings)} warning(s); the previous site is left untouched\n"
-            + "\n".join(warnings)
+        summary = "build failed; the previous site is left untouched\n" + "\n".join(errors)
+        raise BuildFailed(summary=summary, report=report)
+    if strict and report.diagnostics:
+        raise BuildFailed(
+            summary=f"--strict: {len(report.warnings)} warning(s); the previous site is left untouched\n"
+            + "\n".join(report.warnings),
+            report=report,
         )
 
 
-def _site_languages(tree: SourceTree, out: Path, only: list[str] | None) -> list[Language]:
-    """The languages the root pages link to: a partial build loads only the languages it builds, and
-    the others it carries over from the current site stay linked."""
+def _languages_to_build(tree: SourceTree, only: list[str] | None) -> list[str]:
+    """The tree's languages `--lang` names (all without it); a name that is no language folder is an error."""
+    unknown = [code for code in only or [] if code not in tree.languages]
+    if unknown:
+        raise PolydocsError(
+            [
+                Diagnostic(
+                    str(tree.root), 0, "source", f"--lang {code}: no such language folder", "", "error"
+                )
+                for code in unknown
+            ],
+            "the source tree cannot be built",
+        )
+    return [code for code in tree.languages if not only or code in only]
+
+
+def _problems_read(tree: SourceTree, languages: list[str]) -> list[Diagnostic]:
+    """The tree's problems a build of `languages` reports: theirs, English's (every language falls back
+    to it) and those of files outside every language folder."""
+    read = {None, SOURCE_LANGUAGE, *languages}
+    return [problem for problem in tree.problems if tree.language_at(problem.path) in read]
+
+
+def _site_languages(
+    tree: SourceTree, languages: list[str], out: Path, only: list[str] | None
+) -> list[Language]:
+    """The languages the root pages link to: a partial build's, English and the others it carries
+    over from the current site."""
     folders = tree.languages
     if only:
         kept = {
@@ -195,8 +271,10 @@ def _site_languages(tree: SourceTree, out: Path, only: list[str] | None) -> list
             if (entry.name in tree.aliases or is_language_tag(entry.name))
             and (entry / "index.html").is_file()
         }
-        folders = sorted({*tree.languages, *kept}, key=lambda code: (code != SOURCE_LANGUAGE, code))
-    return [language_of(folder, tree.aliases.get(folder)) for folder in folders]
+        folders = sorted(
+            {SOURCE_LANGUAGE, *languages, *kept}, key=lambda code: (code != SOURCE_LANGUAGE, code)
+        )
+    return [tree.language(folder) for folder in folders]
 
 
 def _write_root_pages(folder: Path, languages: list[Language], project: ProjectConfig) -> list[str]:
@@ -223,23 +301,26 @@ def build_site(
     started = time.perf_counter()
     out = checked_output(source, out)
     with staged_output(out) as staged:
-        tree = load_source_tree(source, only)
-        project = load_project_config(source)
-        languages = [code for code in tree.languages if not only or code in only]
+        # MkDocs reads a relative docs_dir from the folder of its settings file: the model's paths are
+        # absolute. It is read once here and handed to every language build.
+        tree = load_source_tree(source.resolve())
+        languages = _languages_to_build(tree, only)
         language_problems = theme_language_problems([tree.language(code) for code in languages], source)
         cache = cache_dir("site") if use_cache else None
         cache_filled = _has_converted_pages(cache)
-        _prepare(tree, languages, api_inventory(project), cache_filled)
+        _prepare(tree, languages, api_inventory(tree.project), cache_filled)
         jobs = jobs or _default_jobs(languages, cache_filled)
         with _worker_pool(1) as side:  # the secret scan of what is published runs beside the builds
             scan = side.submit(scan_published, tree, languages, cache / "secrets" if cache else None)
-            results = _build_all(source.resolve(), languages, staged.folder, jobs, cache)
+            results = _build_all(tree, languages, staged.folder, jobs, cache)
             secrets = scan.result()
-        warnings = _unique(
-            [str(problem) for problem in [*tree.problems, *language_problems, *secrets]]
-            + [m for r in results for m in r.warnings]
+        problems = [*_problems_read(tree, languages), *language_problems, *secrets]
+        problems += [problem for result in results for problem in result.diagnostics]
+        report = BuildReport(out, results, _unique(problems), 0.0, tree)
+        _refuse_failures(report, strict)
+        root_pages = _write_root_pages(
+            staged.folder, _site_languages(tree, languages, out, only), tree.project
         )
-        _refuse_failures(results, warnings, strict)
-        root_pages = _write_root_pages(staged.folder, _site_languages(tree, out, only), project)
         staged.publish([*languages, *root_pages])
-    return BuildReport(out, results, warnings, time.perf_counter() - started)
+    report.seconds = time.perf_counter() - started
+    return report

@@ -3,20 +3,47 @@
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+from polydocs.diagnostics import PolydocsError
+
+if TYPE_CHECKING:
+    from polydocs.site.build import BuildReport
 
 
 def _languages(value: str) -> list[str]:
     return [code.strip() for code in value.split(",") if code.strip()]
 
 
-def _run_build(args: argparse.Namespace) -> int:
-    from polydocs.site.build import build_site
+def _write_report(path: Path | None, report: BuildReport) -> None:
+    if path is not None:
+        text = json.dumps(report.to_dict(), indent=1, ensure_ascii=False)
+        path.write_text(text + "\n", encoding="utf-8")
 
-    report = build_site(
-        args.source, args.out, args.lang, strict=args.strict, jobs=args.jobs, use_cache=not args.no_cache
-    )
+
+def _build(args: argparse.Namespace) -> BuildReport:
+    """The build, its report written to `--report-json` whether it succeeds or not."""
+    from polydocs.site.build import BuildFailed, BuildReport, build_site
+
+    try:
+        report = build_site(
+            args.source, args.out, args.lang, strict=args.strict, jobs=args.jobs, use_cache=not args.no_cache
+        )
+    except BuildFailed as failed:
+        _write_report(args.report_json, failed.report or BuildReport(args.out, [], failed.diagnostics, 0.0))
+        raise
+    except PolydocsError as error:  # nothing was built: the sources or the output were refused
+        _write_report(args.report_json, BuildReport(args.out, [], error.diagnostics, 0.0))
+        raise
+    _write_report(args.report_json, report)
+    return report
+
+
+def _run_build(args: argparse.Namespace) -> int:
+    report = _build(args)
     for warning in report.warnings:
         print(f"WARNING {warning}", file=sys.stderr)
     built = ", ".join(f"{r.lang} ({r.pages} pages, {r.seconds:.2f} s)" for r in report.languages)
@@ -71,6 +98,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--no-cache",
         action="store_true",
         help="convert every page again instead of reusing earlier conversions",
+    )
+    build.add_argument(
+        "--report-json",
+        type=Path,
+        metavar="FILE",
+        help="also write every diagnostic of the build (path, line, code, message, hint, severity, "
+        "language) and each language's page count to FILE as JSON, also when the build fails",
     )
     build.set_defaults(run=_run_build)
 

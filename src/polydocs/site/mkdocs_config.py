@@ -15,10 +15,10 @@ from polydocs.markup import extension_configs, markdown_extensions
 from polydocs.markup.autodoc import autodoc_names
 from polydocs.markup.inventory import ApiInventory
 from polydocs.site.autodoc_sources import autodoc_search_path
-from polydocs.site.nav import build_nav, site_pages
+from polydocs.site.nav import build_nav
 from polydocs.site.page_events import api_inventory
 from polydocs.site.theme_languages import search_language, search_separator, theme_language
-from polydocs.sources import Language, ProjectConfig, SourceTree
+from polydocs.sources import Language, SourceTree
 
 THEME_DIR = Path(__file__).parent / "theme"
 
@@ -84,8 +84,7 @@ _MKDOCSTRINGS: dict[str, Any] = {
 
 def autodoc_objects(tree: SourceTree, lang: str, api: ApiInventory) -> set[str]:
     """Every object an autodoc directive of this language's pages documents, inside the package."""
-    pages = (tree.pages[source][local] for local, source in site_pages(tree, lang).items())
-    texts = (page.read() for page in pages)
+    texts = (page.read() for page in tree.site_pages(lang).values())
     return {api.qualified(name) for text in texts if "[[autodoc]]" in text for name in autodoc_names(text)}
 
 
@@ -97,10 +96,9 @@ def mkdocstrings_settings(names: set[str], api: ApiInventory) -> dict[str, Any]:
     return {**_MKDOCSTRINGS, "handlers": {"python": {**python, **paths}}}
 
 
-def mkdocs_settings(
-    tree: SourceTree, project: ProjectConfig, lang: str, site_dir: Path, cache: Path | None = None
-) -> dict[str, Any]:
+def mkdocs_settings(tree: SourceTree, lang: str, site_dir: Path, cache: Path | None = None) -> dict[str, Any]:
     """Plain settings for one language: its pages, nav, theme language, search stemmer and our plugin."""
+    project = tree.project
     site_url = f"{project.site_url.rstrip('/')}/{lang}/" if project.site_url else ""
     api = api_inventory(project)
     autodoc = autodoc_objects(tree, lang, api)
@@ -121,6 +119,7 @@ def mkdocs_settings(
             {
                 "polydocs": {
                     "source_root": str(tree.root),
+                    "sources": tree,
                     "lang": lang,
                     "cache_dir": str(cache or ""),
                     "search_lang": [search_language(language)],

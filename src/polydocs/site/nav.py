@@ -10,7 +10,7 @@ from typing import Any
 from markupsafe import Markup
 
 from polydocs.markup.unsafe_html import title_diagnostic
-from polydocs.sources import SOURCE_LANGUAGE, SourceTree, TocPage, TocSection
+from polydocs.sources import SOURCE_LANGUAGE, Page, SourceTree, TocPage, TocSection
 from polydocs.sources.toctree import TocEntry
 
 NavItem = dict[str, Any]
@@ -23,19 +23,12 @@ def nav_title(entry: TocEntry, toctree: Path) -> Markup:
     twice where the theme escapes it itself (`| e`). A title holding markup is warned about."""
     problem = title_diagnostic(str(toctree), entry.line, entry.title)
     if problem is not None:
-        _log.warning(str(problem))
+        _log.warning("%s", problem)  # the object, for the build's report
     return Markup(html.escape(entry.title))
 
 
-def site_pages(tree: SourceTree, lang: str) -> dict[str, str]:
-    """Every page a reader of `lang` can open, mapped to the language its content comes from."""
-    pages = dict.fromkeys(tree.pages[SOURCE_LANGUAGE], SOURCE_LANGUAGE)
-    pages.update(dict.fromkeys(tree.pages[lang], lang))
-    return pages
-
-
 def _convert(
-    entries: list[TocEntry], available: dict[str, str], placed: dict[str, list[NavItem]], toctree: Path
+    entries: list[TocEntry], available: dict[str, Page], placed: dict[str, list[NavItem]], toctree: Path
 ) -> list[NavItem]:
     items: list[NavItem] = []
     for entry in entries:
@@ -52,7 +45,7 @@ def _convert(
 
 def build_nav(tree: SourceTree, lang: str) -> list[NavItem]:
     """The language's toctree; each untranslated English page goes right after its English predecessor."""
-    available = site_pages(tree, lang)
+    available = tree.site_pages(lang)
     placed: dict[str, list[NavItem]] = {}
     nav = _convert(tree.toctrees[lang].entries, available, placed, tree.toctrees[lang].path)
     if lang == SOURCE_LANGUAGE:

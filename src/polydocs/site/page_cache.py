@@ -12,10 +12,11 @@ from mkdocs.structure.toc import AnchorLink, TableOfContents, get_toc
 
 import polydocs
 from polydocs.cache import CacheStore, require
+from polydocs.diagnostics import Diagnostic
 from polydocs.typed_json import load
 
 # Bump when ConvertedPage or what goes into it changes: old entries then simply stop matching.
-_CACHE_FORMAT = "4"
+_CACHE_FORMAT = "5"
 # A converted page depends on these as much as on its text.
 _CONVERTERS = ("markdown", "pymdown-extensions", "mkdocs", "pygments", "hf-doc-builder")
 
@@ -36,7 +37,8 @@ _CONVERTER_VERSIONS = "|".join([_CACHE_FORMAT, _own_code_digest(), *(version(nam
 class ConvertedPage:
     html: str
     toc: list[dict[str, Any]]
-    warnings: list[str]
+    # What converting the page found, replayed on every reuse; stored with `asdict`.
+    diagnostics: list[Diagnostic]
     notebook: str = ""
 
 

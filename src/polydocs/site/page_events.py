@@ -16,8 +16,7 @@ from typing import Any
 import markdown
 from mkdocs.structure.toc import TableOfContents
 
-from polydocs.diagnostics import PolydocsError
-from polydocs.lint.freshness import Freshness, freshness_of
+from polydocs.diagnostics import Diagnostic, PolydocsError
 from polydocs.lint.status_page import render_status_markdown
 from polydocs.markup import markdown_extensions
 from polydocs.markup._fences import lines_outside_fences
@@ -28,7 +27,6 @@ from polydocs.notebooks import page_notebook
 from polydocs.site.alternates import alternates_for, page_url
 from polydocs.site.banners import outdated_banner, untranslated_banner
 from polydocs.site.expansions import expand_benchmarks, insert_badges, line_map
-from polydocs.site.nav import site_pages
 from polydocs.site.page_cache import ConvertedPage, PageCache, fingerprint, restore_toc, toc_tokens
 from polydocs.snippets.evidence import Evidence, load_evidence
 from polydocs.sources import SOURCE_LANGUAGE, Language, Page, ProjectConfig, SourceTree
@@ -49,11 +47,9 @@ class BuildState:
     """Everything one language build needs to know about the whole multilingual tree."""
 
     tree: SourceTree
-    project: ProjectConfig
     lang: Language
     api: ApiInventory
     cache: PageCache
-    freshness: Freshness
     evidence: Evidence
     site_dir: Path
     # Pages whose text comes from English are converted with the English site's page set, so that
@@ -66,17 +62,22 @@ class BuildState:
     _open_page: contextlib.ExitStack = field(default_factory=contextlib.ExitStack)
 
     @classmethod
-    def create(
-        cls, tree: SourceTree, project: ProjectConfig, lang: Language, cache: PageCache, site_dir: Path
-    ) -> BuildState:
-        known = {code: frozenset(site_pages(tree, code)) for code in {lang.folder, SOURCE_LANGUAGE}}
+    def create(cls, tree: SourceTree, lang: Language, cache: PageCache, site_dir: Path) -> BuildState:
+        known = {code: frozenset(tree.site_pages(code)) for code in {lang.folder, SOURCE_LANGUAGE}}
         evidence = load_evidence(tree.root)
         benchmarks = _benchmark_data(tree.root / "_data" / "benchmarks")
-        api = api_inventory(project)
-        return cls(tree, project, lang, api, cache, freshness_of(tree), evidence, site_dir, known, benchmarks)
+        api = api_inventory(tree.project)
+        return cls(tree, lang, api, cache, evidence, site_dir, known, benchmarks)
 
-    def source_lang(self, local: str) -> str:
-        return self.lang.folder if local in self.tree.pages[self.lang.folder] else SOURCE_LANGUAGE
+    @property
+    def project(self) -> ProjectConfig:
+        return self.tree.project
+
+    def source_page(self, local: str) -> Page:
+        """The page whose text readers of this language read for `local` (the site model's fallback)."""
+        page = self.tree.resolve(self.lang.folder, local)
+        assert page is not None, f"{local} is no page of the {self.lang.folder} site"
+        return page
 
 
 def api_inventory(project: ProjectConfig) -> ApiInventory:
@@ -94,7 +95,7 @@ STATUS_PAGE = "status"
 
 def generated_pages(state: BuildState) -> dict[str, str]:
     """Pages that exist only in the built site: the translation status page."""
-    return {f"{STATUS_PAGE}.md": render_status_markdown(state.tree, state.freshness, state.lang)}
+    return {f"{STATUS_PAGE}.md": render_status_markdown(state.tree, state.lang)}
 
 
 def alternates(
@@ -118,13 +119,16 @@ def _title_line(markdown_text: str) -> str:
     return ""
 
 
-def _notebook(page: Page, language: Language, api: ApiInventory) -> str:
+def _notebook(page: Page, language: Language, api: ApiInventory) -> tuple[str, list[Diagnostic]]:
     """The page as a notebook; a page hf-doc-builder cannot convert gets none, with a warning."""
     try:
-        return page_notebook(page.read(), page.path, language, inventory=api)
+        return page_notebook(page.read(), page.path, language, inventory=api), []
     except (PolydocsError, ValueError) as error:
-        _markup_log.warning("%s:1: notebook %s; the page is published without a notebook", page.path, error)
-        return ""
+        problem = Diagnostic(
+            str(page.path), 1, "notebook", str(error), "the page is published without a notebook"
+        )
+        _markup_log.warning("%s", problem)
+        return "", [problem]
 
 
 def _write_notebook(state: BuildState, local: str, url: str, notebook: str) -> str:
@@ -159,13 +163,12 @@ def before_conversion(state: BuildState, local: str, markdown_text: str, source:
     if local == STATUS_PAGE:
         state._current = None
         return markdown_text
-    source_lang = state.source_lang(local)
+    page = state.source_page(local)
     # An English fallback page keeps English callout titles and badges: they belong to its text.
-    language = state.tree.language(source_lang)
-    page = state.tree.pages[source_lang][local]
+    language = state.tree.language(page.lang)
     line_offset = _line_offset(markdown_text, source)
-    page_key = f"{source_lang}/{local}.md"
-    known_pages = state.known_pages[source_lang]
+    page_key = page.key
+    known_pages = state.known_pages[page.lang]
     key = fingerprint(
         markdown_text,
         str(page.path),
@@ -207,7 +210,7 @@ def _trusted(state: BuildState, page: Page) -> bool:
     return state.project.trusted.covers(page.lang, page.path.relative_to(state.tree.root).as_posix())
 
 
-def _sanitized(state: BuildState, page: Page, page_html: str) -> tuple[str, list[str]]:
+def _sanitized(state: BuildState, page: Page, page_html: str) -> tuple[str, list[Diagnostic]]:
     """The page's own HTML (Markdown, raw HTML, autodoc) through the allowlist, before polydocs adds its
     banners and notebook link; a warning per removal. Trusted pages are published as written."""
     if _trusted(state, page):
@@ -215,10 +218,10 @@ def _sanitized(state: BuildState, page: Page, page_html: str) -> tuple[str, list
     result = sanitize_page(page_html, state.project.iframe_hosts)
     if not result.removals:
         return result.html, []
-    messages = [str(d) for d in diagnostics(str(page.path), page.read(), result.removals)]
-    for message in messages:
-        _markup_log.warning(message)
-    return result.html, messages
+    problems = diagnostics(str(page.path), page.read(), result.removals)
+    for problem in problems:
+        _markup_log.warning("%s", problem)
+    return result.html, problems
 
 
 def after_conversion(
@@ -232,20 +235,20 @@ def after_conversion(
     if converted is None:
         state._open_page.close()
         assert current.context is not None
-        notebook = _notebook(current.source, state.tree.language(current.source.lang), state.api)
+        notebook, unconverted = _notebook(current.source, state.tree.language(current.source.lang), state.api)
         html, unsafe = _sanitized(state, current.source, html)
-        warnings = [str(warning) for warning in current.context.warnings] + unsafe
-        converted = ConvertedPage(html, toc_tokens(toc), warnings, notebook)
+        problems = [*current.context.warnings, *unconverted, *unsafe]
+        converted = ConvertedPage(html, toc_tokens(toc), problems, notebook)
         state.cache.put(current.key, converted)
     else:
-        for warning in converted.warnings:
-            _markup_log.warning(warning)
+        for problem in converted.diagnostics:
+            _markup_log.warning("%s", problem)
         html, toc = converted.html, restore_toc(converted.toc)
     if converted.notebook:
         html = _write_notebook(state, local, url, converted.notebook) + html
-    if state.source_lang(local) != state.lang.folder:
+    if state.tree.shows_english(state.lang.folder, local):
         html = untranslated_banner(state.lang) + html
-    elif state.freshness.state(state.lang.folder, local) == "outdated":
+    elif state.tree.freshness.state(state.lang.folder, local) == "outdated":
         english_url = "../" * (url.count("/") + 1) + f"{SOURCE_LANGUAGE}/{page_url(local)}"
         html = outdated_banner(state.lang, english_url) + html
     return html, toc

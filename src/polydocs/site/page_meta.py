@@ -33,4 +33,4 @@ def make_page_meta_safe(meta: MutableMapping[str, Any], path: str) -> None:
 
 
 def _warn(path: str, message: str) -> None:
-    _log.warning(str(Diagnostic(path, 1, "front-matter", message, "fix or remove the key")))
+    _log.warning("%s", Diagnostic(path, 1, "front-matter", message, "fix or remove the key"))

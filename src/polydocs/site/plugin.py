@@ -17,12 +17,11 @@ from mkdocs.utils.templates import TemplateContext
 
 from polydocs.diagnostics import PolydocsError, reading
 from polydocs.site import page_events
-from polydocs.site.nav import site_pages
 from polydocs.site.page_cache import PageCache
 from polydocs.site.page_meta import make_page_meta_safe
 from polydocs.site.search import CachedSearchPlugin, SearchEntryCache
 from polydocs.site.search_segments import search_segmenter
-from polydocs.sources import SourceTree, load_project_config, load_source_tree
+from polydocs.sources import ProjectConfig, SourceTree, load_source_tree
 from polydocs.sources.confinement import inside_tree
 
 
@@ -34,6 +33,9 @@ def _links_out_of_the_tree(file: File, docs_dir: Path, root: Path) -> bool:
 
 class PolydocsPluginConfig(base.Config):
     source_root = c.Dir(exists=True)
+    # The site model `polydocs build` already read (it reads the tree once for all languages); without
+    # it the plugin reads `source_root` itself.
+    sources = c.Optional(c.Type(SourceTree))
     # The language folder this build publishes.
     lang = c.Type(str)
     # Converted pages are kept here and reused; empty: no cache.
@@ -47,21 +49,22 @@ class PolydocsPluginConfig(base.Config):
 class PolydocsPlugin(BasePlugin[PolydocsPluginConfig]):
     """Thin MkDocs event handlers; the work is done by plain functions in `polydocs.site.page_events`."""
 
+    @property
+    def project(self) -> ProjectConfig:
+        """The project settings (the theme's Content-Security-Policy reads the iframe hosts)."""
+        return self.tree.project
+
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
-        root = Path(self.config.source_root)
         try:
-            self.tree: SourceTree = load_source_tree(root)
-            self.project = load_project_config(root)
+            self.tree: SourceTree = self.config.sources or load_source_tree(Path(self.config.source_root))
         except PolydocsError as error:
             raise PluginError(str(error)) from None
         self.lang = self.tree.language(self.config.lang)
         self.pages_by_lang = {
-            code: {*site_pages(self.tree, code), page_events.STATUS_PAGE} for code in self.tree.languages
+            code: {*self.tree.site_pages(code), page_events.STATUS_PAGE} for code in self.tree.languages
         }
         cache = PageCache(Path(self.config.cache_dir) / "pages" if self.config.cache_dir else None)
-        self.state = page_events.BuildState.create(
-            self.tree, self.project, self.lang, cache, Path(config.site_dir)
-        )
+        self.state = page_events.BuildState.create(self.tree, self.lang, cache, Path(config.site_dir))
         # MkDocs validates extensions by name; the dialect's are instances, added once validation is done.
         config.markdown_extensions.extend(page_events.dialect_extensions())
         # Material's search, run from here so that unchanged pages reuse their index entries; the
@@ -85,8 +88,7 @@ class PolydocsPlugin(BasePlugin[PolydocsPluginConfig]):
                 files.remove(file)
             elif _links_out_of_the_tree(file, Path(config.docs_dir), self.tree.root):
                 files.remove(file)  # the source tree reported it
-        for local, source_lang in site_pages(self.tree, self.lang.folder).items():
-            page = self.tree.pages[source_lang][local]
+        for page in self.tree.site_pages(self.lang.folder).values():
             files.append(File.generated(config, page.src_uri, abs_src_path=str(page.path)))
         for src_uri, content in page_events.generated_pages(self.state).items():
             files.append(File.generated(config, src_uri, content=content))

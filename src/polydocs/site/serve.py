@@ -19,7 +19,6 @@ from polydocs.markup.context import MarkupContext
 from polydocs.notebooks import page_notebook
 from polydocs.notebooks import preload as preload_notebook_converter
 from polydocs.site.build import build_language, build_site
-from polydocs.site.nav import site_pages
 from polydocs.site.output import replace_folder
 from polydocs.sources import SOURCE_LANGUAGE, load_source_tree, source_language
 
@@ -45,9 +44,7 @@ def languages_touched(source: Path, changed: list[Path]) -> list[str]:
         touched.add(lang)
         if lang == SOURCE_LANGUAGE:
             local = relative.with_suffix("").as_posix().split("/", 1)[-1]
-            touched.update(
-                code for code in tree.languages if site_pages(tree, code).get(local) == SOURCE_LANGUAGE
-            )
+            touched.update(code for code in tree.languages if tree.shows_english(code, local))
     return [code for code in tree.languages if code in touched]
 
 

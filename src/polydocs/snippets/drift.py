@@ -7,19 +7,14 @@ from pathlib import Path
 from polydocs.diagnostics import Diagnostic, display_path
 from polydocs.snippets.fingerprint import normalized_code
 from polydocs.snippets.regions import Region
-from polydocs.sources.languages import SOURCE_LANGUAGE
+from polydocs.sources.pages import page_at
 
 
 def english_counterpart(path: Path) -> Path | None:
-    """`docs_src/es/x.md` -> `docs_src/en/x.md` when this is a translation whose English page exists."""
-    parts = path.parts
-    for index in range(len(parts) - 2, -1, -1):
-        if len(parts[index]) == 2 and parts[index].isalpha():
-            if parts[index] == SOURCE_LANGUAGE:
-                return None
-            english = Path(*parts[:index], SOURCE_LANGUAGE, *parts[index + 1 :])
-            return english if english.exists() else None
-    return None
+    """`docs_src/es/x.md` -> `docs_src/en/x.md` when this is a translation whose English page exists:
+    the page a reader of its language would read without it (the site model's fallback)."""
+    address = page_at(path)
+    return address.english() if address is not None else None
 
 
 def _comparable(code: str) -> list[str]:

@@ -5,9 +5,9 @@ from __future__ import annotations
 import hashlib
 import io
 import tokenize
-from pathlib import PurePath
+from pathlib import Path
 
-from polydocs.sources.languages import is_registered_tag
+from polydocs.sources.pages import page_at
 
 
 def normalized_code(code: str) -> str:
@@ -31,10 +31,8 @@ def code_hash(code: str) -> str:
     return hashlib.sha256(normalized_code(code).encode()).hexdigest()[:16]
 
 
-def page_name(path: PurePath) -> str:
-    """`docs_src/es/perf_torch_compile.md` -> `es/perf_torch_compile.md` (from the language folder on)."""
-    parts = path.parts
-    for index in range(len(parts) - 2, -1, -1):
-        if is_registered_tag(parts[index]):
-            return "/".join(parts[index:])
-    return path.name
+def page_name(path: Path) -> str:
+    """`docs_src/es/perf_torch_compile.md` -> `es/perf_torch_compile.md`, the page's key in reports (the
+    site model's `PageAddress.key`); a file in no source tree is named by its file name."""
+    address = page_at(path)
+    return address.key if address is not None else path.name

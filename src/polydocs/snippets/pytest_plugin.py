@@ -33,8 +33,8 @@ from polydocs.snippets.sandbox_probe import probe_sandbox
 from polydocs.snippets.sessions import Session, build_sessions
 from polydocs.snippets.sharding import select_shard
 from polydocs.sources.confinement import inside_tree, link_leaving_tree
+from polydocs.sources.pages import is_page_file
 
-PAGE_SUFFIXES = (".md", ".mdx")
 _PROPERTY = "polydocs-session"
 
 
@@ -136,9 +136,7 @@ class MarkdownPage(pytest.File):
 
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
-    if not parent.config.getoption("doc_snippets") or file_path.suffix not in PAGE_SUFFIXES:
-        return None
-    if any(part.startswith(("_", ".")) for part in file_path.parts[-2:]):
+    if not parent.config.getoption("doc_snippets") or not is_page_file(file_path):
         return None
     return MarkdownPage.from_parent(parent, path=file_path)
 

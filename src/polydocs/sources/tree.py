@@ -1,12 +1,17 @@
-"""The documentation source tree: one folder per language, each with pages and a `_toctree.yml`."""
+"""The documentation source tree, read once per command: languages, pages, toctrees and the project
+settings, and the site's rules over them (which page a reader of a language sees, which file is which
+page, how fresh each translation is). Every area asks this model instead of re-deriving the rules."""
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
-from pathlib import Path
+from functools import cached_property
+from pathlib import Path, PurePath
 
 from polydocs.diagnostics import Diagnostic, PolydocsError
 from polydocs.sources.confinement import inside_tree, links_leaving_tree
+from polydocs.sources.freshness import Freshness, freshness_of
 from polydocs.sources.front_matter import front_matter_problem
 from polydocs.sources.languages import (
     SOURCE_LANGUAGE,
@@ -16,12 +21,13 @@ from polydocs.sources.languages import (
     is_registered_tag,
     language_of,
 )
-from polydocs.sources.project import PROJECT_FILE, load_project_config
+from polydocs.sources.pages import PAGE_SUFFIXES, TOCTREE_NAME, is_hidden, is_page, page_key, page_local
+from polydocs.sources.project import PROJECT_FILE, ProjectConfig, load_project_config
 from polydocs.sources.text import not_utf8
 from polydocs.sources.toctree import Toctree, load_toctree
 
-PAGE_SUFFIXES = (".md", ".mdx")
-TOCTREE_NAME = "_toctree.yml"
+# PAGE_SUFFIXES and TOCTREE_NAME are defined in `pages.py`; this module names them too for its importers.
+__all__ = ["PAGE_SUFFIXES", "TOCTREE_NAME", "Page", "SourceTree", "load_source_tree"]
 
 
 @dataclass(frozen=True)
@@ -37,21 +43,29 @@ class Page:
         """The page's name in the built site's docs tree (always `.md`, also for `.mdx` sources)."""
         return f"{self.local}.md"
 
+    @property
+    def key(self) -> str:
+        return page_key(self.lang, PurePath(self.local + self.path.suffix))
+
     def read(self) -> str:
         return self.path.read_text(encoding="utf-8")
 
 
 @dataclass
 class SourceTree:
-    """Every language's pages and toctree, and the problems found reading them."""
+    """Every language's pages and toctree, the project settings, and the problems found reading them."""
 
     root: Path
     languages: list[str]
     pages: dict[str, dict[str, Page]]
     toctrees: dict[str, Toctree]
+    project: ProjectConfig = field(default_factory=ProjectConfig)
     problems: list[Diagnostic] = field(default_factory=list)
-    # Folder name -> language tag, from `languages:` in polydocs.yml (`{cn: zh}`).
-    aliases: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def aliases(self) -> dict[str, str]:
+        """Folder name -> language tag, from `languages:` in polydocs.yml (`{cn: zh}`)."""
+        return self.project.languages
 
     def language(self, folder: str) -> Language:
         """The language of a folder: its tag (aliased or its own name), autonym, direction, strings."""
@@ -64,6 +78,17 @@ class SourceTree:
         """The page a reader of `lang` sees for `local`: the translation, else the English source."""
         return self.page(lang, local) or self.page(SOURCE_LANGUAGE, local)
 
+    def shows_english(self, lang: str, local: str) -> bool:
+        """Whether a reader of `lang` reads the English page for `local` (it has no translation)."""
+        page = self.resolve(lang, local)
+        return page is not None and page.lang != lang
+
+    def site_pages(self, lang: str) -> dict[str, Page]:
+        """Every page a reader of `lang` can open, in English order, each with the page they read."""
+        pages = dict(self.pages[SOURCE_LANGUAGE])
+        pages.update(self.pages[lang])
+        return pages
+
     def all_locals(self) -> list[str]:
         """Every page name of the site, source-language order first."""
         seen: dict[str, None] = {}
@@ -71,12 +96,36 @@ class SourceTree:
             seen.update(dict.fromkeys(self.pages[lang]))
         return list(seen)
 
+    def language_at(self, path: str | os.PathLike[str]) -> str | None:
+        """The language folder `path` (a page, a toctree, the folder itself) lies in; None for a file
+        of the tree outside every language (polydocs.yml, `_data/`) or outside the tree."""
+        try:
+            relative = Path(os.path.abspath(path)).relative_to(os.path.abspath(self.root))
+        except ValueError:
+            return None
+        return relative.parts[0] if relative.parts and relative.parts[0] in self.pages else None
+
+    def page_at(self, path: str | os.PathLike[str]) -> Page | None:
+        """The page of this tree the file at `path` is, if it is one."""
+        lang = self.language_at(path)
+        if lang is None:
+            return None
+        relative = Path(os.path.abspath(path)).relative_to(os.path.abspath(self.root / lang))
+        page = self.page(lang, page_local(relative))
+        return page if page is not None and os.path.abspath(page.path) == os.path.abspath(path) else None
+
+    @cached_property
+    def freshness(self) -> Freshness:
+        """Which translations are current, outdated, untracked or missing (the English pages are read
+        and hashed the first time this is asked)."""
+        return freshness_of(self)
+
 
 def _collect_pages(lang: str, folder: Path, root: Path, problems: list[Diagnostic]) -> dict[str, Page]:
     pages: dict[str, Page] = {}
     for path in sorted(folder.rglob("*")):
         relative = path.relative_to(folder)
-        if path.suffix not in PAGE_SUFFIXES or any(part.startswith((".", "_")) for part in relative.parts):
+        if not is_page(relative):
             continue
         if not inside_tree(path, root):  # reported by `links_leaving_tree`
             continue
@@ -88,7 +137,7 @@ def _collect_pages(lang: str, folder: Path, root: Path, problems: list[Diagnosti
             continue
         if problem := front_matter_problem(path, text):
             problems.append(problem)
-        local = relative.with_suffix("").as_posix()
+        local = page_local(relative)
         pages[local] = Page(lang, local, path)
     return pages
 
@@ -157,7 +206,7 @@ def _unregistered(folder: Path, tag: str) -> Diagnostic:
     )
 
 
-def load_source_tree(root: Path, only: list[str] | None = None) -> SourceTree:
+def load_source_tree(root: Path) -> SourceTree:
     """Read `root/<lang>/` folders. Raises PolydocsError when the tree cannot be built at all.
 
     A folder is a language when `languages:` in polydocs.yml names its tag, or its name is a tag."""
@@ -165,12 +214,13 @@ def load_source_tree(root: Path, only: list[str] | None = None) -> SourceTree:
         raise PolydocsError(
             [Diagnostic(str(root), 0, "source", "no such folder", "pass --source DIR", "error")]
         )
-    aliases = load_project_config(root).languages
+    project = load_project_config(root)
+    aliases = project.languages
     errors: list[Diagnostic] = []
     languages: list[str] = []
     outside = links_leaving_tree(root)
     folders = (p for p in root.iterdir() if p.is_dir() and inside_tree(p, root))
-    for folder in sorted(p for p in folders if not p.name.startswith((".", "_"))):
+    for folder in sorted(p for p in folders if not is_hidden(p.name)):
         if folder.name not in aliases and not is_language_tag(folder.name):
             errors.append(_not_a_language(folder))
         elif not inside_tree(folder / TOCTREE_NAME, root) or not (folder / TOCTREE_NAME).is_file():
@@ -187,13 +237,6 @@ def load_source_tree(root: Path, only: list[str] | None = None) -> SourceTree:
                 str(root), 0, "source", f"no `{SOURCE_LANGUAGE}/` folder", "add the English pages", "error"
             )
         )
-    if only:
-        for code in only:
-            if code not in languages:
-                errors.append(
-                    Diagnostic(str(root), 0, "source", f"--lang {code}: no such language folder", "", "error")
-                )
-        languages = [code for code in languages if code in only or code == SOURCE_LANGUAGE]
     toctrees: dict[str, Toctree] = {}
     for lang in languages:
         try:
@@ -211,4 +254,4 @@ def load_source_tree(root: Path, only: list[str] | None = None) -> SourceTree:
     pages = {lang: _collect_pages(lang, root / lang, root, problems) for lang in languages}
     for lang in languages:
         _check_toctree_against_pages(lang, toctrees[lang], pages[lang], pages[SOURCE_LANGUAGE], problems)
-    return SourceTree(root, languages, pages, toctrees, problems, aliases)
+    return SourceTree(root, languages, pages, toctrees, project, problems)

@@ -16,12 +16,15 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 import yaml
 
 from polydocs.diagnostics import Diagnostic, PolydocsError
-from polydocs.sources import SOURCE_LANGUAGE, SourceTree, load_source_tree
+from polydocs.sources.languages import SOURCE_LANGUAGE
+
+if TYPE_CHECKING:
+    from polydocs.sources.tree import SourceTree
 
 LOCK_NAME = "translations.lock.yml"
 _PREFIX = "sha256:"
@@ -139,14 +142,11 @@ class Freshness:
 
 
 def freshness_of(tree: SourceTree) -> Freshness:
+    """The state of every translation of `tree` (its English pages are read and hashed): ask
+    `SourceTree.freshness`, which does this once."""
     english = {
         local: content_hash(page.read()) for local, page in tree.pages.get(SOURCE_LANGUAGE, {}).items()
     }
     translations = {lang: set(tree.pages[lang]) for lang in tree.languages}
     lock_path = tree.root / LOCK_NAME
     return Freshness(lock_path, english, translations, read_lock(lock_path))
-
-
-def load_freshness(source_root: Path) -> Freshness:
-    """The freshness of every translation under `source_root` (a `docs_src` folder)."""
-    return freshness_of(load_source_tree(source_root))
