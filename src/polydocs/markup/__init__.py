@@ -13,7 +13,9 @@ import markdown
 from polydocs.markup.api_links import ApiLinkExtension
 from polydocs.markup.autodoc import AutodocExtension
 from polydocs.markup.callouts import CalloutExtension
+from polydocs.markup.components import ComponentExtension
 from polydocs.markup.context import MarkupContext, current_context, page_context
+from polydocs.markup.framework_switch import FrameworkSwitchExtension
 from polydocs.markup.framework_tabs import FrameworkTabsExtension
 from polydocs.markup.hfoptions import HfOptionsExtension
 from polydocs.markup.iframes import IframeExtension
@@ -58,10 +60,12 @@ def markdown_extensions() -> list[str | markdown.Extension]:
         LicenseHeaderExtension(),
         AutodocExtension(),
         IframeExtension(),
+        ComponentExtension(),
         CalloutExtension(),
         HfOptionsExtension(),
         FrameworkTabsExtension(),
         MdxComponentExtension(),
+        FrameworkSwitchExtension(),
         PageLinkExtension(),
         ApiLinkExtension(),
     ]

@@ -18,10 +18,13 @@ _HTML_TAGS = {
     *"a abbr b bdi bdo blockquote br caption cite code col colgroup dd del details dfn div dl dt em".split(),
     *"figcaption figure h1 h2 h3 h4 h5 h6 hr i img ins kbd li mark ol p pre q rp rt ruby s samp".split(),
     *"small span strong sub summary sup table tbody td tfoot th thead time tr u ul var wbr".split(),
-    # Content tabs (pymdownx.tabbed) are radio inputs and labels; the embed's load button.
+    # Content tabs (pymdownx.tabbed) are radio inputs and labels; the embed's load button; a quiz is a
+    # fieldset of radio inputs (or check boxes) and labels, with a button.
     "input",
     "label",
     "button",
+    "fieldset",
+    "legend",
     "video",
     "source",
     # mkdocstrings' cross-references, which mkdocs-autorefs turns into links after the sanitiser ran.

@@ -31,6 +31,7 @@ from polydocs.markup.html_allowlist import (
     is_url_attribute,
 )
 from polydocs.markup.iframes import REFERRER_POLICY, SANDBOX
+from polydocs.markup.youtube import PLAYER_HOST
 
 CODE = "unsafe-html"
 # Part of every converted page's cache key: another nh3 may remove other things.
@@ -118,8 +119,11 @@ def _lift_embeds(page_html: str, iframe_hosts: tuple[str, ...], marker: str) -> 
     and is escaped text, so it comes back as written only where nh3 left text (never in an attribute)."""
     embeds: dict[str, str] = {}
 
+    # `<Youtube>`'s player (`youtube.py`) is embedded from its one host whatever the site's iframe hosts.
+    hosts = (*iframe_hosts, PLAYER_HOST)
+
     def lift(match: re.Match[str]) -> str:
-        if not embeddable(html.unescape(match["src"][1:-1]), iframe_hosts):
+        if not embeddable(html.unescape(match["src"][1:-1]), hosts):
             return match[0]
         placeholder = f"&lt;{marker}{len(embeds)}&gt;"
         embeds[placeholder] = match[0]

@@ -11,6 +11,7 @@ from mkdocs.config import load_config
 from mkdocs.config.defaults import MkDocsConfig
 
 from polydocs.cache import cache_dir
+from polydocs.dialect.constructs.framework_switch import switches_framework
 from polydocs.markup import extension_configs, markdown_extensions
 from polydocs.markup.autodoc import autodoc_names
 from polydocs.markup.inventory import ApiInventory
@@ -23,7 +24,7 @@ from polydocs.sources import Language, SourceTree
 THEME_DIR = Path(__file__).parent / "theme"
 
 
-def _theme(language: Language) -> dict[str, Any]:
+def _theme(language: Language, features: tuple[str, ...] = ()) -> dict[str, Any]:
     return {
         "name": "material",
         # English where Material has no translation (build_site warns once per language).
@@ -42,6 +43,7 @@ def _theme(language: Language) -> dict[str, Any]:
             "search.highlight",
             "search.suggest",
             "toc.follow",
+            *features,
         ],
         "palette": [
             {
@@ -56,6 +58,13 @@ def _theme(language: Language) -> dict[str, Any]:
             },
         ],
     }
+
+
+def _page_features(tree: SourceTree, lang: str) -> tuple[str, ...]:
+    """Theme features only some sites need. Linked tabs where pages switch framework (`{#if fw ...}`):
+    choosing TensorFlow once shows it in every tab labelled so, on this page and the next."""
+    texts = (page.read() for page in tree.site_pages(lang).values())
+    return ("content.tabs.link",) if any(map(switches_framework, texts)) else ()
 
 
 def _named_markdown_extensions() -> list[dict[str, Any]]:
@@ -114,7 +123,7 @@ def mkdocs_settings(tree: SourceTree, lang: str, site_dir: Path, cache: Path | N
         "use_directory_urls": True,
         "nav": [*build_nav(tree, lang), {language.text("status.title"): "status.md"}],
         "exclude_docs": "_toctree.yml\n*.mdx\n",
-        "theme": _theme(language),
+        "theme": _theme(language, _page_features(tree, lang)),
         "plugins": [
             {
                 "polydocs": {

@@ -12,13 +12,27 @@ from polydocs.dialect.constructs import (
     autodoc,
     components,
     fences,
+    framework_switch,
     iframes,
     license_header,
+    notebooks,
     page_links,
+    quiz,
 )
 
 # In the order a page's findings are produced. Each module has `check(page, facts)` and its `CODES`.
-CONSTRUCTS = (fences, license_header, autodoc, iframes, components, page_links, api_links)
+CONSTRUCTS = (
+    fences,
+    license_header,
+    autodoc,
+    iframes,
+    components,
+    quiz,
+    notebooks,
+    framework_switch,
+    page_links,
+    api_links,
+)
 
 CONSTRUCT_CHECKS = CheckRegistry([construct.check for construct in CONSTRUCTS])
 

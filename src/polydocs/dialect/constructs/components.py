@@ -1,11 +1,14 @@
-"""Doc-builder leftovers: `<Youtube id="..."/>`, `[[open-in-colab]]`, `## Title[[anchor]]`, and any other MDX
-component (a capitalised or snake_case tag such as `<Question>` or `<add_code_sample>`), which no
-construct converts.
+"""Doc-builder components and leftovers no other construct owns, and which component belongs to which.
 
-The site converts the first three (`markup/mdx_components.py`). Any other component stays in the page: a
-tag Python-Markdown reads as HTML is unwrapped by the sanitiser (as browsers treat an element they do not
-know: the tag goes, what it encloses shows), one it does not (attributes over several lines, `{...}`
-expressions) shows as text.
+- `<Youtube id="..."/>`: a click-to-load video.
+- `<Added>`, `<Changed>`, `<Deprecated>` (`version="..."`): a note saying so; `<ExampleCodeBlock>`: its
+  content as it is (the tags only group it on huggingface.co).
+- `[[open-in-colab]]` (this site has its own notebook link) and `## Title[[anchor]]` (a heading's id).
+- Any other component (a capitalised or snake_case tag such as `<Quiz>` or `<add_code_sample>`): a
+  warning, and a neutral placeholder for the reader; never its source.
+
+`<Tip>` (callouts), `<Question>` (quiz), the notebook banners (notebooks) and `<FrameworkSwitchCourse>`
+(framework_switch) have constructs of their own.
 """
 
 from __future__ import annotations
@@ -16,33 +19,38 @@ from dataclasses import dataclass
 from typing import Literal
 
 from polydocs.dialect.checks import Finding, PageFacts
+from polydocs.dialect.constructs import framework_switch, notebooks, quiz
+from polydocs.dialect.constructs._component_tags import ComponentTag, find_component_tags
 from polydocs.dialect.constructs._visible import visible_lines
 from polydocs.dialect.page import ParsedPage
-from polydocs.dialect.tags import parse_tag_line
 
 UNSUPPORTED = "mdx-unsupported"
+MALFORMED = "component-malformed"
 YOUTUBE_MALFORMED = "youtube-malformed"
-CODES = frozenset({UNSUPPORTED, YOUTUBE_MALFORMED})
+CODES = frozenset({UNSUPPORTED, MALFORMED, YOUTUBE_MALFORMED})
 
 YOUTUBE = "Youtube"
-# Components other constructs convert when they stand alone on a line (`<Tip>`: markup/callouts.py).
-_CONVERTED_ELSEWHERE = frozenset({"Tip"})
+# Component -> the kind of note it is (strings `component.<kind>`, `component.<kind>_in`).
+VERSION_NOTES = {"Added": "added", "Changed": "changed", "Deprecated": "deprecated"}
+# Components whose tags only group what they enclose.
+GROUPING = frozenset({"ExampleCodeBlock"})
+# Components other constructs own (`<Tip>`: callouts, converted when it stands alone on a line).
+OWNED_ELSEWHERE = frozenset({"Tip", quiz.NAME, framework_switch.NAME, *notebooks.NAMES})
+RENDERED = frozenset({YOUTUBE, *VERSION_NOTES, *GROUPING})
 
 _OPEN_IN_COLAB = re.compile(r"^[ ]*\[\[open-in-colab\]\][ ]*$")
 HEADING_ANCHOR = re.compile(r"^(?P<heading>#{1,6}[ ]+.*?)[ ]*\[\[(?P<anchor>[\w-]+)\]\][ ]*$")
-_COMPONENT = re.compile(r"^[ ]*<(?P<name>[A-Za-z][\w-]*)")
 _YOUTUBE_ID = re.compile(r"^[\w-]{6,20}$")
 
-LeftoverKind = Literal["open-in-colab", "heading-anchor", "youtube", "unsupported"]
+LeftoverKind = Literal["open-in-colab", "heading-anchor"]
 
 
 @dataclass(frozen=True)
 class Leftover:
-    """One leftover at line `index`; `value` is the video id (youtube) or the component's name."""
+    """A line-long leftover at line `index`."""
 
     index: int
     kind: LeftoverKind
-    value: str = ""
 
 
 def youtube_id_valid(video: str) -> bool:
@@ -50,48 +58,76 @@ def youtube_id_valid(video: str) -> bool:
 
 
 def find_leftovers(page: ParsedPage) -> Iterator[Leftover]:
-    """Every leftover a reader may meet, in page order (code and closed comments skipped)."""
+    """Every `[[open-in-colab]]` and `[[anchor]]` heading, in page order (code and comments skipped)."""
     for index, line in visible_lines(page):
-        leftover = _leftover(index, line)
-        if leftover is not None:
-            yield leftover
+        if _OPEN_IN_COLAB.match(line):
+            yield Leftover(index, "open-in-colab")
+        elif HEADING_ANCHOR.match(line):
+            yield Leftover(index, "heading-anchor")
+
+
+def find_components(page: ParsedPage) -> Iterator[ComponentTag]:
+    """Every tag of a component this construct renders or refuses (not those other constructs own)."""
+    for tag in find_component_tags(page):
+        if tag.name not in OWNED_ELSEWHERE:
+            yield tag
+
+
+def closing_lines(tags: list[ComponentTag]) -> dict[int, int | None]:
+    """For each opening tag (by line), the line of its closing tag (same name, nested ones skipped)."""
+    closings: dict[int, int | None] = {}
+    open_tags: dict[str, list[int]] = {}
+    for tag in tags:
+        if tag.opening and tag.ended:
+            closings[tag.index] = None
+            open_tags.setdefault(tag.name, []).append(tag.index)
+        elif tag.closing and open_tags.get(tag.name):
+            closings[open_tags[tag.name].pop()] = tag.index
+    return closings
 
 
 def check(page: ParsedPage, facts: PageFacts) -> Iterator[Finding]:
-    for leftover in find_leftovers(page):
-        if leftover.kind == "youtube" and not youtube_id_valid(leftover.value):
-            yield Finding(
-                leftover.index,
-                YOUTUBE_MALFORMED,
-                f"`<Youtube>` has no usable video id ({leftover.value!r}); nothing is shown",
-                'write `<Youtube id="VIDEO_ID"/>` with the id from the video URL',
+    tags = list(find_components(page))
+    closings = closing_lines(tags)
+    for tag in tags:
+        finding = _problem(tag)
+        if finding is None and tag.name in VERSION_NOTES and closings.get(tag.index, 0) is None:
+            finding = Finding(
+                tag.index,
+                MALFORMED,
+                f"`<{tag.name}>` is never closed; its note runs to the end of the page",
+                f"add `</{tag.name}>` on its own line where the note ends",
             )
-        elif leftover.kind == "unsupported":
-            yield Finding(
-                leftover.index,
-                UNSUPPORTED,
-                f"`<{leftover.value}>` is a doc-builder component polydocs does not convert; "
-                "readers see what it encloses as plain text, or the tag itself when it is not plain HTML",
-                "rewrite it in Markdown (an admonition, a link, a list)",
-            )
+        if finding is not None:
+            yield finding
 
 
-def _leftover(index: int, line: str) -> Leftover | None:
-    if _OPEN_IN_COLAB.match(line):
-        return Leftover(index, "open-in-colab")
-    if HEADING_ANCHOR.match(line):
-        return Leftover(index, "heading-anchor")
-    tag = parse_tag_line(line)
-    if tag is not None and not tag.closing and tag.name == YOUTUBE:
-        return Leftover(index, "youtube", tag.attributes.get("id", ""))
-    if tag is not None and not tag.closing and tag.name in _CONVERTED_ELSEWHERE:
-        return None
-    component = _COMPONENT.match(line)
-    if component is not None and _is_component(component["name"]):
-        return Leftover(index, "unsupported", component["name"])
+def _problem(tag: ComponentTag) -> Finding | None:
+    if tag.name not in RENDERED:
+        return None if tag.closing else _unsupported(tag)
+    if not tag.ended:
+        return Finding(
+            tag.index,
+            MALFORMED,
+            f"the `<{tag.name}` tag is never ended with `>`; readers see a placeholder",
+            "end the tag with `>` (or `/>` when it encloses nothing)",
+        )
+    if tag.name == YOUTUBE and not tag.closing and not youtube_id_valid(tag.text("id")):
+        return Finding(
+            tag.index,
+            YOUTUBE_MALFORMED,
+            f"`<Youtube>` has no usable video id ({tag.text('id')!r}); nothing is shown",
+            'write `<Youtube id="VIDEO_ID"/>` with the id from the video URL',
+        )
     return None
 
 
-def _is_component(name: str) -> bool:
-    # HTML element names are lowercase words; MDX components are capitalised or snake_case.
-    return name[0].isupper() or "_" in name
+def _unsupported(tag: ComponentTag) -> Finding:
+    return Finding(
+        tag.index,
+        UNSUPPORTED,
+        f"`<{tag.name}>` is a doc-builder component polydocs does not render; readers see a placeholder "
+        "(what it encloses still shows)",
+        "rewrite it in Markdown (an admonition, a link, a list), or see docs/markup.md for the components "
+        "polydocs renders",
+    )

@@ -1,5 +1,5 @@
 // polydocs: accessibility fixes for what Material's script builds at run time (axe-core rules
-// scrollable-region-focusable and aria-dialog-name), and click-to-load embeds.
+// scrollable-region-focusable and aria-dialog-name), click-to-load embeds and quizzes.
 // `document$` is Material's page-load stream.
 document$.subscribe(function () {
   document.querySelectorAll(".md-typeset__scrollwrap").forEach(function (region) {
@@ -11,7 +11,8 @@ document$.subscribe(function () {
     dialog.setAttribute("aria-label", input.getAttribute("aria-label") || "Search");
   }
   // An embed's button is hidden in the HTML so that, without JavaScript, only its link shows.
-  document.querySelectorAll(".polydocs-embed-load[hidden]").forEach(function (button) {
+  // So is a quiz's check button: without JavaScript the explanations say which answer is right.
+  document.querySelectorAll(".polydocs-embed-load[hidden], .polydocs-quiz-check[hidden]").forEach(function (button) {
     button.hidden = false;
   });
 });
@@ -32,4 +33,31 @@ document.addEventListener("click", function (event) {
   if (frame) {
     frame.focus();
   }
+});
+
+// A quiz (markup/quiz.py): the reader's choice is right when it is exactly the set of right answers.
+// The verdict goes to the fieldset's live region; the explanations of the chosen answers open.
+document.addEventListener("click", function (event) {
+  var button = event.target instanceof Element ? event.target.closest(".polydocs-quiz-check") : null;
+  var quiz = button ? button.closest(".polydocs-quiz") : null;
+  if (!quiz) {
+    return;
+  }
+  var inputs = Array.prototype.slice.call(quiz.querySelectorAll("input"));
+  var chosen = inputs.filter(function (input) { return input.checked; });
+  var feedback = quiz.querySelector(".polydocs-quiz-feedback");
+  quiz.classList.remove("polydocs-quiz--right", "polydocs-quiz--wrong");
+  if (!chosen.length) {
+    feedback.textContent = quiz.dataset.none;
+    return;
+  }
+  var right = inputs.every(function (input) { return input.checked === (input.dataset.correct === "true"); });
+  quiz.classList.add(right ? "polydocs-quiz--right" : "polydocs-quiz--wrong");
+  feedback.textContent = right ? quiz.dataset.right : quiz.dataset.wrong;
+  chosen.forEach(function (input) {
+    var details = input.parentElement.querySelector("details");
+    if (details) {
+      details.open = true;
+    }
+  });
 });

@@ -1,0 +1,95 @@
+"""Doc-builder component tags -> the site's HTML: quizzes, notebook links, videos, version notes, and a
+neutral placeholder for a component polydocs cannot render (never its source).
+
+Which tags a page has, and what is wrong with them, is the dialect's (`dialect/constructs/components.py`,
+`quiz.py`, `notebooks.py`): this module only renders, and the page's parse reports the problems. It runs
+before callouts and tabs, on the lines as the page wrote them; what it stores is moved into a callout or a
+tab with the lines around it.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from markdown import Extension, Markdown
+from markdown.preprocessors import Preprocessor
+
+from polydocs.dialect.constructs import components, framework_switch, notebooks, quiz
+from polydocs.dialect.constructs._component_tags import ComponentTag, find_component_tags
+from polydocs.markup._blocks import StoreHtml, indent_lines, quoted
+from polydocs.markup.context import MarkupContext, current_context
+from polydocs.markup.notebook_links import notebook_links_html
+from polydocs.markup.quiz import quiz_html
+from polydocs.markup.youtube import youtube_html
+
+# After iframes, before callouts (27) and tabs.
+PRIORITY = 27.5
+
+_NOTE_TYPES = {"added": "info", "changed": "note", "deprecated": "warning"}
+
+
+def render_components(lines: list[str], context: MarkupContext, store: StoreHtml) -> list[str]:
+    """Replace each component tag (which may span lines) by what it renders, keeping the line count."""
+    lines = list(lines)
+    tags = list(find_component_tags(context.parsed(lines)))
+    closings = components.closing_lines(tags)
+    for tag in tags:
+        html = _tag_html(tag, context, store)
+        if html is None:
+            continue
+        indent = lines[tag.index][: len(lines[tag.index]) - len(lines[tag.index].lstrip())]
+        lines[tag.index] = indent + html if html else ""
+        for following in range(tag.index + 1, tag.last + 1):
+            lines[following] = ""
+        if tag.after:
+            lines[tag.last] = (lines[tag.last] + " " + tag.after).strip()
+        if tag.name in components.VERSION_NOTES and tag.opening and tag.ended:
+            end = closings.get(tag.index)
+            indent_lines(lines, tag.last + 1, len(lines) if end is None else end)
+    return lines
+
+
+def _tag_html(tag: ComponentTag, context: MarkupContext, store: StoreHtml) -> str | None:
+    """What replaces the tag: stored HTML, a Markdown line, "" (nothing), or None (not this module's)."""
+    if tag.name == "Tip":
+        return None  # the callouts construct's
+    if not tag.ended:
+        return store(_placeholder(context))
+    if tag.name == quiz.NAME:
+        question = quiz.read_question(tag)
+        html = quiz_html(question, context.lang) if isinstance(question, quiz.Question) else None
+        return store(html or _placeholder(context))
+    if tag.name in notebooks.NAMES:
+        links = notebook_links_html(notebooks.read_notebook_links(tag), context.lang)
+        return store(links) if links else ""
+    if tag.name == framework_switch.NAME or tag.name in components.GROUPING:
+        return ""  # the switch is the tabs' (markup/framework_switch.py); a grouping tag only groups
+    if tag.name == components.YOUTUBE:
+        video = tag.text("id")
+        return store(youtube_html(video, context.lang)) if components.youtube_id_valid(video) else ""
+    if tag.name in components.VERSION_NOTES:
+        return "" if tag.closing else _note_line(tag, context)
+    return "" if tag.closing else store(_placeholder(context))
+
+
+def _note_line(tag: ComponentTag, context: MarkupContext) -> str:
+    kind = components.VERSION_NOTES[tag.name]
+    version = tag.text("version")
+    title = context.lang.text(f"component.{kind}_in", version=version) if version else None
+    return f"!!! {_NOTE_TYPES[kind]} {quoted(title or context.lang.text(f'component.{kind}'))}"
+
+
+def _placeholder(context: MarkupContext) -> str:
+    return f'<p class="polydocs-placeholder">{escape(context.lang.text("component.placeholder"))}</p>'
+
+
+class _ComponentPreprocessor(Preprocessor):
+    def run(self, lines: list[str]) -> list[str]:
+        return render_components(lines, current_context(), self.md.htmlStash.store)
+
+
+class ComponentExtension(Extension):
+    """Renders the doc-builder components."""
+
+    def extendMarkdown(self, md: Markdown) -> None:
+        md.preprocessors.register(_ComponentPreprocessor(md), "polydocs_components", PRIORITY)

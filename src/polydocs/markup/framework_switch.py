@@ -1,0 +1,64 @@
+"""`{#if fw === 'pt'} ... {:else} ... {/if}` -> a pair of content tabs, PyTorch and TensorFlow.
+
+The tabs are labelled like `<frameworkcontent>`'s (`markup/framework_tabs.py`), and the site turns on
+Material's linked tabs where a page switches framework: choosing TensorFlow in one block switches every
+block labelled so, on this page and the next (Material keeps the choice in the browser's storage).
+A block whose condition is no framework's loses only its markers: both branches show.
+"""
+
+from __future__ import annotations
+
+from markdown import Extension, Markdown
+from markdown.preprocessors import Preprocessor
+
+from polydocs.dialect.constructs.framework_switch import StrayMarker, SwitchBlock, find_switch_blocks
+from polydocs.markup._blocks import indent_lines, quoted
+from polydocs.markup.context import MarkupContext, current_context
+from polydocs.markup.framework_tabs import FRAMEWORK_LABELS
+
+# After every other block construct (the last, `[[anchor]]` headings, is 26.2), so that what a branch
+# holds is already what it renders as, and is only moved into its tab.
+PRIORITY = 26.1
+
+
+def render_framework_switches(lines: list[str], context: MarkupContext) -> list[str]:
+    """Rewrite each `{#if}` block into tabs, keeping the line count; stray markers are blanked."""
+    lines = list(lines)
+    for block in find_switch_blocks(context.parsed(lines)):
+        if isinstance(block, SwitchBlock) and block.framework:
+            _render_tabs(lines, block)
+        else:
+            for index in _marker_lines(block):
+                lines[index] = ""
+    return lines
+
+
+def _render_tabs(lines: list[str], block: SwitchBlock) -> None:
+    end = len(lines) if block.end is None else block.end
+    indent = lines[block.index][: len(lines[block.index]) - len(lines[block.index].lstrip())]
+    first_end = end if block.otherwise is None else block.otherwise
+    lines[block.index] = f"{indent}===! {quoted(FRAMEWORK_LABELS[block.framework])}"
+    indent_lines(lines, block.index + 1, first_end)
+    if block.otherwise is not None:
+        lines[block.otherwise] = f"{indent}=== {quoted(FRAMEWORK_LABELS[block.other_framework])}"
+        indent_lines(lines, block.otherwise + 1, end)
+    if block.end is not None:
+        lines[block.end] = ""
+
+
+def _marker_lines(block: SwitchBlock | StrayMarker) -> list[int]:
+    if isinstance(block, SwitchBlock):
+        return [index for index in (block.index, block.otherwise, block.end) if index is not None]
+    return [block.index]
+
+
+class _FrameworkSwitchPreprocessor(Preprocessor):
+    def run(self, lines: list[str]) -> list[str]:
+        return render_framework_switches(lines, current_context())
+
+
+class FrameworkSwitchExtension(Extension):
+    """Turns `{#if fw === 'pt'}` blocks into linked framework tabs."""
+
+    def extendMarkdown(self, md: Markdown) -> None:
+        md.preprocessors.register(_FrameworkSwitchPreprocessor(md), "polydocs_framework_switch", PRIORITY)
