@@ -18,8 +18,8 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from polydocs.dialect.constructs.callouts import ADMONITION_TYPES
 from polydocs.markup import ApiInventory
-from polydocs.markup.callouts import ADMONITION_TYPES
 from polydocs.snippets.regions import Region
 from polydocs.sources.languages import Language
 

@@ -7,9 +7,11 @@ the same constructs from the same parse (`polydocs.markup`), the lint rules repo
 from __future__ import annotations
 
 from polydocs.dialect.checks import CheckRegistry
-from polydocs.dialect.constructs import fences
+from polydocs.dialect.constructs import callouts, fences, tabs
 
 CONSTRUCT_CHECKS = CheckRegistry()
 CONSTRUCT_CHECKS.register(fences.check)
+CONSTRUCT_CHECKS.register(callouts.check)
+CONSTRUCT_CHECKS.register(tabs.check)
 
 __all__ = ["CONSTRUCT_CHECKS"]

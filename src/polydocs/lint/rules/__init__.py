@@ -9,7 +9,6 @@ from polydocs.lint.context import LintContext
 from polydocs.lint.document import LintDocument
 from polydocs.lint.rules import (
     api_links,
-    callouts,
     claims,
     code_blocks,
     code_style,
@@ -26,7 +25,6 @@ PageRule = Callable[[LintDocument, LintContext], Iterable[Diagnostic]]
 PAGE_RULES: dict[str, PageRule] = {
     "constructs": constructs.check,
     "license": license_header.check,
-    "callouts": callouts.check,
     "iframes": iframes.check,
     "links": links.check,
     "api-links": api_links.check,
