@@ -10,15 +10,17 @@ from polydocs.dialect.checks import CheckRegistry
 from polydocs.dialect.constructs import (
     api_links,
     autodoc,
+    callouts,
     components,
     fences,
     iframes,
     license_header,
     page_links,
+    tabs,
 )
 
 # In the order a page's findings are produced. Each module has `check(page, facts)` and its `CODES`.
-CONSTRUCTS = (fences, license_header, autodoc, iframes, components, page_links, api_links)
+CONSTRUCTS = (fences, license_header, callouts, tabs, autodoc, iframes, components, page_links, api_links)
 
 CONSTRUCT_CHECKS = CheckRegistry([construct.check for construct in CONSTRUCTS])
 
