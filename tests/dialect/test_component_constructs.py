@@ -149,6 +149,6 @@ def test_build_and_lint_report_component_problems_alike(write_tree, tmp_path: Pa
         (5, "question-malformed"),
         (9, "notebook-link"),
         (16, "framework-switch-unbalanced"),
-        (18, "component-malformed"),
+        (18, "component-unclosed"),
         (22, "mdx-unsupported"),
     }

@@ -38,7 +38,9 @@ def test_findings_print_as_path_line_code_and_exit_1(
 def test_json_format_lists_every_finding(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     root = _tree(tmp_path, {"en/page.md": "# No header\n\n> [!HINT]\n> text\n"})
     assert (
-        main(["lint", "--no-cache", "--format", "json", "--rule", "license", "--rule", "callouts", str(root)])
+        main(
+            ["lint", "--no-cache", "--format", "json", "--rule", "license", "--rule", "constructs", str(root)]
+        )
         == 1
     )
     findings = json.loads(capsys.readouterr().out)
@@ -70,7 +72,7 @@ def test_lint_imports_neither_torch_nor_mkdocs_for_pages_without_claims() -> Non
         "from polydocs.lint.installed import InstalledFacts\n"
         "import polydocs.lint.command, polydocs.sources.freshness, polydocs.lint.status_page\n"
         f"lint_paths([pathlib.Path({str(CASES / 'callouts')!r})], facts=InstalledFacts(None), "
-        "rules=['callouts'])\n"
+        "rules=['constructs'])\n"
         "print(sorted(m for m in ('torch', 'mkdocs', 'transformers') if m in sys.modules))\n"
     )
     src = Path(__file__).resolve().parents[2] / "src"

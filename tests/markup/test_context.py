@@ -27,9 +27,9 @@ def test_a_warning_is_recorded_with_its_source_line_and_logged(caplog: pytest.Lo
     with caplog.at_level(logging.WARNING, logger="polydocs.markup"):
         render("text\n\n> [!NOPE]\n> x\n", context)
     [warning] = context.warnings
-    assert (warning.path, warning.line, warning.code) == ("docs_src/es/a.md", 6, "callout-unknown")
+    assert (warning.path, warning.line, warning.code) == ("docs_src/es/a.md", 6, "callout-kind")
     assert [record.getMessage() for record in caplog.records] == [str(warning)]
-    assert str(warning).startswith("docs_src/es/a.md:6: callout-unknown ")
+    assert str(warning).startswith("docs_src/es/a.md:6: callout-kind ")
 
 
 def test_the_extension_list_holds_the_standard_extensions_and_one_of_ours_per_construct() -> None:

@@ -83,5 +83,6 @@ def extension_configs() -> dict[str, dict[str, Any]]:
 def render(text: str, context: MarkupContext) -> str:
     """Convert one page's Markdown to HTML the way the site does; warnings land in `context.warnings`."""
     converter = markdown.Markdown(extensions=markdown_extensions(), extension_configs=extension_configs())
+    context.page = None  # a conversion of its own, not one nested inside an earlier one (page_parse.py)
     with page_context(context):
         return converter.convert(text)

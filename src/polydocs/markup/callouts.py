@@ -1,28 +1,26 @@
-"""GitHub alerts (`> [!TIP]`) and `<Tip>` blocks -> Material admonitions titled in the page's language."""
+"""GitHub alerts (`> [!TIP]`) and `<Tip>` blocks -> Material admonitions titled in the page's language.
+
+Which lines are callouts, and where each `<Tip>` ends, come from the page's one parse and the callout spec
+(`polydocs.dialect.constructs.callouts`); their problems are reported by its check, not here.
+"""
 
 from __future__ import annotations
-
-import re
 
 from markdown import Extension, Markdown
 from markdown.preprocessors import Preprocessor
 
-from polydocs.markup._blocks import INDENT, find_closing, indent_lines, parse_tag_line, quoted
+from polydocs.dialect import ParsedPage
+from polydocs.dialect.constructs.callouts import (
+    ADMONITION_TYPES,
+    ALERT_MARKER,
+    alert_body_end,
+    alerts,
+    tip_layout,
+)
+from polydocs.markup._blocks import INDENT, indent_lines, leading_spaces, quoted
 from polydocs.markup.context import MarkupContext, current_context
 
 PRIORITY = 27
-
-# Callout kind -> Material admonition type (Material has no "important" or "caution" style of its own).
-ADMONITION_TYPES = {
-    "note": "note",
-    "tip": "tip",
-    "important": "info",
-    "warning": "warning",
-    "caution": "danger",
-}
-
-_ALERT = re.compile(r"^(?P<indent>[ ]*)>[ ]?\[!(?P<kind>[A-Za-z]+)\][ ]*$")
-_QUOTED = re.compile(r"^(?P<indent>[ ]*)>[ ]?(?P<text>.*)$")
 
 
 def admonition_line(indent: str, kind: str, context: MarkupContext) -> str:
@@ -31,70 +29,45 @@ def admonition_line(indent: str, kind: str, context: MarkupContext) -> str:
     return f"{indent}!!! {ADMONITION_TYPES[kind]} {quoted(title)}"
 
 
-def render_tip_blocks(lines: list[str], context: MarkupContext) -> list[str]:
+def render_callouts(lines: list[str], context: MarkupContext) -> list[str]:
+    """Every `<Tip>` block, then every GitHub alert (a `<Tip>` may hold alerts), as an admonition."""
+    page = context.parsed(lines)
+    return render_github_alerts(render_tip_blocks(lines, page, context), page, context)
+
+
+def render_tip_blocks(lines: list[str], page: ParsedPage, context: MarkupContext) -> list[str]:
     """`<Tip>` and `<Tip warning={true}>` ... `</Tip>` -> tip / warning admonitions."""
     lines = list(lines)
-    fenced = context.code_mask(lines)
-    for index in range(len(lines)):
-        tag = None if fenced[index] else parse_tag_line(lines[index])
-        if tag is None or tag.name != "Tip":
-            continue
-        if tag.closing:
-            context.warn(index, "callout-unmatched", "`</Tip>` closes no `<Tip>`", "remove it")
-            lines[index] = ""
-            continue
-        closing = find_closing(lines, fenced, index, "Tip")
-        if not closing.found:
-            context.warn(
-                index,
-                "callout-unclosed",
-                "`<Tip>` is never closed; it runs to the end of the page",
-                "add `</Tip>` on its own line where the tip ends",
-            )
-        warning = tag.attributes.get("warning", "false") in ("", "true")
-        lines[index] = admonition_line(tag.indent, "warning" if warning else "tip", context)
-        indent_lines(lines, index + 1, closing.index)
-        if closing.found:
-            lines[closing.index] = ""
+    layout = tip_layout(page)
+    for block in layout.blocks:
+        lines[block.index] = admonition_line(leading_spaces(lines[block.index]), block.kind, context)
+        indent_lines(lines, block.index + 1, block.end)
+        if block.closed:
+            lines[block.end] = ""
+    for index in layout.unopened:
+        lines[index] = ""
     return lines
 
 
-def render_github_alerts(lines: list[str], context: MarkupContext) -> list[str]:
+def render_github_alerts(lines: list[str], page: ParsedPage, context: MarkupContext) -> list[str]:
     """`> [!NOTE]` followed by quoted lines -> a note admonition holding those lines."""
     lines = list(lines)
-    fenced = context.code_mask(lines)
-    for index in range(len(lines)):
-        alert = None if fenced[index] else _ALERT.match(lines[index])
-        if alert is None:
+    for alert in alerts(page):
+        # The line as it is now: a `<Tip>` around it indented it, an alert around it unquoted it.
+        marker = ALERT_MARKER.match(lines[alert.index])
+        if not alert.rendered or marker is None:
             continue
-        kind = alert["kind"].lower()
-        if kind not in ADMONITION_TYPES:
-            allowed = ", ".join(f"[!{k.upper()}]" for k in ADMONITION_TYPES)
-            context.warn(
-                index,
-                "callout-unknown",
-                f"unknown callout kind `[!{alert['kind']}]`; it is shown as a plain quote",
-                f"use one of {allowed}",
-            )
-            continue
-        indent = alert["indent"]
-        lines[index] = admonition_line(indent, kind, context)
-        body = index + 1
-        while (
-            body < len(lines)
-            and (quoted_line := _QUOTED.match(lines[body]))
-            and quoted_line["indent"] == indent
-        ):
-            text = quoted_line["text"]
+        indent = marker["indent"]
+        lines[alert.index] = admonition_line(indent, alert.kind.lower(), context)
+        for body in range(alert.index + 1, alert_body_end(lines, alert.index, indent)):
+            text = lines[body][len(indent) :].removeprefix(">").removeprefix(" ")
             lines[body] = indent + INDENT + text if text.strip() else ""
-            body += 1
     return lines
 
 
 class _CalloutPreprocessor(Preprocessor):
     def run(self, lines: list[str]) -> list[str]:
-        context = current_context()
-        return render_github_alerts(render_tip_blocks(lines, context), context)
+        return render_callouts(lines, current_context())
 
 
 class CalloutExtension(Extension):

@@ -14,7 +14,7 @@ from markdown.preprocessors import Preprocessor
 from polydocs.dialect.constructs.framework_switch import StrayMarker, SwitchBlock, find_switch_blocks
 from polydocs.markup._blocks import indent_lines, quoted
 from polydocs.markup.context import MarkupContext, current_context
-from polydocs.markup.framework_tabs import FRAMEWORK_LABELS
+from polydocs.dialect.constructs.tabs import FRAMEWORK_LABELS
 
 # After every other block construct (the last, `[[anchor]]` headings, is 26.2), so that what a branch
 # holds is already what it renders as, and is only moved into its tab.

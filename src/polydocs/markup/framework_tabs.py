@@ -5,22 +5,11 @@ from __future__ import annotations
 from markdown import Extension, Markdown
 from markdown.preprocessors import Preprocessor
 
-from polydocs.markup._blocks import TagLine
-from polydocs.markup._tabs import TabSyntax, render_tab_groups
+from polydocs.dialect.constructs.tabs import FRAMEWORK_CONTENT
+from polydocs.markup._tabs import render_tab_groups
 from polydocs.markup.context import MarkupContext, current_context
 
 PRIORITY = 26.4
-
-FRAMEWORK_LABELS = {"pt": "PyTorch", "tf": "TensorFlow", "jax": "JAX", "flax": "JAX"}
-
-
-def _framework_label(tag: TagLine, number: int, index: int, context: MarkupContext) -> str:
-    return FRAMEWORK_LABELS[tag.name]
-
-
-FRAMEWORK_CONTENT = TabSyntax(
-    "frameworkcontent", frozenset(FRAMEWORK_LABELS), "frameworkcontent", _framework_label
-)
 
 
 def render_framework_tabs(lines: list[str], context: MarkupContext) -> list[str]:

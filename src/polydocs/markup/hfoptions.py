@@ -5,27 +5,11 @@ from __future__ import annotations
 from markdown import Extension, Markdown
 from markdown.preprocessors import Preprocessor
 
-from polydocs.markup._blocks import TagLine
-from polydocs.markup._tabs import TabSyntax, render_tab_groups
+from polydocs.dialect.constructs.tabs import HFOPTIONS
+from polydocs.markup._tabs import render_tab_groups
 from polydocs.markup.context import MarkupContext, current_context
 
 PRIORITY = 26.5
-
-
-def _option_label(tag: TagLine, number: int, index: int, context: MarkupContext) -> str:
-    label = tag.attributes.get("id", "")
-    if label:
-        return label
-    context.warn(
-        index,
-        "hfoptions-malformed",
-        f"`<hfoption>` without an id; its tab is labelled `Option {number}`",
-        'give it the label readers should see: `<hfoption id="PyTorch">`',
-    )
-    return f"Option {number}"
-
-
-HFOPTIONS = TabSyntax("hfoptions", frozenset({"hfoption"}), "hfoptions", _option_label)
 
 
 def render_hfoptions(lines: list[str], context: MarkupContext) -> list[str]:

@@ -19,8 +19,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from polydocs.dialect.constructs.api_links import API_LINK, shown_name
+from polydocs.dialect.constructs.callouts import ADMONITION_TYPES
 from polydocs.markup import ApiInventory
-from polydocs.markup.callouts import ADMONITION_TYPES
 from polydocs.snippets.regions import Region
 from polydocs.sources.languages import Language
 

@@ -10,6 +10,7 @@ from polydocs.dialect.checks import CheckRegistry
 from polydocs.dialect.constructs import (
     api_links,
     autodoc,
+    callouts,
     components,
     fences,
     framework_switch,
@@ -18,12 +19,15 @@ from polydocs.dialect.constructs import (
     notebooks,
     page_links,
     quiz,
+    tabs,
 )
 
 # In the order a page's findings are produced. Each module has `check(page, facts)` and its `CODES`.
 CONSTRUCTS = (
     fences,
     license_header,
+    callouts,
+    tabs,
     autodoc,
     iframes,
     components,

@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Literal
 
+from polydocs.dialect import components as shared
 from polydocs.dialect.checks import Finding, PageFacts
 from polydocs.dialect.constructs import framework_switch, notebooks, quiz
 from polydocs.dialect.constructs._component_tags import ComponentTag, find_component_tags
@@ -27,7 +28,7 @@ from polydocs.dialect.page import ParsedPage
 UNSUPPORTED = "mdx-unsupported"
 MALFORMED = "component-malformed"
 YOUTUBE_MALFORMED = "youtube-malformed"
-CODES = frozenset({UNSUPPORTED, MALFORMED, YOUTUBE_MALFORMED})
+CODES = frozenset({UNSUPPORTED, MALFORMED, YOUTUBE_MALFORMED, shared.UNCLOSED})
 
 YOUTUBE = "Youtube"
 # Component -> the kind of note it is (strings `component.<kind>`, `component.<kind>_in`).
@@ -94,7 +95,7 @@ def check(page: ParsedPage, facts: PageFacts) -> Iterator[Finding]:
         if finding is None and tag.name in VERSION_NOTES and closings.get(tag.index, 0) is None:
             finding = Finding(
                 tag.index,
-                MALFORMED,
+                shared.UNCLOSED,
                 f"`<{tag.name}>` is never closed; its note runs to the end of the page",
                 f"add `</{tag.name}>` on its own line where the note ends",
             )

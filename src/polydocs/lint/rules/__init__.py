@@ -8,7 +8,6 @@ from polydocs.diagnostics import Diagnostic
 from polydocs.lint.context import LintContext
 from polydocs.lint.document import LintDocument
 from polydocs.lint.rules import (
-    callouts,
     claims,
     code_blocks,
     code_style,
@@ -24,7 +23,6 @@ PageRule = Callable[[LintDocument, LintContext], Iterable[Diagnostic]]
 PAGE_RULES: dict[str, PageRule] = {
     "constructs": constructs.check,
     "license": license_header.check,
-    "callouts": callouts.check,
     "links": links.check,
     "code-parity": parity.check,
     "claims": claims.check,

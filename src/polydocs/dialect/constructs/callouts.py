@@ -1,0 +1,215 @@
+"""Callouts: GitHub alerts (`> [!TIP]`) and `<Tip>` blocks: their kinds, how they are written, their check.
+
+The site renders them as Material admonitions (`polydocs.markup.callouts`) from the layout found here; the
+notebooks quote them. Both read the kinds from `ADMONITION_TYPES`, the one list of them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from polydocs.dialect.checks import Finding, PageFacts
+from polydocs.dialect.components import CODES as COMPONENT_CODES
+from polydocs.dialect.components import (
+    NESTING,
+    UNCLOSED,
+    UNOPENED,
+    Attribute,
+    Component,
+    Span,
+    commented_lines,
+    component_tags,
+    one_of,
+)
+from polydocs.dialect.page import ParsedPage
+from polydocs.dialect.tags import TagLine
+
+# Callout kind -> Material admonition type (Material has no "important" or "caution" style of its own).
+ADMONITION_TYPES = {
+    "note": "note",
+    "tip": "tip",
+    "important": "info",
+    "warning": "warning",
+    "caution": "danger",
+}
+
+KIND = "callout-kind"
+TEXT = "callout-text"
+POSITION = "callout-position"
+QUOTE = "callout-quote"
+EMPTY = "callout-empty"
+# Every code this check reports: its own, and those a `<Tip>` shares with every component.
+CODES = frozenset({KIND, TEXT, POSITION, QUOTE, EMPTY}) | COMPONENT_CODES
+
+# `warning={true}` and a bare `warning` make a warning; `warning={false}` (or none) a tip.
+TIP = Component(
+    "Tip", (Attribute("warning", one_of("true", "false", ""), "`warning={true}` or `warning={false}`"),)
+)
+
+ALERT_MARKER = re.compile(r"^(?P<indent>[ ]*)>[ ]?\[!(?P<kind>[^\]]*)\](?P<rest>.*)$")
+_QUOTED = re.compile(r"^(?P<indent>[ ]*)>[ ]?(?P<text>.*)$")
+_BARE_MARKER = re.compile(r"^\s*\[!(?P<kind>[A-Za-z]+)\]")
+_QUOTE_LINE = re.compile(r"^\s*>")
+
+
+@dataclass(frozen=True)
+class Alert:
+    """A `> [!KIND]` marker line; the site renders it when the kind is known and the marker stands alone."""
+
+    index: int
+    kind: str
+    rest: str
+
+    @property
+    def known(self) -> bool:
+        return self.kind.lower() in ADMONITION_TYPES
+
+    @property
+    def rendered(self) -> bool:
+        return self.known and not self.rest.strip()
+
+
+@dataclass(frozen=True)
+class TipBlock:
+    """A `<Tip>` from its opening line to `end` (its closing tag, or the end of the page when it has none)."""
+
+    index: int
+    tag: TagLine
+    end: int
+    closed: bool
+
+    @property
+    def kind(self) -> str:
+        return "warning" if self.tag.attributes.get("warning", "false") in ("", "true") else "tip"
+
+
+@dataclass(frozen=True)
+class TipLayout:
+    """The page's `<Tip>` blocks, in order, and the `</Tip>` lines that close none of them."""
+
+    blocks: tuple[TipBlock, ...]
+    unopened: tuple[int, ...]
+
+    def spans(self) -> Iterator[Span]:
+        for block in self.blocks:
+            if block.closed:
+                yield Span(TIP.name, block.index, block.end)
+
+
+def alert_body_end(lines: Sequence[str], index: int, indent: str) -> int:
+    """The line after an alert's body: the run of `>` lines at the marker's indentation below it."""
+    body = index + 1
+    while body < len(lines) and (quoted := _QUOTED.match(lines[body])) and quoted["indent"] == indent:
+        body += 1
+    return body
+
+
+def alerts(page: ParsedPage) -> Iterator[Alert]:
+    """Every alert marker outside code and comments."""
+    commented = commented_lines(page)
+    for index, line in page.outside_code():
+        if index not in commented and (marker := ALERT_MARKER.match(line)):
+            yield Alert(index, marker["kind"], marker["rest"])
+
+
+def tip_layout(page: ParsedPage) -> TipLayout:
+    """Each `<Tip>` closed by the first `</Tip>` not taken by a `<Tip>` opened inside it."""
+    tags = component_tags(page)
+    blocks, closings = [], set()
+    for index, tag in tags.tags:
+        if tag.name == TIP.name and tag.opening:
+            closing = tags.find_closing(index, TIP.name)
+            blocks.append(TipBlock(index, tag, closing.index, closing.found))
+            closings.add(closing.index)
+    unopened = tuple(
+        index for index, tag in tags.tags if tag.name == TIP.name and tag.closing and index not in closings
+    )
+    return TipLayout(tuple(blocks), unopened)
+
+
+def check(page: ParsedPage, facts: PageFacts) -> Iterator[Finding]:
+    for alert in alerts(page):
+        yield from _alert_problems(page, alert)
+    yield from _bare_markers(page)
+    yield from _tip_problems(tip_layout(page))
+
+
+def _alert_problems(page: ParsedPage, alert: Alert) -> Iterator[Finding]:
+    marker = f"`[!{alert.kind}]`"
+    if not alert.known:
+        kinds = ", ".join(f"[!{kind.upper()}]" for kind in ADMONITION_TYPES)
+        yield Finding(
+            alert.index,
+            KIND,
+            f"unknown callout kind {marker}; it is shown as a plain quote",
+            f"use one of {kinds}",
+        )
+    if alert.index > 0 and _QUOTE_LINE.match(page.lines[alert.index - 1]):
+        yield Finding(
+            alert.index,
+            POSITION,
+            f"{marker} is not the first line of its quote; the site splits "
+            "the quote there, GitHub shows the marker as text",
+            "start a new `>` block with the marker, separated by a blank line",
+        )
+    if alert.rest.strip():
+        yield Finding(
+            alert.index,
+            TEXT,
+            f"text after {marker} on the marker's line; it is shown as a plain quote",
+            "put the marker alone on its line and the text on the next `>` line",
+        )
+    elif not _has_text(page.lines, alert.index):
+        yield Finding(
+            alert.index,
+            EMPTY,
+            f"{marker} callout has no text",
+            "add `> text` lines right below it (each line of a callout starts with `>`)",
+        )
+
+
+def _has_text(lines: Sequence[str], index: int) -> bool:
+    indent = lines[index][: len(lines[index]) - len(lines[index].lstrip(" "))]
+    body = lines[index + 1 : alert_body_end(lines, index, indent)]
+    return any(line.lstrip(" ")[1:].strip() for line in body)
+
+
+def _bare_markers(page: ParsedPage) -> Iterator[Finding]:
+    commented = commented_lines(page)
+    for index, line in page.outside_code():
+        if (bare := _BARE_MARKER.match(line)) and index not in commented:
+            kind = bare["kind"]
+            yield Finding(
+                index,
+                QUOTE,
+                f"`[!{kind}]` outside a `>` quote renders as plain text",
+                f"write `> [!{kind}]` and prefix the callout's lines with `> `",
+            )
+
+
+def _tip_problems(layout: TipLayout) -> Iterator[Finding]:
+    for block in layout.blocks:
+        yield from TIP.attribute_problems(block.index, block.tag)
+        if not block.closed:
+            yield Finding(
+                block.index,
+                UNCLOSED,
+                "`<Tip>` is never closed; it runs to the end of the page",
+                "add `</Tip>` on its own line where the tip ends",
+            )
+        if any(outer.index < block.index < outer.end for outer in layout.blocks):
+            yield Finding(
+                block.index,
+                NESTING,
+                "`<Tip>` inside another `<Tip>`",
+                "close the first tip before opening this one",
+            )
+    for index in layout.unopened:
+        yield Finding(
+            index,
+            UNOPENED,
+            "`</Tip>` closes no `<Tip>`; it is dropped",
+            "remove it, or put its `<Tip>` on a line of its own",
+        )
