@@ -22,6 +22,7 @@ from polydocs.markup.iframes import IframeExtension
 from polydocs.markup.inventory import ApiInventory, ApiTarget, default_inventory
 from polydocs.markup.license_header import LicenseHeaderExtension
 from polydocs.markup.mdx_components import MdxComponentExtension
+from polydocs.markup.output_blocks import OutputBlockExtension
 from polydocs.markup.page_links import PageLinkExtension, resolve_page_link
 from polydocs.markup.page_parse import PageParseExtension
 
@@ -57,6 +58,7 @@ def markdown_extensions() -> list[str | markdown.Extension]:
     return [
         *_STANDARD_EXTENSIONS,
         PageParseExtension(),
+        OutputBlockExtension(),
         LicenseHeaderExtension(),
         AutodocExtension(),
         IframeExtension(),
