@@ -26,7 +26,10 @@ def _findings(text: str) -> list[tuple[int, str]]:
     ("text", "value"),
     [
         ('[{text: "a \\"b\\"", correct: true,},]', [{"text": 'a "b"', "correct": True}]),
-        ("{'quoted key': 'it\\'s', n: -1.5e2, none: null}", {"quoted key": "it's", "n": -150.0, "none": None}),
+        (
+            "{'quoted key': 'it\\'s', n: -1.5e2, none: null}",
+            {"quoted key": "it's", "n": -150.0, "none": None},
+        ),
         ('"\\u00e9\\x41\\n"', "\u00e9A\n"),
         ("[ // a comment\n 1, 2 ]", [1.0, 2.0]),
     ],
@@ -54,7 +57,9 @@ def test_anything_but_a_literal_is_refused_where_it_starts(text: str, offset: in
 
 
 def test_a_component_tag_spans_lines_and_braces_hold_quotes_and_braces() -> None:
-    page = parse_page('<Question\n\tchoices={[{text: "a } b", x: \'{\'}]}\n/>\n\n<FrameworkSwitchCourse {fw} />\n')
+    page = parse_page(
+        "<Question\n\tchoices={[{text: \"a } b\", x: '{'}]}\n/>\n\n<FrameworkSwitchCourse {fw} />\n"
+    )
     first, second = find_component_tags(page)
     assert (first.name, first.index, first.last, first.self_closing) == ("Question", 0, 2, True)
     assert first.attributes["choices"].value == "[{text: \"a } b\", x: '{'}]"
@@ -68,7 +73,9 @@ def test_tags_in_code_or_comments_and_html_elements_are_no_components() -> None:
 
 
 def test_a_question_knows_its_choices_and_whether_several_are_right() -> None:
-    (question,) = find_questions(parse_page('<Question choices={[{text: "a", correct: true}, {text: "b"}]} />'))
+    (question,) = find_questions(
+        parse_page('<Question choices={[{text: "a", correct: true}, {text: "b"}]} />')
+    )
     assert isinstance(question, Question)
     assert [c.text for c in question.choices] == ["a", "b"]
     assert not question.multiple
@@ -81,7 +88,7 @@ def test_a_questions_problem_is_found_on_the_line_of_its_cause() -> None:
 
 def test_only_https_notebooks_are_kept_and_a_banner_without_any_is_no_problem() -> None:
     text = (
-        "<CourseFloatingBanner chapter={1} classNames=\"x\" />\n\n"
+        '<CourseFloatingBanner chapter={1} classNames="x" />\n\n'
         '<DocNotebookDropdown options={[\n{label: "Colab", value: "https://colab.research.google.com/x"},\n'
         '{label: "Old", value: "http://example.com/y"},\n]} />\n'
     )

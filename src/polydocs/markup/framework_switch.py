@@ -12,7 +12,7 @@ from markdown import Extension, Markdown
 from markdown.preprocessors import Preprocessor
 
 from polydocs.dialect.constructs.framework_switch import StrayMarker, SwitchBlock, find_switch_blocks
-from polydocs.markup._blocks import indent_lines, quoted
+from polydocs.markup._blocks import INDENT, indent_lines, quoted
 from polydocs.markup.context import MarkupContext, current_context
 from polydocs.dialect.constructs.tabs import FRAMEWORK_LABELS
 
@@ -35,15 +35,26 @@ def render_framework_switches(lines: list[str], context: MarkupContext) -> list[
 
 def _render_tabs(lines: list[str], block: SwitchBlock) -> None:
     end = len(lines) if block.end is None else block.end
-    indent = lines[block.index][: len(lines[block.index]) - len(lines[block.index].lstrip())]
+    # What stands before the marker now: the indent of a callout or a tab it is in, or a quote's `> `.
+    prefix = lines[block.index][: lines[block.index].find("{")]
     first_end = end if block.otherwise is None else block.otherwise
-    lines[block.index] = f"{indent}===! {quoted(FRAMEWORK_LABELS[block.framework])}"
-    indent_lines(lines, block.index + 1, first_end)
+    lines[block.index] = f"{prefix}===! {quoted(FRAMEWORK_LABELS[block.framework])}"
+    _indent_body(lines, block.index + 1, first_end, prefix)
     if block.otherwise is not None:
-        lines[block.otherwise] = f"{indent}=== {quoted(FRAMEWORK_LABELS[block.other_framework])}"
-        indent_lines(lines, block.otherwise + 1, end)
+        lines[block.otherwise] = f"{prefix}=== {quoted(FRAMEWORK_LABELS[block.other_framework])}"
+        _indent_body(lines, block.otherwise + 1, end, prefix)
     if block.end is not None:
-        lines[block.end] = ""
+        lines[block.end] = prefix.rstrip()
+
+
+def _indent_body(lines: list[str], start: int, end: int, prefix: str) -> None:
+    """Indent a tab's lines one level inside what they stand in (spaces, or a block quote's `>`)."""
+    if ">" not in prefix:
+        indent_lines(lines, start, end)
+        return
+    for index in range(start, end):
+        if lines[index].startswith(prefix):
+            lines[index] = prefix + INDENT + lines[index][len(prefix) :]
 
 
 def _marker_lines(block: SwitchBlock | StrayMarker) -> list[int]:

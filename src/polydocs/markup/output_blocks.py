@@ -23,7 +23,11 @@ def render_output_blocks(lines: list[str], context: MarkupContext) -> list[str]:
         opening = superfences_opening(fence.info)
         line = lines[fence.index]
         position = line.find(fence.marker)
-        if opening is not None and position >= 0 and line[position + len(fence.marker) :].strip() == fence.info:
+        if (
+            opening is not None
+            and position >= 0
+            and line[position + len(fence.marker) :].strip() == fence.info
+        ):
             lines[fence.index] = f"{line[: position + len(fence.marker)]}{opening}"
     return lines
 

@@ -2,7 +2,8 @@
 
 The course's pages write what differs between PyTorch and TensorFlow in Svelte `{#if}` blocks, each on a
 line of its own; the site makes each block a pair of linked tabs, so the reader's choice holds on every
-page. Only `fw === 'pt'` and `fw === 'tf'` are conditions polydocs knows; blocks do not nest.
+page. Only `fw === 'pt'` and `fw === 'tf'` are conditions polydocs knows; blocks do not nest. A block may
+stand in a block quote (`> {#if fw === 'pt'}`), every line of it then quoted alike.
 """
 
 from __future__ import annotations
@@ -21,11 +22,13 @@ UNKNOWN = "framework-switch-unknown"
 CODES = frozenset({UNBALANCED, UNKNOWN})
 
 FRAMEWORKS = ("pt", "tf")
-_IF = re.compile(r"^[ \t]*\{#if\b(?P<condition>[^}]*)\}[ \t]*$")
+# A marker may stand in a block quote (a `> [!TIP]` alert holds one in the course).
+_QUOTED = r"^[ \t]*(?:>[ \t]?)*[ \t]*"
+_IF = re.compile(_QUOTED + r"\{#if\b(?P<condition>[^}]*)\}[ \t]*$")
 _FRAMEWORK = re.compile(r"^\s*fw\s*===?\s*(?P<quote>['\"])(?P<fw>\w+)(?P=quote)\s*$")
-_ELSE = re.compile(r"^[ \t]*\{:else\}[ \t]*$")
-_END = re.compile(r"^[ \t]*\{/if\}[ \t]*$")
-_MARKER = re.compile(r"^[ \t]*\{[#:/]")
+_ELSE = re.compile(_QUOTED + r"\{:else\}[ \t]*$")
+_END = re.compile(_QUOTED + r"\{/if\}[ \t]*$")
+_MARKER = re.compile(_QUOTED + r"\{[#:/]")
 _SWITCHES = re.compile(r"^[ \t]*\{#if\s+fw\b", re.MULTILINE)
 
 

@@ -27,11 +27,13 @@ def is_output(info: str) -> bool:
 
 
 def superfences_opening(info: str) -> str | None:
-    """The info string to write instead for superfences (`{.python .polydocs-output}`), or None when
-    superfences already reads it as the fence it is."""
+    """The info string to write instead for superfences (`{.python .polydocs-output}`, "" for none), or
+    None when superfences already reads it as the fence it is."""
     words = info.split()
-    if not words or "{" in info or not _LANGUAGE.match(words[0]):
+    if not words or info.lstrip().startswith("{"):
         return None
+    if not _LANGUAGE.match(words[0]):
+        return ""  # no language at all (```` ```← a note ````): a fence without one
     language = "text" if words[0].lower() in OUTPUT_WORDS else words[0]
     if is_output(info):
         return f"{{.{language} .{OUTPUT_CLASS}}}"
