@@ -8,7 +8,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from test_dialect_parity import _build_locations, _lint_locations
 
 from polydocs.dialect import PageFacts, page_findings, parse_page
 from polydocs.dialect.constructs._component_tags import find_component_tags
@@ -16,6 +15,7 @@ from polydocs.dialect.constructs._js_literal import LiteralProblem, parse_js_lit
 from polydocs.dialect.constructs.framework_switch import SwitchBlock, find_switch_blocks
 from polydocs.dialect.constructs.notebooks import find_notebook_links
 from polydocs.dialect.constructs.quiz import Question, find_questions
+from test_dialect_parity import _build_locations, _lint_locations
 
 
 def _findings(text: str) -> list[tuple[int, str]]:

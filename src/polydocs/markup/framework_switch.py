@@ -12,9 +12,9 @@ from markdown import Extension, Markdown
 from markdown.preprocessors import Preprocessor
 
 from polydocs.dialect.constructs.framework_switch import StrayMarker, SwitchBlock, find_switch_blocks
+from polydocs.dialect.constructs.tabs import FRAMEWORK_LABELS
 from polydocs.markup._blocks import INDENT, indent_lines, quoted
 from polydocs.markup.context import MarkupContext, current_context
-from polydocs.dialect.constructs.tabs import FRAMEWORK_LABELS
 
 # After every other block construct (the last, `[[anchor]]` headings, is 26.2), so that what a branch
 # holds is already what it renders as, and is only moved into its tab.
