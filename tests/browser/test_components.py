@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from browser_support import BROWSER_MARKS, open_watched_page, serve_folder
