@@ -28,6 +28,7 @@ from polydocs.site.mkdocs_config import (
     load_mkdocs_config,
     mkdocs_settings,
     mkdocstrings_settings,
+    site_name,
 )
 from polydocs.site.output import checked_output, staged_output
 from polydocs.site.page_events import api_inventory
@@ -36,7 +37,6 @@ from polydocs.site.theme_languages import theme_language_problems
 from polydocs.sources import (
     SOURCE_LANGUAGE,
     Language,
-    ProjectConfig,
     SourceTree,
     is_language_tag,
     load_source_tree,
@@ -277,8 +277,8 @@ def _site_languages(
     return [tree.language(folder) for folder in folders]
 
 
-def _write_root_pages(folder: Path, languages: list[Language], project: ProjectConfig) -> list[str]:
-    name = project.name_in("en")
+def _write_root_pages(folder: Path, languages: list[Language], tree: SourceTree) -> list[str]:
+    name, project = site_name(tree, SOURCE_LANGUAGE), tree.project
     pages = {
         "index.html": render_root_page(name, languages),
         "404.html": render_not_found_page(name, languages, project.site_url),
@@ -318,9 +318,7 @@ def build_site(
         problems += [problem for result in results for problem in result.diagnostics]
         report = BuildReport(out, results, _unique(problems), 0.0, tree)
         _refuse_failures(report, strict)
-        root_pages = _write_root_pages(
-            staged.folder, _site_languages(tree, languages, out, only), tree.project
-        )
+        root_pages = _write_root_pages(staged.folder, _site_languages(tree, languages, out, only), tree)
         staged.publish([*languages, *root_pages])
     report.seconds = time.perf_counter() - started
     return report

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 from pathlib import Path
 from typing import Any
 
@@ -11,6 +12,7 @@ from mkdocs.config import load_config
 from mkdocs.config.defaults import MkDocsConfig
 
 from polydocs.cache import cache_dir
+from polydocs.dialect import parse_page
 from polydocs.dialect.constructs.framework_switch import switches_framework
 from polydocs.markup import extension_configs, markdown_extensions
 from polydocs.markup.autodoc import autodoc_names
@@ -19,7 +21,8 @@ from polydocs.site.autodoc_sources import autodoc_search_path
 from polydocs.site.nav import build_nav
 from polydocs.site.page_events import api_inventory
 from polydocs.site.theme_languages import search_language, search_separator, theme_language
-from polydocs.sources import Language, SourceTree
+from polydocs.sources import SOURCE_LANGUAGE, Language, SourceTree
+from polydocs.sources.project import ProjectConfig
 
 THEME_DIR = Path(__file__).parent / "theme"
 
@@ -58,6 +61,31 @@ def _theme(language: Language, features: tuple[str, ...] = ()) -> dict[str, Any]
             },
         ],
     }
+
+
+_TITLE = re.compile(r"^#[ ]+(?P<title>.+?)(?:[ ]*\[\[[\w-]+\]\])?[ ]*$")
+
+
+def site_name(tree: SourceTree, lang: str) -> str:
+    """The name readers see: polydocs.yml's `site_name`, else the library the API links name, else the
+    title of the English index (or first) page; the bare default only when nothing better is known."""
+    project = tree.project
+    if project.site_name != ProjectConfig().site_name:
+        return project.name_in(lang)
+    library = (project.api_reference or {}).get("package")
+    return str(library) if library else _first_page_title(tree) or project.name_in(lang)
+
+
+def _first_page_title(tree: SourceTree) -> str:
+    pages = tree.pages.get(SOURCE_LANGUAGE, {})
+    page = pages.get("index") or next(iter(pages.values()), None)
+    if page is None:
+        return ""
+    for _, line in parse_page(page.read()).outside_code():
+        title = _TITLE.match(line)
+        if title is not None:
+            return title["title"].strip()
+    return ""
 
 
 def _page_features(tree: SourceTree, lang: str) -> tuple[str, ...]:
@@ -113,7 +141,7 @@ def mkdocs_settings(tree: SourceTree, lang: str, site_dir: Path, cache: Path | N
     autodoc = autodoc_objects(tree, lang, api)
     language = tree.language(lang)
     return {
-        "site_name": project.name_in(lang),
+        "site_name": site_name(tree, lang),
         "site_description": project.site_description or None,
         "site_url": site_url or None,
         "repo_url": project.repo_url or None,
