@@ -8,6 +8,7 @@ import textwrap
 from collections.abc import Iterator
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from browser_support import BROWSER_MARKS, open_watched_page, serve_folder
 from playwright.sync_api import Browser, Page
 
@@ -151,5 +152,19 @@ def test_a_youtube_video_is_requested_only_after_the_click(
         ]
         # The page's policy lets this frame in (the request is then refused by the test, not the page).
         assert not [line for line in watch.console_errors if "Content Security Policy" in line]
+    finally:
+        page.context.close()
+
+
+@pytest.mark.parametrize("path", ["/en/", "/es/training/"])
+def test_the_quiz_video_and_tabs_have_no_serious_accessibility_violation(
+    browser: Browser, course_url: str, path: str
+) -> None:
+    page, _ = open_watched_page(browser)
+    try:
+        page.goto(course_url + path, wait_until="load")
+        violations = Axe().run(page).response["violations"]
+        blocking = [f"{v['id']}: {v['help']}" for v in violations if v["impact"] in ("serious", "critical")]
+        assert not blocking, blocking
     finally:
         page.context.close()
