@@ -27,13 +27,14 @@ def is_output(info: str) -> bool:
 
 
 def superfences_opening(info: str) -> str | None:
-    """The info string to write instead for superfences (`{.python .polydocs-output}`, "" for none), or
-    None when superfences already reads it as the fence it is."""
+    """The info string to write instead for superfences (`{.python .polydocs-output}`), or None when
+    superfences already reads it as the fence it is (or it is no fence superfences should open)."""
     words = info.split()
-    if not words or info.lstrip().startswith("{"):
+    # No language at all (```` ```← a note ````): left as it is. Such a line is a pasted mistake more
+    # often than a fence, and on the one page that has one (transformers' pipeline_tutorial) making it a
+    # fence turns the page's code into prose whose `x[0]["key"]` mkdocs-autorefs then fails on.
+    if not words or info.lstrip().startswith("{") or not _LANGUAGE.match(words[0]):
         return None
-    if not _LANGUAGE.match(words[0]):
-        return ""  # no language at all (```` ```← a note ````): a fence without one
     language = "text" if words[0].lower() in OUTPUT_WORDS else words[0]
     if is_output(info):
         return f"{{.{language} .{OUTPUT_CLASS}}}"
