@@ -26,7 +26,7 @@ GUIDE = f"""{HEADER}
 <iframe src="https://huggingface.co/spaces/c/d" title="Unclosed"
 >
 
-<Question text="x"/>
+<Poll text="x"/>
 
 <Youtube id=""/>
 
