@@ -77,5 +77,5 @@ def test_badges_are_blocks_inside_tabs_and_tips_and_never_in_a_paragraph_or_code
 
 def test_a_block_never_closed_gets_no_badge():
     text = insert_badges(TABBED_PAGE, "en/tabs.md", Evidence(), language_of("en"))
-    assert text.count("class=\"polydocs-evidence ") == 2
+    assert text.count('class="polydocs-evidence ') == 2
     assert text.endswith("```py\nnever_closed = True\n")

@@ -102,7 +102,10 @@ def test_an_unclosed_fence_is_reported_and_its_block_runs_to_the_end_of_the_page
         "docs_src/en/page.md::L3": "failed",
     }
     output = result.stdout.str()
-    assert "page.md:9: fence-unclosed code fence is never closed; it runs to the end of the page as code" in output
+    assert (
+        "page.md:9: fence-unclosed code fence is never closed; it runs to the end of the page as code"
+        in output
+    )
     [session] = report["sessions"]
     assert [(b["line"], b["status"]) for b in session["blocks"]] == [(3, "passed"), (9, "failed")]
     assert session["blocks"][1]["error"]["line"] == 12

@@ -68,7 +68,7 @@ def _last_written(lines: list[str], fence: Fence) -> int:
 
 
 def stash_nested_raw_elements(lines: list[str], page: ParsedPage, store: Callable[[str], str]) -> list[str]:
-    """A raw element marked `markdown="0"` inside a container (quote, tab, admonition, list item) kept a block.
+    """A raw element marked `markdown="0"` in a container (quote, tab, admonition, list item) kept a block.
 
     Python-Markdown finds raw HTML blocks only at the top level: inside a container the element would be
     inline HTML in a `<p>` (a `<div>` inside a paragraph), where CommonMark and the top level have a block.

@@ -32,7 +32,7 @@ def check(page: ParsedPage, facts: PageFacts) -> Iterator[Finding]:
 
 
 def container_prefix(line: str, marker: str) -> str:
-    """What stands before the fence `marker` on `line` (an opening or closing fence line): `> `, `    `, `1. `."""
+    """What stands before the fence `marker` on `line`, an opening or closing fence: `> `, `    `, `1. `."""
     return line[: max(line.find(marker), 0)]
 
 

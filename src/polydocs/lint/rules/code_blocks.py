@@ -1,4 +1,4 @@
-"""Code blocks as the checker reads them: `<!-- polydocs: ... -->` directives malformed or belonging to no block."""
+"""Code blocks as the checker reads them: `<!-- polydocs: ... -->` directives malformed or of no block."""
 
 from __future__ import annotations
 

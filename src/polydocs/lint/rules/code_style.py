@@ -21,6 +21,7 @@ from polydocs.lint.document import LintDocument
 from polydocs.lint.targets import collect_targets
 from polydocs.notebooks.doc_builder_adapter import STYLE_LINE_LENGTH, style_python_block
 
+
 @dataclass(frozen=True)
 class BlockStyle:
     """One Python block of a page: the lines between its fences (0-based `first` to `end`, exclusive) as
