@@ -17,9 +17,9 @@ import markdown
 from mkdocs.structure.toc import TableOfContents
 
 from polydocs.diagnostics import Diagnostic, PolydocsError
+from polydocs.dialect import parse_page
 from polydocs.lint.status_page import render_status_markdown
 from polydocs.markup import markdown_extensions
-from polydocs.markup._fences import lines_outside_fences
 from polydocs.markup.context import MarkupContext, page_context
 from polydocs.markup.inventory import ApiInventory, site_inventory
 from polydocs.markup.unsafe_html import SANITIZER, diagnostics, sanitize_page
@@ -113,7 +113,7 @@ def _line_offset(markdown_text: str, source: str) -> int:
 
 def _title_line(markdown_text: str) -> str:
     """The page's first `# ` heading: all MkDocs needs to convert to find the title of a cached page."""
-    for _, line in lines_outside_fences(markdown_text.splitlines()):
+    for _, line in parse_page(markdown_text).outside_code():
         if line.startswith("# "):
             return line
     return ""
