@@ -40,6 +40,7 @@ class _PageInProgress:
     cached: ConvertedPage | None
     context: MarkupContext | None
     source: Page
+    title_markdown: str = ""
 
 
 @dataclass
@@ -186,7 +187,7 @@ def before_conversion(state: BuildState, local: str, markdown_text: str, source:
     cached = state.cache.get(key)
     if cached is not None:
         state._current = _PageInProgress(key, cached, None, page)
-        return _title_line(markdown_text)
+        return cached.title_markdown
     original = markdown_text
     data_dir = state.tree.root / "_data" / "benchmarks"
     markdown_text = expand_benchmarks(markdown_text, language, data_dir, str(page.path))
@@ -201,7 +202,7 @@ def before_conversion(state: BuildState, local: str, markdown_text: str, source:
         api=state.api,
         iframe_hosts=state.project.iframe_hosts,
     )
-    state._current = _PageInProgress(key, None, context, page)
+    state._current = _PageInProgress(key, None, context, page, _title_line(original))
     state._open_page.enter_context(page_context(context))
     return markdown_text
 
@@ -238,7 +239,9 @@ def after_conversion(
         notebook, unconverted = _notebook(current.source, state.tree.language(current.source.lang), state.api)
         html, unsafe = _sanitized(state, current.source, html)
         problems = [*current.context.warnings, *unconverted, *unsafe]
-        converted = ConvertedPage(html, toc_tokens(toc), problems, notebook)
+        # MkDocs takes a page's title from its first element when that is an `<h1>`.
+        title = current.title_markdown if html.lstrip().startswith("<h1") else ""
+        converted = ConvertedPage(html, toc_tokens(toc), problems, notebook, title)
         state.cache.put(current.key, converted)
     else:
         for problem in converted.diagnostics:
