@@ -100,7 +100,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "building: an OUT that is, contains or "
         "lies inside SOURCE, an OUT that is a file, a non-empty OUT that polydocs did not make (it marks "
         "its outputs with a .polydocs-site file), an OUT it cannot write. One build at a time writes an "
-        "OUT: a second one waits for the first.",
+        "OUT: a second one waits for the first. An [[autodoc]] the build cannot document (library not "
+        "installed, object missing, not found by griffe) is a warning at its line and a placeholder on "
+        "the page, never a stopped build; a language that still stops is explained at its page and line.",
     )
     build.add_argument(
         "--source", type=Path, default=Path("docs_src"), help="source tree (default: docs_src)"
