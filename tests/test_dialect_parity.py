@@ -13,6 +13,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from polydocs.dialect import CONSTRUCT_CODES
 
 Location = tuple[str, int, str]
@@ -109,8 +111,9 @@ def test_build_and_lint_report_every_construct_problem_alike(write_tree, tmp_pat
     assert len(codes) >= 2
 
 
-def test_build_and_lint_agree_on_the_transformers_corpus(corpus: Path, tmp_path: Path) -> None:
-    source = corpus.resolve()
+@pytest.mark.parametrize("tree", ["transformers-docs", "course-docs"])
+def test_build_and_lint_agree_on_the_corpus(corpus: Path, tmp_path: Path, tree: str) -> None:
+    source = (corpus.parent / tree).resolve()
     built = _build_locations(source, tmp_path / "site", "--lang", "en")
     linted = _lint_locations(source / "en", source)
     assert built == linted

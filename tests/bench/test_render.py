@@ -122,6 +122,12 @@ def test_placeholder_in_a_code_fence_is_left_alone() -> None:
     assert expand_benchmark_blocks(text, language_of("en"), FIXTURES) == text
 
 
+def test_placeholder_in_a_fence_never_closed_is_code_too() -> None:
+    # CommonMark: the fence runs to the end of the page, so everything after its opening line is code.
+    text = "# Page\n\n````md\n```\n<!-- polydocs: benchmarks -->\n"
+    assert expand_benchmark_blocks(text, language_of("en"), FIXTURES) == text
+
+
 def test_missing_results_are_reported_with_the_page_line(tmp_path: Path) -> None:
     with pytest.raises(PolydocsError) as raised:
         expand_benchmark_blocks(PAGE, language_of("en"), tmp_path, page_path="docs_src/en/perf.md")

@@ -27,13 +27,6 @@ TREES = [
     ("peft-docs", "."),
 ]
 
-# Pages whose source is broken in a way another construct owns; each still fails, or this list is stale.
-KNOWN = {
-    # A pasted chat reply: ````` fences closed with text after them, one never closed (fence-unclosed at
-    # line 135), where superfences and the page's one parse disagree on where the code ends (fences).
-    "transformers-docs/en/pipeline_tutorial.md",
-}
-
 _CODE = re.compile(r"<(pre|code|template)\b.*?</\1>", re.DOTALL)
 _TAG = re.compile(r"<[^>]*>")
 # What a reader must never see in prose.
@@ -83,9 +76,7 @@ def test_no_corpus_page_shows_source_syntax_to_readers(corpus: str, lang: str) -
         context = MarkupContext(path=str(page), lang=language_of("en" if lang == "." else lang))
         sanitized = sanitize_page(render(page.read_text(encoding="utf-8"), context), context.iframe_hosts)
         shown = source_shown(visible_prose(sanitized.html))
-        known = page.relative_to(CORPORA).as_posix() in KNOWN
-        assert shown or not known, f"{page} is fixed: take it off KNOWN"
-        if shown and not known:
+        if shown:
             failing[page.relative_to(folder).as_posix()] = shown
     assert not failing, f"{len(failing)} of {len(pages)} pages show source syntax:\n" + "\n".join(
         f"{name}: {problems}" for name, problems in sorted(failing.items())

@@ -91,7 +91,7 @@ def test_strict_build_fails_listing_warnings_and_keeps_the_previous_site(small_t
     with pytest.raises(PolydocsError) as raised:
         build_site(small_tree, out, strict=True)
     message = str(raised.value)
-    assert "es/guide.md:10: callout-unknown" in message
+    assert "es/guide.md:10: callout-kind" in message
     assert "es/guide.md:13: link-missing" in message
     assert (out / "es" / "guide" / "index.html").read_text(encoding="utf-8") == before
     assert not list(tmp_path.glob(".site-polydocs-staging.*"))

@@ -104,3 +104,34 @@ def test_converted_pages_depend_on_polydocs_own_code(tmp_path, monkeypatch):
     before = page_cache._own_code_digest()
     (package / "callouts.py").write_text("TITLE = 'Hint'\n", encoding="utf-8")
     assert page_cache._own_code_digest() != before
+
+
+def test_a_cached_page_keeps_the_title_its_conversion_found(write_tree, tmp_path, monkeypatch):
+    # Not in the toctree, so MkDocs titles the pages from their text: from the `# ` heading only when it
+    # is the page's first element (else from the file name), and a cached page must not differ.
+    toc = "- sections:\n  - local: index\n    title: Home\n  title: S\n"
+    source = write_tree(
+        {
+            "en/_toctree.yml": toc,
+            "en/index.md": HEADER + "# Home\n",
+            "en/first.md": HEADER + "# Heading first\n\nText.\n",
+            "en/later_title.md": HEADER + "<SomeWidget />\n\n# Heading second\n\nText.\n",
+        }
+    )
+    _cache(monkeypatch, tmp_path / "cache")
+
+    def titles(site: Path) -> list[str]:
+        pages = ["first", "later_title"]
+        return [_title(site / "en" / page / "index.html") for page in pages]
+
+    uncached = build_site(source, tmp_path / "uncached", use_cache=False)
+    build_site(source, tmp_path / "first")
+    build_site(source, tmp_path / "cached")
+    assert uncached.diagnostics
+    assert titles(tmp_path / "cached") == titles(tmp_path / "uncached")
+    assert titles(tmp_path / "uncached")[0].startswith("Heading first")
+
+
+def _title(page: Path) -> str:
+    text = page.read_text(encoding="utf-8")
+    return text.split("<title>", 1)[1].split("</title>", 1)[0]

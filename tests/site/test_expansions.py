@@ -1,6 +1,8 @@
 from pathlib import Path
 
-from polydocs.site.expansions import expand_benchmarks, line_map
+from polydocs.markup import MarkupContext, render
+from polydocs.site.expansions import expand_benchmarks, insert_badges, line_map
+from polydocs.snippets.evidence import Evidence
 from polydocs.sources import language_of
 
 FIXTURE = Path(__file__).resolve().parent.parent / "bench" / "fixtures"
@@ -23,3 +25,57 @@ def test_benchmark_placeholder_becomes_one_raw_html_line(tmp_path):
     assert len(lines) == len(page.split("\n"))
     assert lines[2].startswith("<div") and "<svg" in lines[2]
     assert lines[4] == "After."
+
+
+def test_a_benchmark_placeholder_in_code_is_shown_as_written(tmp_path):
+    page = "```md\n<!-- polydocs: benchmarks -->\n```\n\n    <!-- polydocs: benchmarks -->\n"
+    assert expand_benchmarks(page, language_of("en"), tmp_path, "en/page.md") == page
+
+
+TABBED_PAGE = """\
+# Tabs
+
+<hfoptions id="backend">
+<hfoption id="PyTorch">
+
+```py
+x = 1
+```
+
+</hfoption>
+</hfoptions>
+
+> [!TIP]
+> In a tip:
+>
+> ```py
+> y = 2
+> ```
+>
+> The tip goes on.
+
+```py
+never_closed = True
+"""
+
+
+def _badged(page: str) -> str:
+    text = insert_badges(page, "en/tabs.md", Evidence(), language_of("en"))
+    return render(text, MarkupContext(path="docs_src/en/tabs.md", lang=language_of("en")))
+
+
+def test_badges_are_blocks_inside_tabs_and_tips_and_never_in_a_paragraph_or_code():
+    html = _badged(TABBED_PAGE)
+    badge = '<div class="polydocs-evidence polydocs-evidence--unverified" markdown="0">'
+    before_tab, in_tab, in_tip = html.split(badge)
+    assert before_tab.endswith("</code></pre></div>\n") and in_tab.startswith("? Not verified")
+    assert in_tab.index("</div>\n</div>") < in_tab.index('<div class="admonition tip">')
+    # The badge under the tip's block stays inside the tip, which goes on after it.
+    assert in_tip.index("<p>The tip goes on.</p>\n</div>") < in_tip.index('<div class="language-py')
+    assert "<p><div" not in html
+
+
+def test_a_block_never_closed_gets_no_badge():
+    text = insert_badges(TABBED_PAGE, "en/tabs.md", Evidence(), language_of("en"))
+    assert text.count('class="polydocs-evidence ') == 2
+    assert text.endswith("```py\nnever_closed = True\n")

@@ -1,4 +1,4 @@
-"""The site's name: polydocs.yml's `site_name`, else the library, else the English index's title."""
+"""The site's name: polydocs.yml's `site_name`, else the library named, else the English index's title."""
 
 from __future__ import annotations
 
@@ -21,8 +21,9 @@ def test_the_name_polydocs_yml_gives_comes_first(write_tree) -> None:
     assert _name(write_tree, "site_name: {en: Guides, es: Guías}\n" + _API) == "Guides"
 
 
-def test_without_one_the_library_the_api_links_name(write_tree) -> None:
+def test_without_one_the_library_the_tree_names(write_tree) -> None:
     assert _name(write_tree, _API) == "peft"
+    assert _name(write_tree, "library: huggingface_hub\n") == "huggingface_hub"
 
 
 def test_else_the_english_index_title_never_documentation(write_tree) -> None:

@@ -66,3 +66,16 @@ def test_pages_without_reports_say_unverified(tmp_path):
     annotated = annotate_code_blocks(PAGE, "pt/page.md", load_evidence(tmp_path), language_of("pt"))
     assert annotated.count("polydocs-evidence--unverified") == 3
     assert "Não verificado para esta versão" in annotated
+
+
+def test_a_badge_stays_inside_the_quote_of_its_block_and_a_block_never_closed_gets_none(tmp_path):
+    page = "> [!TIP]\n> ```py\n> x = 1\n> ```\n> More tip.\n\n```py\ny = 2\n"
+    annotated = annotate_code_blocks(page, "en/page.md", load_evidence(tmp_path), language_of("en"))
+    assert annotated.split("\n")[4:8] == [
+        ">",
+        '> <div class="polydocs-evidence polydocs-evidence--unverified" markdown="0">'
+        "? Not verified for this version</div>",
+        ">",
+        "> More tip.",
+    ]
+    assert annotated.count('class="polydocs-evidence ') == 1

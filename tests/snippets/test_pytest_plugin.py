@@ -91,13 +91,21 @@ def test_a_page_linked_from_outside_the_tree_is_not_run(pytester, tmp_path):
     assert "symlink-outside-tree" in result.stdout.str()
 
 
-def test_an_unclosed_fence_is_reported_and_the_page_s_other_blocks_still_run(pytester, tmp_path):
+def test_an_unclosed_fence_is_reported_and_its_block_runs_to_the_end_of_the_page(pytester, tmp_path):
     page = pytester.path / "docs_src" / "en" / "page.md"
     page.parent.mkdir(parents=True)
-    page.write_text("# Page\n\n```py\nx = 1\n```\n\nText.\n\n```py\nraise SystemExit('never code')\n")
-    result, _ = _run(pytester, tmp_path / "cache", "report.json")
+    # Readers see the rest of the page as code (CommonMark, and the site): the checker runs all of it.
+    page.write_text("# Page\n\n```py\nx = 1\n```\n\nText.\n\n```py\ny = x + 1\n\nassert y == 3, y\n")
+    result, report = _run(pytester, tmp_path / "cache", "report.json")
     assert _outcomes(result) == {
-        "docs_src/en/page.md::directives": "failed",
-        "docs_src/en/page.md::L3": "passed",
+        "docs_src/en/page.md::fences": "failed",
+        "docs_src/en/page.md::L3": "failed",
     }
-    assert "page.md:9: fence-unclosed" in result.stdout.str()
+    output = result.stdout.str()
+    assert (
+        "page.md:9: fence-unclosed code fence is never closed; it runs to the end of the page as code"
+        in output
+    )
+    [session] = report["sessions"]
+    assert [(b["line"], b["status"]) for b in session["blocks"]] == [(3, "passed"), (9, "failed")]
+    assert session["blocks"][1]["error"]["line"] == 12

@@ -61,11 +61,37 @@ def test_corpus_pages_parse_without_directive_problems():
     assert all(r.start_line < r.end_line for r in python)
 
 
-def test_an_unclosed_fence_is_not_run_and_is_reported_at_its_line(tmp_path):
+def test_an_unclosed_fence_is_a_region_to_the_end_of_the_page_and_is_reported_at_its_line(tmp_path):
+    # The site shows it as code to the end of the page (CommonMark), so the checker runs what readers see.
     page = tmp_path / "page.md"
-    page.write_text("# Page\n\n```py\nx = 1\n```\n\nText.\n\n```py\nraise SystemExit('not code')\n")
+    page.write_text("# Page\n\n```py\nx = 1\n```\n\nText.\n\n```py\ny = x + 1\n\nMore text.\n")
     scan = scan_page(page)
-    assert [region.start_line for region in scan.regions] == [3]
-    [problem] = scan.problems
-    assert (problem.line, problem.code) == (9, "fence-unclosed")
-    assert "readers see its code as text" in problem.message
+    assert [(region.start_line, region.end_line) for region in scan.regions] == [(3, 5), (9, 12)]
+    assert scan.regions[1].source == "y = x + 1\n\nMore text.\n"
+    assert scan.problems == []
+    [problem] = scan.unclosed_fences
+    assert (problem.line, problem.code, problem.severity) == (9, "fence-unclosed", "warning")
+    assert "it runs to the end of the page as code" in problem.message
+
+
+def test_an_unclosed_fence_in_a_quote_ends_with_the_quote(tmp_path):
+    page = tmp_path / "page.md"
+    page.write_text("> ```py\n> x = 1\n\n```py\ny = 2\n```\n")
+    scan = scan_page(page)
+    assert [(r.start_line, r.end_line, r.source) for r in scan.regions] == [
+        (1, 2, "x = 1\n"),
+        (4, 6, "y = 2\n"),
+    ]
+    assert [(p.line, p.code) for p in scan.unclosed_fences] == [(1, "fence-unclosed")]
+
+
+def test_an_output_block_is_no_python_region_so_it_is_neither_run_nor_badged(tmp_path):
+    page = tmp_path / "page.md"
+    page.write_text("```python\nprint(1)\n```\n\n```python out\n1\n```\n\n```out\n1\n```\n", encoding="utf-8")
+    regions = extract_regions(page)
+    assert [(r.language, r.kind) for r in regions] == [
+        ("python", "script"),
+        ("output", "other"),
+        ("output", "other"),
+    ]
+    assert [r.is_python for r in regions] == [True, False, False]

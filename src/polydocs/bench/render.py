@@ -16,10 +16,10 @@ from typing import Any
 from polydocs.bench.chart import Bar, Group, bar_chart
 from polydocs.bench.labels import latency_digits, model_name
 from polydocs.diagnostics import Diagnostic, PolydocsError
+from polydocs.dialect import parse_page
 from polydocs.sources import Language
 
 PLACEHOLDER = re.compile(r"^[ \t]*<!--\s*polydocs:\s*benchmarks(?:\s+([\w.-]+))?\s*-->[ \t]*$")
-_FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})")
 _MODES = ("eager", "default", "reduce-overhead", "max-autotune")
 _VISION_ORDER = ("vit-base", "convnext-tiny", "resnet-50", "detr-resnet-50", "segformer-b0")
 _LLM = "gemma-2b"
@@ -33,22 +33,15 @@ def expand_benchmark_blocks(
     """`markdown_text` with each placeholder line replaced by the results in `data_dir` (HTML blocks).
 
     `<!-- polydocs: benchmarks -->` shows every results file in `data_dir`; `<!-- polydocs: benchmarks
-    NAME -->` shows `NAME.json` only. Placeholders inside fenced code blocks are left alone.
+    NAME -->` shows `NAME.json` only. Placeholders inside code blocks (as the page's one parse finds them)
+    are left alone.
     """
     if "polydocs:" not in markdown_text:
         return markdown_text
     lines = markdown_text.split("\n")
-    fence: str | None = None
+    page = parse_page(markdown_text)
     for index, line in enumerate(lines):
-        opening = _FENCE.match(line)
-        if opening:
-            marker = opening.group(1)
-            if fence is None:
-                fence = marker
-            elif marker[0] == fence[0] and len(marker) >= len(fence):
-                fence = None
-            continue
-        match = PLACEHOLDER.match(line) if fence is None else None
+        match = PLACEHOLDER.match(line) if not page.is_code(index) else None
         if match:
             paths = _result_paths(data_dir, match.group(1), page_path, index + 1)
             blocks = [_render_file(str(path), path.stat().st_mtime_ns, lang) for path in paths]

@@ -80,7 +80,8 @@ class ParsedPage:
     def lines(self) -> tuple[str, ...]:
         # Split on newlines only, as Python-Markdown and markdown-it-py do (`splitlines` also splits on
         # form feeds and U+2028, which would shift every later index).
-        return tuple(self.text.split("\n"))
+        lines = self.text.split("\n")
+        return tuple(lines[:-1] if lines[-1] == "" else lines)  # a final newline ends a line, opens none
 
     @cached_property
     def tokens(self) -> tuple[Token, ...]:

@@ -54,6 +54,11 @@ def register(subparsers: Any) -> None:
         action="store_true",
         help="first rewrite Python blocks in place as `doc-builder style` formats them (rule code-style)",
     )
+    lint.add_argument(
+        "--library",
+        metavar="PACKAGE",
+        help="the library the pages document (import name, e.g. peft), as for `polydocs build --library`",
+    )
     lint.set_defaults(run=run_lint)
 
     status = subparsers.add_parser(
@@ -88,7 +93,13 @@ def run_lint(args: argparse.Namespace) -> int:
         for path in fix_code_style(paths):
             print(f"polydocs lint: reformatted the Python blocks of {path}", file=sys.stderr)
     facts = InstalledFacts(None if args.no_cache else default_store())
-    report = lint_paths(paths, repository=args.repository or not args.paths, facts=facts, rules=args.rules)
+    report = lint_paths(
+        paths,
+        repository=args.repository or not args.paths,
+        facts=facts,
+        rules=args.rules,
+        library=args.library,
+    )
     if args.format == "json":
         json.dump(
             [finding.to_dict() for finding in report.findings], sys.stdout, indent=1, ensure_ascii=False

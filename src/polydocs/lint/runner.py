@@ -43,10 +43,12 @@ def lint_paths(
     repository: bool = False,
     facts: InstalledFacts | None = None,
     rules: list[str] | None = None,
+    library: str | None = None,
 ) -> LintReport:
     """Lint the pages under `paths`; with `repository`, also scan for secrets every file tracked by the git
-    repository holding the first path (whose root also holds `.secrets.allowlist`)."""
-    targets = collect_targets(paths)
+    repository holding the first path (whose root also holds `.secrets.allowlist`). `library` names the
+    documented library (`--library`) as for `polydocs build`."""
+    targets = collect_targets(paths, library)
     context = LintContext(targets, facts or InstalledFacts())
     selected = rules or [*PAGE_RULES, "toctree", "secrets"]
     findings: list[Diagnostic] = []

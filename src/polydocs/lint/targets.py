@@ -73,7 +73,7 @@ def _within(path: Path, selection: Path) -> bool:
     return path == selection or selection in path.parents
 
 
-def collect_targets(paths: list[Path]) -> LintTargets:
+def collect_targets(paths: list[Path], library: str | None = None) -> LintTargets:
     """Pages under `paths`: inside a source tree (with toctrees and English sources) or a loose folder."""
     documents: dict[Path, LintDocument] = {}
     folders: dict[str, LanguageFolder] = {}
@@ -88,10 +88,10 @@ def collect_targets(paths: list[Path]) -> LintTargets:
         root = find_source_root(path if path.is_dir() else path.parent)
         if root is not None:
             if tree is None or tree.root != root:
-                tree = load_source_tree(root)
+                tree = load_source_tree(root, library)
                 for lang in tree.languages:
                     pages = {local: page.path for local, page in tree.pages[lang].items()}
-                    folders[lang] = LanguageFolder(lang, root / lang, pages)
+                    folders[lang] = LanguageFolder(lang, tree.folder(lang), pages)
             problems += [p for p in tree.problems if _within(Path(os.path.abspath(p.path)), path)]
             for lang, folder in folders.items():
                 for local, page_path in folder.pages.items():

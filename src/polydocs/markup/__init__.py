@@ -77,6 +77,9 @@ def extension_configs() -> dict[str, dict[str, Any]]:
     """Settings of the standard extensions, keyed like `markdown_extensions()` names them."""
     return {
         "pymdownx.highlight": {"pygments_lang_class": True},
+        # A fence is code whatever its info string says (`python out`, `py no-format`), as in CommonMark
+        # and the page's one parse; strict headers would show such a block as text.
+        "pymdownx.superfences": {"relaxed_headers": True},
         "pymdownx.tabbed": {"alternate_style": True},
         "toc": {"permalink": True},
     }

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 from functools import cache, partial
 
 from polydocs.cache import CacheStore, cache_dir
+from polydocs.sources.library import DEFAULT_LIBRARY
 from polydocs.sources.project import ProjectConfig, api_reference_problems
 from polydocs.typed_json import load
 
@@ -92,6 +93,10 @@ class ApiInventory:
     # Checking `Class.member` imports the class's module (seconds for a Trainer); the site builder only
     # checks the names the package exports, which its lazy module lists without importing them.
     check_members: bool = True
+    # Other libraries a dotted name may point into (`transformers.Trainer` on a peft page), by package.
+    others: Mapping[str, ApiInventory] = field(default_factory=dict)
+    # Full names (`peft.Foo`, `transformers.Bar`) that import but mkdocstrings' loader cannot document.
+    undocumentable: frozenset[str] = frozenset()
 
     @classmethod
     def from_config(cls, mapping: Mapping[str, object]) -> ApiInventory:
@@ -104,13 +109,26 @@ class ApiInventory:
         assert isinstance(url, str) and isinstance(objects, Mapping) and isinstance(package, str)
         return cls(url, dict(objects), package)
 
+    def owner(self, name: str) -> ApiInventory:
+        """The inventory `name` belongs to: another library's for `transformers.Trainer` when this one
+        documents another package, else this one."""
+        head = name.split(".")[0]
+        return self if head == self.package else self.others.get(head, self)
+
     def qualified(self, name: str) -> str:
         """`Trainer` and `transformers.Trainer` both give `Trainer`: the name inside the package."""
         prefix = self.package + "."
         return name[len(prefix) :] if name.startswith(prefix) else name
 
+    def full_name(self, name: str) -> str:
+        """`Trainer` -> `transformers.Trainer`; a name into another known library is kept as written."""
+        owner = self.owner(name)
+        return f"{owner.package}.{owner.qualified(name)}"
+
     def resolve(self, name: str) -> ApiTarget | None:
         """The reference URL of `name` (a class, function, or member of one), None when not listed."""
+        if (owner := self.owner(name)) is not self:
+            return owner.resolve(name)
         name = self.qualified(name)
         parts = name.split(".")
         for end in range(len(parts), 0, -1):
@@ -120,15 +138,18 @@ class ApiInventory:
                 return ApiTarget(name, self.url_template.format(page=page, anchor=anchor))
         return None
 
-    def importable(self) -> bool:
-        """Whether the package is installed, so that names can be checked against it."""
-        return _package_importable(self.package)
+    def importable(self, name: str = "") -> bool:
+        """Whether the package (`name`'s, when given) is installed, so names can be checked against it."""
+        return _package_importable(self.owner(name).package)
 
     def exists(self, name: str) -> bool:
         """Whether `package.name` can be reached by importing the package and following attributes."""
+        if (owner := self.owner(name)) is not self:
+            return owner.exists(name)
         dotted = self.qualified(name)
         if not self.check_members:
-            return _exports(self.package, dotted.split(".")[0])
+            head = dotted.split(".")[0]
+            return _exports(self.package, head) or _is_submodule(self.package, head)
         return _object_exists(self.package, dotted)
 
     def preload(self) -> None:
@@ -137,7 +158,8 @@ class ApiInventory:
             _exports(self.package, "")
 
     def without_member_checks(self) -> ApiInventory:
-        return replace(self, check_members=False)
+        others = {package: other.without_member_checks() for package, other in self.others.items()}
+        return replace(self, check_members=False, others=others)
 
 
 def default_inventory() -> ApiInventory:
@@ -146,15 +168,38 @@ def default_inventory() -> ApiInventory:
 
 
 def site_inventory(project: ProjectConfig) -> ApiInventory:
-    """The inventory a site links against (`api_reference:` of `polydocs.yml`, else Transformers'), checked
-    by exported names only (see `check_members`): the build and `polydocs lint` ask this one."""
-    api = ApiInventory.from_config(project.api_reference) if project.api_reference else default_inventory()
+    """The inventory a site links against, checked by exported names only (see `check_members`): the
+    build and `polydocs lint` ask this one.
+
+    Its package is the documented library (`project.library`, chosen by `sources/library.py`); its pages
+    are `api_reference:` of `polydocs.yml`, else Transformers' own for Transformers, else none (the links
+    are shown as code). A name under `transformers.` still finds Transformers' reference."""
+    library = project.library or DEFAULT_LIBRARY
+    if project.api_reference:
+        api = ApiInventory.from_config({**project.api_reference, "package": library})
+    elif library == DEFAULT_LIBRARY:
+        api = default_inventory()
+    else:
+        api = ApiInventory("", {}, library)
+    if library != DEFAULT_LIBRARY:
+        api = replace(api, others={DEFAULT_LIBRARY: default_inventory()})
     return api.without_member_checks()
 
 
 @cache
 def _package_importable(package: str) -> bool:
     return importlib.util.find_spec(package) is not None
+
+
+@cache
+def _is_submodule(package: str, name: str) -> bool:
+    """`peft.functional`: a module of the package that its `__init__.py` does not import."""
+    if not name or not _package_importable(package):
+        return False
+    try:
+        return importlib.util.find_spec(f"{package}.{name}") is not None
+    except (ImportError, ValueError):
+        return False
 
 
 def _exports(package: str, name: str) -> bool:

@@ -1,8 +1,8 @@
-"""Fences whose info string superfences cannot read (```` ```python out ````) -> an opening it reads the same
-way: `{.python .polydocs-output}` for output blocks (styled apart in the theme), `{.py}` for the others.
+"""Output blocks (```` ```python out ````) -> ```` ```{.python .polydocs-output} ````: highlighted as their
+language, with a class the theme styles apart from code to run.
 
-Which fences those are is the dialect's (`dialect/constructs/output_blocks.py`), found from the page's one
-parse, where every such line is a fence already; only the opening line's info string changes.
+Which fences are output is the dialect's (`dialect/constructs/output_blocks.py`), found among the fences
+of the page's one parse; only the opening line's info string changes.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 from markdown import Extension, Markdown
 from markdown.preprocessors import Preprocessor
 
-from polydocs.dialect.constructs.output_blocks import superfences_opening
+from polydocs.dialect.constructs.output_blocks import output_opening
 from polydocs.markup.context import MarkupContext, current_context
 
 # Right after the page's parse, so that every later step sees the fences superfences will see.
@@ -20,7 +20,7 @@ PRIORITY = 29.4
 def render_output_blocks(lines: list[str], context: MarkupContext) -> list[str]:
     lines = list(lines)
     for fence in context.parsed(lines).fences:
-        opening = superfences_opening(fence.info)
+        opening = output_opening(fence.info)
         line = lines[fence.index]
         position = line.find(fence.marker)
         if (
@@ -38,7 +38,7 @@ class _OutputBlockPreprocessor(Preprocessor):
 
 
 class OutputBlockExtension(Extension):
-    """Makes every fence with a multi-word info string one superfences reads."""
+    """Gives output blocks their class."""
 
     def extendMarkdown(self, md: Markdown) -> None:
         md.preprocessors.register(_OutputBlockPreprocessor(md), "polydocs_output_blocks", PRIORITY)

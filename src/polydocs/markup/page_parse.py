@@ -1,19 +1,32 @@
-"""The first of the dialect's preprocessors: parse the page once and report its constructs' problems.
+"""The first and the last of the dialect's preprocessors: parse the page once and report its constructs'
+problems; then, once every construct is rendered, hand the page to Python-Markdown as the parse reads it.
 
-Every later preprocessor reads `context.page` for where code, tags and comments are; none warns on its own
-about a construct, so the build reports exactly what `polydocs lint` reports (`polydocs.dialect`).
+Every preprocessor in between reads `context.page` for where code, tags and comments are; none warns on its
+own about a construct, so the build reports exactly what `polydocs lint` reports (`polydocs.dialect`).
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
+
 from markdown import Extension, Markdown
 from markdown.preprocessors import Preprocessor
 
-from polydocs.dialect import page_findings, parse_page
+from polydocs.dialect import Fence, ParsedPage, page_findings, parse_page
+from polydocs.dialect.constructs.fences import closing_fence
 from polydocs.markup.context import current_context
 
 # After Python-Markdown's whitespace normalisation (30), before anything blanks or rewrites lines.
 PRIORITY = 29.5
+# After the last of our own preprocessors (25.5), just before pymdownx.superfences reads the fences (25).
+HAND_OVER_PRIORITY = 25.2
+
+# One complete element marked `markdown="0"` (md_in_html's "raw HTML, do not parse") alone on its line,
+# after the container's quote markers and indentation (an evidence badge under a code block in a tab).
+_RAW_ELEMENT = re.compile(
+    r'^(?P<prefix>[ \t>]*)(?P<html><(?P<tag>[A-Za-z]\w*)\b[^<>]*\smarkdown="0"[^<>]*>.*</(?P=tag)>)\s*$'
+)
 
 
 class _PageParsePreprocessor(Preprocessor):
@@ -30,8 +43,57 @@ class _PageParsePreprocessor(Preprocessor):
         return lines
 
 
+class _HandOverPreprocessor(Preprocessor):
+    def run(self, lines: list[str]) -> list[str]:
+        page = current_context().parsed(lines)
+        return close_unclosed_fences(stash_nested_raw_elements(lines, page, self.md.htmlStash.store), page)
+
+
+def close_unclosed_fences(lines: list[str], page: ParsedPage) -> list[str]:
+    """Each fence the parse found never closed, closed right after its last line, inside its container.
+
+    pymdownx.superfences shows a fence never closed as text; the parse (CommonMark) runs it to the end of
+    its container as code, and that is what the checker runs and the linter reads, so the site shows it so.
+    The lines after the inserted ones move down, which no preprocessor of ours sees: they have all run.
+    """
+    lines = list(lines)
+    for fence in reversed(page.fences):  # from the bottom up, so the indices above each insertion hold
+        if not fence.closed and fence.last < len(lines):
+            lines.insert(_last_written(lines, fence) + 1, closing_fence(lines[fence.index], fence.marker))
+    return lines
+
+
+def _last_written(lines: list[str], fence: Fence) -> int:
+    """The fence's last line that is not blank: its trailing blank lines show nothing, and left after the
+    closing fence they keep the blank lines Python-Markdown needs at the end of the page."""
+    last = fence.last
+    while last > fence.index and not lines[last].strip(" \t>"):
+        last -= 1
+    return last
+
+
+def stash_nested_raw_elements(lines: list[str], page: ParsedPage, store: Callable[[str], str]) -> list[str]:
+    """A raw element marked `markdown="0"` in a container (quote, tab, admonition, list item) kept a block.
+
+    Python-Markdown finds raw HTML blocks only at the top level: inside a container the element would be
+    inline HTML in a `<p>` (a `<div>` inside a paragraph), where CommonMark and the top level have a block.
+    """
+    lines = list(lines)
+    for index, line in enumerate(lines):
+        match = _RAW_ELEMENT.match(line) if not page.is_code(index) else None
+        if match and _inside_container(match["prefix"]):
+            lines[index] = match["prefix"] + store(match["html"])
+    return lines
+
+
+def _inside_container(prefix: str) -> bool:
+    return ">" in prefix or len(prefix.expandtabs(4)) >= 4
+
+
 class PageParseExtension(Extension):
-    """Parses the page once for the other extensions; reports construct problems; changes nothing."""
+    """Parses the page once for the other extensions and reports construct problems; once they have
+    rendered, shows fences never closed as code and keeps nested raw elements blocks, as the parse does."""
 
     def extendMarkdown(self, md: Markdown) -> None:
         md.preprocessors.register(_PageParsePreprocessor(md), "polydocs_page_parse", PRIORITY)
+        md.preprocessors.register(_HandOverPreprocessor(md), "polydocs_hand_over", HAND_OVER_PRIORITY)

@@ -18,8 +18,8 @@ from importlib.metadata import version
 from urllib.parse import urlsplit
 
 from polydocs.diagnostics import Diagnostic
+from polydocs.dialect import parse_page
 from polydocs.dialect.constructs.iframes import embeddable
-from polydocs.markup._fences import lines_outside_fences
 from polydocs.markup._html_tokens import RemovedMarkup, Token, compare, serialize, tokenize
 from polydocs.markup.html_allowlist import (
     ALLOWED_VALUES,
@@ -234,7 +234,10 @@ def source_line(removal: Removal, source: str) -> int:
 
     Code (fences and inline code) is skipped: HTML written there is shown, never removed."""
     found: list[int] = []
-    for index, line in lines_outside_fences(source.split("\n")):
+    page = parse_page(source)
+    for index, line in enumerate(source.split("\n")):
+        if page.is_code(index):
+            continue
         prose = _INLINE_CODE.sub(lambda m: " " * len(m[0]), line)
         if removal.decoded:
             prose = html.unescape(prose)

@@ -7,6 +7,10 @@ their class bodies import from (a dataclass field's default, say), and the packa
 above them. This module copies exactly those files into the cache (once per package version and set of
 names), checks that griffe loads the copy as mkdocstrings will, and points the handler at it. Where no
 such slice can be made, mkdocstrings reads the whole package, as before.
+
+A name the slice cannot document (griffe does not find it where the package's `__init__.py` says it is
+defined, or not at all) is listed with the slice: mkdocstrings would stop the whole build on it, so the
+page shows a placeholder and a warning at its `[[autodoc]]` line instead.
 """
 
 from __future__ import annotations
@@ -14,11 +18,13 @@ from __future__ import annotations
 import hashlib
 import importlib.metadata
 import importlib.util
+import json
 import logging
 import os
 import shutil
 import tempfile
 from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -26,6 +32,8 @@ if TYPE_CHECKING:
     from griffe import Alias, Object
 
 _MAX_ROUNDS = 8
+# Beside the sliced package: the requested names griffe cannot document from the slice.
+_MISSING_FILE = "undocumentable.json"
 
 log = logging.getLogger(__name__)
 
@@ -110,9 +118,11 @@ def _defining_module(top: Object | Alias, root: Path, package: str, name: str) -
     member = top.members.get(head)
     if isinstance(member, Alias):
         return _module_of(root, member.target_path)
+    if "." in name and _module_file(root, f"{package}.{head}"):  # `tuners.osf.utils.f`: a submodule's
+        return _module_of(root, f"{package}.{name}")
     if member is not None:
         return package
-    return _module_of(root, f"{package}.{name}") if _module_file(root, f"{package}.{head}") else None
+    return None
 
 
 def _write_slice(root: Path, package: str, names: list[str], into: Path) -> list[str]:
@@ -138,24 +148,36 @@ def _write_slice(root: Path, package: str, names: list[str], into: Path) -> list
         for name in names:
             try:
                 documented = package_slice.get_member(name)
-            except (KeyError, AliasResolutionError):
+                targets = _unresolved_targets(documented, package)
+            except KeyError:
                 continue
-            needed |= {m for t in _unresolved_targets(documented, package) if (m := _module_of(root, t))}
+            except AliasResolutionError as error:  # an alias to an alias (`peft.tuners.LoraConfig`)
+                targets = {error.alias.target_path}
+            needed |= {module for target in targets if (module := _module_of(root, target))}
         if needed <= modules:
             return names
         modules |= needed
     raise ImportError(f"no slice of {package} found after {_MAX_ROUNDS} rounds")
 
 
-def _validate(search_path: Path, package: str, names: list[str]) -> None:
-    """Load the slice as mkdocstrings will (griffe's built-in extensions on); raises if it cannot."""
-    from griffe import GriffeLoader, load_extensions
+def _documentable(search_path: Path, package: str, names: list[str]) -> list[str]:
+    """Load the slice as mkdocstrings will (griffe's built-in extensions on) and return the names it
+    documents; raises if the slice cannot be loaded at all."""
+    from griffe import Alias, AliasResolutionError, CyclicAliasError, GriffeLoader, load_extensions
 
     loader = GriffeLoader(extensions=load_extensions(), search_paths=[str(search_path)])
     package_slice = loader.load(package, try_relative_path=False)
     loader.resolve_aliases(implicit=False, external=False)
+    found = []
     for name in names:
-        package_slice.get_member(name)
+        try:
+            member = package_slice.get_member(name)
+            if isinstance(member, Alias):
+                member.final_target  # noqa: B018 (resolving is the check: mkdocstrings does it too)
+        except (KeyError, AliasResolutionError, CyclicAliasError):
+            continue
+        found.append(name)
+    return found
 
 
 def _is_current(slice_path: Path, root: Path, package: str) -> bool:
@@ -171,8 +193,30 @@ def _is_current(slice_path: Path, root: Path, package: str) -> bool:
     return bool(copies)
 
 
+@dataclass(frozen=True)
+class AutodocSlice:
+    """Where mkdocstrings reads `package` from (None: the installed package), and the requested names
+    it cannot document from there (`package.name`), which must not reach mkdocstrings."""
+
+    path: Path | None
+    undocumentable: frozenset[str] = frozenset()
+
+
+def _sliced(path: Path, package: str) -> AutodocSlice:
+    try:
+        missing = json.loads((path / _MISSING_FILE).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        missing = []
+    return AutodocSlice(path, frozenset(f"{package}.{name}" for name in missing if isinstance(name, str)))
+
+
 def autodoc_search_path(package: str, names: Iterable[str], cache: Path) -> Path | None:
-    """A folder holding the slice of `package` that documents `names`; None when it cannot be made.
+    """A folder holding the slice of `package` that documents `names`; None when it cannot be made."""
+    return autodoc_slice(package, names, cache).path
+
+
+def autodoc_slice(package: str, names: Iterable[str], cache: Path) -> AutodocSlice:
+    """The slice of `package` that documents `names`, and the names it cannot document.
 
     The slice is keyed by the package's version and the names, written atomically so that builds in
     parallel and later builds reuse it, and made again when an installed module it copied changed.
@@ -180,7 +224,7 @@ def autodoc_search_path(package: str, names: Iterable[str], cache: Path) -> Path
     names = sorted(set(names))
     root = _package_dir(package)
     if not names or root is None:
-        return None
+        return AutodocSlice(None)
     try:
         version = importlib.metadata.version(package)
     except importlib.metadata.PackageNotFoundError:
@@ -188,23 +232,24 @@ def autodoc_search_path(package: str, names: Iterable[str], cache: Path) -> Path
     key = hashlib.sha256("\n".join([package, version, str(root), *names]).encode()).hexdigest()[:16]
     target = cache / f"{package}-{version}-{key}"
     if _is_current(target, root, package):
-        return target
+        return _sliced(target, package)
     cache.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=".slice-", dir=cache))
     try:
-        found = _write_slice(root, package, names, staging)
+        found = _documentable(staging, package, _write_slice(root, package, names, staging))
         if not found:
-            return None
-        _validate(staging, package, found)
+            return AutodocSlice(None)
+        missing = sorted(set(names) - set(found))
+        (staging / _MISSING_FILE).write_text(json.dumps(missing), encoding="utf-8")
         shutil.rmtree(target, ignore_errors=True)  # an outdated slice
         os.rename(staging, target)
     # Whatever fails here (griffe on unusual code, a full disk) only costs speed: mkdocstrings then
     # reads the whole package, as it would without this module.
     except Exception as error:
         if _is_current(target, root, package):
-            return target  # another build wrote the same slice first
+            return _sliced(target, package)  # another build wrote the same slice first
         log.info("autodoc: documenting from the whole %s package (%s)", package, error)
-        return None
+        return AutodocSlice(None)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
-    return target
+    return _sliced(target, package)

@@ -21,13 +21,14 @@ from mkdocs.exceptions import MkDocsException
 from polydocs.cache import cache_dir
 from polydocs.diagnostics import Diagnostic, PolydocsError
 from polydocs.lint.secrets.published import scan_published
-from polydocs.markup.inventory import ApiInventory
+from polydocs.markup.inventory import ApiInventory, site_inventory
 from polydocs.notebooks import preload as preload_notebook_converter
+from polydocs.site.build_summary import Folded, fold_library_warnings, located_failure
 from polydocs.site.mkdocs_config import (
     autodoc_objects,
+    autodoc_slices,
     load_mkdocs_config,
     mkdocs_settings,
-    mkdocstrings_settings,
     site_name,
 )
 from polydocs.site.output import checked_output, staged_output
@@ -41,6 +42,7 @@ from polydocs.sources import (
     is_language_tag,
     load_source_tree,
 )
+from polydocs.sources.library import Library
 
 
 @dataclass
@@ -65,10 +67,22 @@ class BuildReport:
     seconds: float
     # The site model the build read, which says the language each diagnostic's file lies in.
     tree: SourceTree | None = None
+    # The problems of one cause (a library not installed) as one summary: what the terminal shows.
+    folded: Folded | None = None
 
     @property
     def warnings(self) -> list[str]:
         return [str(problem) for problem in self.diagnostics]
+
+    @property
+    def library(self) -> Library | None:
+        return self.tree.library if self.tree else None
+
+    def shown(self, verbose: bool) -> list[str]:
+        """The warnings the terminal shows: each one with `verbose`, else one-cause groups summarised."""
+        if verbose or self.folded is None:
+            return self.warnings
+        return [str(problem) for problem in self.folded.shown]
 
     def to_dict(self) -> dict[str, object]:
         """What `polydocs build --report-json` writes: each diagnostic as `polydocs lint --format json`
@@ -76,6 +90,7 @@ class BuildReport:
         error of each language that failed."""
         language_at = self.tree.language_at if self.tree else lambda path: None
         return {
+            "library": self.library.name if self.library else None,
             "diagnostics": [{**d.to_dict(), "language": language_at(d.path)} for d in self.diagnostics],
             "pages": {result.lang: result.pages for result in self.languages},
             "failed": {result.lang: result.error for result in self.languages if result.error},
@@ -117,9 +132,11 @@ def build_language(
     cache: Path | None = None,
     dirty: bool = False,
     tree: SourceTree | None = None,
+    library: str | None = None,
 ) -> LanguageResult:
     """Build one language into `site_dir` from `tree` (read from `source` when not given, as `polydocs
-    serve` does); never raises for bad input, returns the error instead."""
+    serve` does, with `library` from `--library`); never raises for bad input, returns the error
+    instead, located at the page and line that stopped the build."""
     started = time.perf_counter()
     collect = _Collect(source / lang)
     loggers = [logging.getLogger("mkdocs"), logging.getLogger("polydocs")]
@@ -127,13 +144,19 @@ def build_language(
         logger.addHandler(collect)
     logging.getLogger("mkdocs").setLevel(logging.WARNING)
     try:
-        settings = mkdocs_settings(tree or load_source_tree(source), lang, site_dir, cache)
+        tree = tree or load_source_tree(source, library)
+        collect.folder = tree.folder(lang)
+        settings = mkdocs_settings(tree, lang, site_dir, cache)
         config = load_mkdocs_config(settings, site_dir.parent / f"mkdocs-{lang}.yml")
         mkdocs_build(config, dirty=dirty)
         pages = sum(1 for _ in site_dir.rglob("index.html"))
         return LanguageResult(lang, time.perf_counter() - started, pages, collect.diagnostics)
     except (MkDocsException, PolydocsError, OSError) as error:
-        return LanguageResult(lang, time.perf_counter() - started, 0, collect.diagnostics, str(error))
+        diagnostics, reason = collect.diagnostics, str(error)
+        if tree is not None and isinstance(error, MkDocsException):
+            stopped = located_failure(tree, site_inventory(tree.project), lang, diagnostics, reason)
+            diagnostics, reason = [*diagnostics, stopped], str(stopped)
+        return LanguageResult(lang, time.perf_counter() - started, 0, diagnostics, reason)
     finally:
         for logger in loggers:
             logger.removeHandler(collect)
@@ -208,7 +231,7 @@ def _prepare_autodoc(tree: SourceTree, languages: list[str], api: ApiInventory) 
     imported once (0.2 s) instead of in every language that documents objects."""
     objects = [autodoc_objects(tree, lang, api) for lang in languages]
     for names in {frozenset(names) for names in objects if names}:
-        mkdocstrings_settings(set(names), api)
+        autodoc_slices(set(names))
     if any(objects):
         with contextlib.suppress(ImportError):
             importlib.import_module("mkdocstrings_handlers.python")
@@ -295,20 +318,23 @@ def build_site(
     strict: bool = False,
     jobs: int | None = None,
     use_cache: bool = True,
+    library: str | None = None,
 ) -> BuildReport:
     """Build every language (or `only` those) into `out`, switched in at once; on failure `out` is left
-    as it was. An output that could destroy input is refused first (`site/output.py`)."""
+    as it was. An output that could destroy input is refused first (`site/output.py`). `library` names
+    the documented library (`--library`), before polydocs.yml and the project around the tree."""
     started = time.perf_counter()
     out = checked_output(source, out)
     with staged_output(out) as staged:
         # MkDocs reads a relative docs_dir from the folder of its settings file: the model's paths are
         # absolute. It is read once here and handed to every language build.
-        tree = load_source_tree(source.resolve())
+        tree = load_source_tree(source.resolve(), library)
         languages = _languages_to_build(tree, only)
         language_problems = theme_language_problems([tree.language(code) for code in languages], source)
         cache = cache_dir("site") if use_cache else None
         cache_filled = _has_converted_pages(cache)
-        _prepare(tree, languages, api_inventory(tree.project), cache_filled)
+        api = api_inventory(tree.project)
+        _prepare(tree, languages, api, cache_filled)
         jobs = jobs or _default_jobs(languages, cache_filled)
         with _worker_pool(1) as side:  # the secret scan of what is published runs beside the builds
             scan = side.submit(scan_published, tree, languages, cache / "secrets" if cache else None)
@@ -316,7 +342,8 @@ def build_site(
             secrets = scan.result()
         problems = [*_problems_read(tree, languages), *language_problems, *secrets]
         problems += [problem for result in results for problem in result.diagnostics]
-        report = BuildReport(out, results, _unique(problems), 0.0, tree)
+        unique = _unique(problems)
+        report = BuildReport(out, results, unique, 0.0, tree, fold_library_warnings(tree, api, unique))
         _refuse_failures(report, strict)
         root_pages = _write_root_pages(staged.folder, _site_languages(tree, languages, out, only), tree)
         staged.publish([*languages, *root_pages])

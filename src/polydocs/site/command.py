@@ -30,10 +30,18 @@ def _build(args: argparse.Namespace) -> BuildReport:
 
     try:
         report = build_site(
-            args.source, args.out, args.lang, strict=args.strict, jobs=args.jobs, use_cache=not args.no_cache
+            args.source,
+            args.out,
+            args.lang,
+            strict=args.strict,
+            jobs=args.jobs,
+            use_cache=not args.no_cache,
+            library=args.library,
         )
     except BuildFailed as failed:
         _write_report(args.report_json, failed.report or BuildReport(args.out, [], failed.diagnostics, 0.0))
+        if failed.report is not None and failed.report.languages and not args.strict:
+            _print_warnings(failed.report, args.verbose)
         raise
     except PolydocsError as error:  # nothing was built: the sources or the output were refused
         _write_report(args.report_json, BuildReport(args.out, [], error.diagnostics, 0.0))
@@ -42,10 +50,17 @@ def _build(args: argparse.Namespace) -> BuildReport:
     return report
 
 
+def _print_warnings(report: BuildReport, verbose: bool) -> None:
+    """Each warning, a group of one cause as its summary unless `verbose`; the documented library once."""
+    if report.library is not None:
+        print(f"polydocs build: {report.library.said()}", file=sys.stderr)
+    for warning in report.shown(verbose):
+        print(f"WARNING {warning}", file=sys.stderr)
+
+
 def _run_build(args: argparse.Namespace) -> int:
     report = _build(args)
-    for warning in report.warnings:
-        print(f"WARNING {warning}", file=sys.stderr)
+    _print_warnings(report, args.verbose)
     built = ", ".join(f"{r.lang} ({r.pages} pages, {r.seconds:.2f} s)" for r in report.languages)
     print(f"built {built} into {report.out} in {report.seconds:.2f} s; {len(report.warnings)} warning(s)")
     return 0
@@ -54,8 +69,19 @@ def _run_build(args: argparse.Namespace) -> int:
 def _run_serve(args: argparse.Namespace) -> int:
     from polydocs.site.serve import serve
 
-    serve(args.source, args.host, args.port)
+    serve(args.source, args.host, args.port, args.library)
     return 0
+
+
+def _library_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--library",
+        metavar="PACKAGE",
+        help="the library the pages document (its import name, e.g. peft): API links and [[autodoc]] "
+        "resolve in it, and a dotted name such as transformers.Trainer in that library. Default: "
+        "`library:` in SOURCE/polydocs.yml, else its api_reference package, else the name in the "
+        "pyproject.toml or setup.py above SOURCE, else transformers; the build says which",
+    )
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -63,7 +89,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "build",
         help="build the multilingual site",
         description="Build every language of SOURCE into OUT/<lang>/ with a language-picking root page. "
-        "A language is a folder named by a BCP 47 tag (de, zh-TW, pt-BR), or one that `languages:` in "
+        "A SOURCE with _toctree.yml at its top (as doc-builder reads peft/docs/source) is one English "
+        "language, built into OUT/en/, its folders sections; its _redirects.yml (old page: new page) "
+        "becomes redirect pages, each target checked. Otherwise "
+        "a language is a folder named by a BCP 47 tag (de, zh-TW, pt-BR), or one that `languages:` in "
         "SOURCE/polydocs.yml names (`languages: {cn: zh}`: URLs keep /cn/, pages say zh); any other "
         "folder not starting with _ is an error. A code that is no registered language (gj) builds with "
         "the English interface and a warning. The new site is assembled beside OUT and switched in with "
@@ -71,7 +100,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "building: an OUT that is, contains or "
         "lies inside SOURCE, an OUT that is a file, a non-empty OUT that polydocs did not make (it marks "
         "its outputs with a .polydocs-site file), an OUT it cannot write. One build at a time writes an "
-        "OUT: a second one waits for the first.",
+        "OUT: a second one waits for the first. An [[autodoc]] the build cannot document (library not "
+        "installed, object missing, not found by griffe) is a warning at its line and a placeholder on "
+        "the page, never a stopped build; a language that still stops is explained at its page and line.",
     )
     build.add_argument(
         "--source", type=Path, default=Path("docs_src"), help="source tree (default: docs_src)"
@@ -106,6 +137,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="also write every diagnostic of the build (path, line, code, message, hint, severity, "
         "language) and each language's page count to FILE as JSON, also when the build fails",
     )
+    _library_argument(build)
+    build.add_argument(
+        "--verbose",
+        action="store_true",
+        help="list every warning; without it the API links and autodoc blocks of a library that is not "
+        "installed are one summary line (--report-json always has each)",
+    )
     build.set_defaults(run=_run_build)
 
     serve = subparsers.add_parser(
@@ -120,4 +158,5 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
+    _library_argument(serve)
     serve.set_defaults(run=_run_serve)

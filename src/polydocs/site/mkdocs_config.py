@@ -17,11 +17,12 @@ from polydocs.dialect.constructs.framework_switch import switches_framework
 from polydocs.markup import extension_configs, markdown_extensions
 from polydocs.markup.autodoc import autodoc_names
 from polydocs.markup.inventory import ApiInventory
-from polydocs.site.autodoc_sources import autodoc_search_path
+from polydocs.site.autodoc_sources import AutodocSlice, autodoc_slice
 from polydocs.site.nav import build_nav
 from polydocs.site.page_events import api_inventory
 from polydocs.site.theme_languages import search_language, search_separator, theme_language
-from polydocs.sources import SOURCE_LANGUAGE, Language, SourceTree
+from polydocs.sources import PROJECT_FILE, SOURCE_LANGUAGE, Language, SourceTree
+from polydocs.sources.freshness import LOCK_NAME
 from polydocs.sources.project import ProjectConfig
 
 THEME_DIR = Path(__file__).parent / "theme"
@@ -67,13 +68,15 @@ _TITLE = re.compile(r"^#[ ]+(?P<title>.+?)(?:[ ]*\[\[[\w-]+\]\])?[ ]*$")
 
 
 def site_name(tree: SourceTree, lang: str) -> str:
-    """The name readers see: polydocs.yml's `site_name`, else the library the API links name, else the
-    title of the English index (or first) page; the bare default only when nothing better is known."""
+    """The name readers see: polydocs.yml's `site_name`, else the library the tree documents (when
+    something names it: `sources/library.py`), else the title of the English index (or first) page; the
+    bare default only when nothing better is known."""
     project = tree.project
     if project.site_name != ProjectConfig().site_name:
         return project.name_in(lang)
-    library = (project.api_reference or {}).get("package")
-    return str(library) if library else _first_page_title(tree) or project.name_in(lang)
+    if not tree.library.assumed:
+        return tree.library.name
+    return _first_page_title(tree) or project.name_in(lang)
 
 
 def _first_page_title(tree: SourceTree) -> str:
@@ -120,25 +123,42 @@ _MKDOCSTRINGS: dict[str, Any] = {
 
 
 def autodoc_objects(tree: SourceTree, lang: str, api: ApiInventory) -> set[str]:
-    """Every object an autodoc directive of this language's pages documents, inside the package."""
+    """Every object an autodoc directive of this language's pages documents, by full name."""
     texts = (page.read() for page in tree.site_pages(lang).values())
-    return {api.qualified(name) for text in texts if "[[autodoc]]" in text for name in autodoc_names(text)}
+    return {api.full_name(name) for text in texts if "[[autodoc]]" in text for name in autodoc_names(text)}
 
 
-def mkdocstrings_settings(names: set[str], api: ApiInventory) -> dict[str, Any]:
-    """mkdocstrings' settings, its Python handler pointed at the slice of the package the pages document."""
-    slice_path = autodoc_search_path(api.package, names, cache_dir("autodoc"))
+def autodoc_slices(names: set[str]) -> list[AutodocSlice]:
+    """One slice per documented package (`peft`, and `transformers` for `transformers.Trainer`)."""
+    inside: dict[str, set[str]] = {}
+    for name in names:
+        package, _, rest = name.partition(".")
+        inside.setdefault(package, set()).add(rest)
+    return [autodoc_slice(package, rest, cache_dir("autodoc")) for package, rest in sorted(inside.items())]
+
+
+def mkdocstrings_settings(slices: list[AutodocSlice]) -> dict[str, Any]:
+    """mkdocstrings' settings, its Python handler pointed at the slices of the packages the pages document."""
     python = _MKDOCSTRINGS["handlers"]["python"]
-    paths = {"paths": [str(slice_path)]} if slice_path else {}
+    found = [str(found.path) for found in slices if found.path]
+    paths = {"paths": found} if found else {}
     return {**_MKDOCSTRINGS, "handlers": {"python": {**python, **paths}}}
+
+
+# A single-language tree's top is its docs folder: the tree's own settings are not published with it.
+_TREE_FILES = f"/_*\n/{PROJECT_FILE}\n/{LOCK_NAME}\n"
+
+
+def _excluded_files(tree: SourceTree) -> str:
+    """What MkDocs leaves out of the docs folder: toctrees and `.mdx` sources (the plugin adds the pages)."""
+    return "_toctree.yml\n*.mdx\n" + (_TREE_FILES if tree.single_language else "")
 
 
 def mkdocs_settings(tree: SourceTree, lang: str, site_dir: Path, cache: Path | None = None) -> dict[str, Any]:
     """Plain settings for one language: its pages, nav, theme language, search stemmer and our plugin."""
     project = tree.project
     site_url = f"{project.site_url.rstrip('/')}/{lang}/" if project.site_url else ""
-    api = api_inventory(project)
-    autodoc = autodoc_objects(tree, lang, api)
+    slices = autodoc_slices(autodoc_objects(tree, lang, api_inventory(project)))
     language = tree.language(lang)
     return {
         "site_name": site_name(tree, lang),
@@ -146,11 +166,11 @@ def mkdocs_settings(tree: SourceTree, lang: str, site_dir: Path, cache: Path | N
         "site_url": site_url or None,
         "repo_url": project.repo_url or None,
         "copyright": project.copyright or None,
-        "docs_dir": str(tree.root / lang),
+        "docs_dir": str(tree.folder(lang)),
         "site_dir": str(site_dir),
         "use_directory_urls": True,
         "nav": [*build_nav(tree, lang), {language.text("status.title"): "status.md"}],
-        "exclude_docs": "_toctree.yml\n*.mdx\n",
+        "exclude_docs": _excluded_files(tree),
         "theme": _theme(language, _page_features(tree, lang)),
         "plugins": [
             {
@@ -161,11 +181,12 @@ def mkdocs_settings(tree: SourceTree, lang: str, site_dir: Path, cache: Path | N
                     "cache_dir": str(cache or ""),
                     "search_lang": [search_language(language)],
                     "search_separator": search_separator(language),
+                    "undocumentable": sorted(set().union(*(found.undocumentable for found in slices))),
                 }
             },
             # `[[autodoc]] module.Object` becomes a mkdocstrings `::: module.Object` block; the plugin is
             # loaded only for languages whose pages use it (it is slow to start).
-            *([{"mkdocstrings": mkdocstrings_settings(autodoc, api)}] if autodoc else []),
+            *([{"mkdocstrings": mkdocstrings_settings(slices)}] if slices else []),
         ],
         "markdown_extensions": _named_markdown_extensions(),
         "extra_javascript": ["assets/polydocs/polydocs.js"],

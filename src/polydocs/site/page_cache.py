@@ -16,7 +16,7 @@ from polydocs.diagnostics import Diagnostic
 from polydocs.typed_json import load
 
 # Bump when ConvertedPage or what goes into it changes: old entries then simply stop matching.
-_CACHE_FORMAT = "5"
+_CACHE_FORMAT = "6"
 # A converted page depends on these as much as on its text.
 _CONVERTERS = ("markdown", "pymdown-extensions", "mkdocs", "pygments", "hf-doc-builder")
 
@@ -40,6 +40,9 @@ class ConvertedPage:
     # What converting the page found, replayed on every reuse; stored with `asdict`.
     diagnostics: list[Diagnostic]
     notebook: str = ""
+    # The Markdown a cached page hands MkDocs so that it finds the title the full conversion found: the
+    # page's `# ` heading when that is the first thing of the page (MkDocs' rule), else nothing.
+    title_markdown: str = ""
 
 
 def toc_tokens(toc: TableOfContents) -> list[dict[str, Any]]:

@@ -17,9 +17,9 @@ import markdown
 from mkdocs.structure.toc import TableOfContents
 
 from polydocs.diagnostics import Diagnostic, PolydocsError
+from polydocs.dialect import parse_page
 from polydocs.lint.status_page import render_status_markdown
 from polydocs.markup import markdown_extensions
-from polydocs.markup._fences import lines_outside_fences
 from polydocs.markup.context import MarkupContext, page_context
 from polydocs.markup.inventory import ApiInventory, site_inventory
 from polydocs.markup.unsafe_html import SANITIZER, diagnostics, sanitize_page
@@ -40,6 +40,7 @@ class _PageInProgress:
     cached: ConvertedPage | None
     context: MarkupContext | None
     source: Page
+    title_markdown: str = ""
 
 
 @dataclass
@@ -113,7 +114,7 @@ def _line_offset(markdown_text: str, source: str) -> int:
 
 def _title_line(markdown_text: str) -> str:
     """The page's first `# ` heading: all MkDocs needs to convert to find the title of a cached page."""
-    for _, line in lines_outside_fences(markdown_text.splitlines()):
+    for _, line in parse_page(markdown_text).outside_code():
         if line.startswith("# "):
             return line
     return ""
@@ -186,7 +187,7 @@ def before_conversion(state: BuildState, local: str, markdown_text: str, source:
     cached = state.cache.get(key)
     if cached is not None:
         state._current = _PageInProgress(key, cached, None, page)
-        return _title_line(markdown_text)
+        return cached.title_markdown
     original = markdown_text
     data_dir = state.tree.root / "_data" / "benchmarks"
     markdown_text = expand_benchmarks(markdown_text, language, data_dir, str(page.path))
@@ -201,7 +202,7 @@ def before_conversion(state: BuildState, local: str, markdown_text: str, source:
         api=state.api,
         iframe_hosts=state.project.iframe_hosts,
     )
-    state._current = _PageInProgress(key, None, context, page)
+    state._current = _PageInProgress(key, None, context, page, _title_line(original))
     state._open_page.enter_context(page_context(context))
     return markdown_text
 
@@ -238,7 +239,9 @@ def after_conversion(
         notebook, unconverted = _notebook(current.source, state.tree.language(current.source.lang), state.api)
         html, unsafe = _sanitized(state, current.source, html)
         problems = [*current.context.warnings, *unconverted, *unsafe]
-        converted = ConvertedPage(html, toc_tokens(toc), problems, notebook)
+        # MkDocs takes a page's title from its first element when that is an `<h1>`.
+        title = current.title_markdown if html.lstrip().startswith("<h1") else ""
+        converted = ConvertedPage(html, toc_tokens(toc), problems, notebook, title)
         state.cache.put(current.key, converted)
     else:
         for problem in converted.diagnostics:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from jinja2 import Environment, FileSystemBytecodeCache
@@ -19,6 +20,7 @@ from polydocs.diagnostics import PolydocsError, reading
 from polydocs.site import page_events
 from polydocs.site.page_cache import PageCache
 from polydocs.site.page_meta import make_page_meta_safe
+from polydocs.site.redirects import write_redirects
 from polydocs.site.search import CachedSearchPlugin, SearchEntryCache
 from polydocs.site.search_segments import search_segmenter
 from polydocs.sources import ProjectConfig, SourceTree, load_source_tree
@@ -44,6 +46,9 @@ class PolydocsPluginConfig(base.Config):
     search_lang = c.ListOfItems(c.Type(str), default=[])
     # Where this site's index marks word boundaries itself (Chinese, Thai: `search_segments.py`).
     search_separator = c.Type(str, default="")
+    # Objects of `[[autodoc]]` lines that mkdocstrings could not document (`autodoc_sources.py`): those
+    # pages show a placeholder, with a warning, instead of stopping the build.
+    undocumentable = c.ListOfItems(c.Type(str), default=[])
 
 
 class PolydocsPlugin(BasePlugin[PolydocsPluginConfig]):
@@ -65,6 +70,9 @@ class PolydocsPlugin(BasePlugin[PolydocsPluginConfig]):
         }
         cache = PageCache(Path(self.config.cache_dir) / "pages" if self.config.cache_dir else None)
         self.state = page_events.BuildState.create(self.tree, self.lang, cache, Path(config.site_dir))
+        if self.config.undocumentable:
+            undocumentable = frozenset(self.config.undocumentable)
+            self.state.api = replace(self.state.api, undocumentable=undocumentable)
         # MkDocs validates extensions by name; the dialect's are instances, added once validation is done.
         config.markdown_extensions.extend(page_events.dialect_extensions())
         # Material's search, run from here so that unchanged pages reuse their index entries; the
@@ -120,6 +128,7 @@ class PolydocsPlugin(BasePlugin[PolydocsPluginConfig]):
         if self.search is not None:
             self.search.on_post_build(config=config)
         page_events.sitemaps_beside_pages(Path(config.site_dir))
+        write_redirects(Path(config.site_dir), self.tree.redirects.get(self.lang.folder, []), self.lang)
         if not config.site_url:
             page_events.root_404_links_into_language(Path(config.site_dir), self.lang.folder)
 

@@ -60,8 +60,8 @@ class _IncrementalBuilder:
     It never raises: MkDocs' server would hold every request until a rebuild succeeded. A language whose
     rebuild failed keeps its message in `failures` (its pages show it) and is retried on every edit."""
 
-    def __init__(self, source: Path, site: Path, languages: list[str]) -> None:
-        self.source, self.site, self.languages = source, site, languages
+    def __init__(self, source: Path, site: Path, languages: list[str], library: str | None = None) -> None:
+        self.source, self.site, self.languages, self.library = source, site, languages, library
         self.seen = _snapshot(source)
         self.failures: dict[str, str] = {}
 
@@ -91,7 +91,9 @@ class _IncrementalBuilder:
 
     def _rebuild(self, lang: str) -> str:
         with tempfile.TemporaryDirectory(prefix=f".{lang}-", dir=self.site.parent) as staging:
-            result = build_language(self.source, lang, Path(staging) / lang, cache_dir("site"))
+            result = build_language(
+                self.source, lang, Path(staging) / lang, cache_dir("site"), library=self.library
+            )
             for message in result.warnings:
                 log.warning(message)
             if result.error:
@@ -177,19 +179,19 @@ def _warm_up() -> None:
     page_notebook(_WARM_UP_PAGE, Path("warm-up.md"), source_language())
 
 
-def serve(source: Path, host: str, port: int) -> None:
+def serve(source: Path, host: str, port: int, library: str | None = None) -> None:
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(message)s")
     # MkDocs reads a relative docs_dir from the folder of its configuration file, which is not the
     # working directory: every path handed down is absolute.
     source = source.resolve()
     with tempfile.TemporaryDirectory(prefix="polydocs-serve-") as folder:
         site = Path(folder) / "site"
-        report = build_site(source, site)
+        report = build_site(source, site, library=library)
         _warm_up()
         for warning in report.warnings:
             log.warning(warning)
         languages = [result.lang for result in report.languages]
-        builder = _IncrementalBuilder(source, site, languages)
+        builder = _IncrementalBuilder(source, site, languages, library)
         server = LiveReloadServer(builder, host, port, str(site), polling_interval=0.1)
         server.set_app(_ErrorPages(server.serve_request, builder))
         server.watch(str(source))

@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from polydocs.diagnostics import Diagnostic, PolydocsError
+from polydocs.dialect import parse_page
+from polydocs.dialect.constructs.fences import container_prefix
 from polydocs.snippets.fingerprint import code_hash
 from polydocs.snippets.regions import scan_page
 from polydocs.sources import Language
@@ -74,19 +76,32 @@ def _add_report(evidence: Evidence, report: dict) -> None:
 
 
 def annotate_code_blocks(markdown_text: str, page: str, evidence: Evidence, lang: Language) -> str:
-    """`markdown_text` with a badge after each Python code block (`page` like `es/perf_torch_compile.md`)."""
-    regions = [r for r in scan_page(Path(page), markdown_text).regions if r.is_python]
-    if not regions:
+    """`markdown_text` with a badge after each Python code block (`page` like `es/perf_torch_compile.md`).
+
+    The badge goes right after the closing fence, inside the block's container (a quote keeps its `>`, a
+    list item or tab its indentation). A block never closed gets none: it runs to the end of its
+    container, so anything after it there would be code (its `fence-unclosed` warning says to close it).
+    """
+    python = {r.start_line: r for r in scan_page(Path(page), markdown_text).regions if r.is_python}
+    closed = [
+        fence for fence in parse_page(markdown_text).fences if fence.end is not None and fence.line in python
+    ]
+    if not closed:
         return markdown_text
     lines = markdown_text.splitlines(keepends=True)
-    for region in sorted(regions, key=lambda r: r.end_line, reverse=True):
-        closing = lines[region.end_line - 1] if region.end_line <= len(lines) else ""
-        indent = closing[: len(closing) - len(closing.lstrip())]
-        badge = _badge(evidence.find(page, region.code), lang)
-        if lines and not lines[min(region.end_line, len(lines)) - 1].endswith("\n"):
-            lines[min(region.end_line, len(lines)) - 1] += "\n"
-        lines.insert(min(region.end_line, len(lines)), f"\n{indent}{badge}\n\n")
+    for fence in reversed(closed):
+        end = fence.last
+        if not lines[end].endswith("\n"):
+            lines[end] += "\n"
+        badge = _badge(evidence.find(page, python[fence.line].code), lang)
+        lines.insert(end + 1, _badge_lines(container_prefix(lines[end], fence.marker), badge))
     return "".join(lines)
+
+
+def _badge_lines(prefix: str, badge: str) -> str:
+    """The badge between two blank lines of its container (`>` inside a quote)."""
+    blank = prefix.rstrip()
+    return f"{blank}\n{prefix}{badge}\n{blank}\n"
 
 
 def _badge(found: BlockEvidence | None, lang: Language) -> str:

@@ -7,7 +7,9 @@ from pathlib import Path
 from typing import Literal
 
 from polydocs.diagnostics import Diagnostic, PolydocsError
-from polydocs.dialect import parse_page
+from polydocs.dialect import Fence, PageFacts, ParsedPage, parse_page
+from polydocs.dialect.constructs import fences
+from polydocs.dialect.constructs.output_blocks import is_output
 from polydocs.snippets.directives import Directives, is_polydocs_comment, parse_comment
 
 PYTHON_FENCE_LANGUAGES = frozenset({"py", "python", "python3"})
@@ -22,7 +24,9 @@ RegionKind = Literal["script", "doctest", "other"]
 class Region:
     """One fenced code block as the reader sees it, and how the checker runs it.
 
-    `start_line` is the 1-based line of the opening fence, `end_line` that of the closing fence. `code` is
+    `start_line` is the 1-based line of the opening fence, `end_line` that of the block's last line: its
+    closing fence, or for a fence never closed the last line of its container (CommonMark; the site shows
+    that block as code too, so it is checked like any other). `code` is
     what the reader sees (lines marked `# doc-builder: hide` removed). `source` is what runs: its line `i`
     (0-based) is line `start_line + 1 + i` of the page, so tracebacks point at the page itself.
     """
@@ -48,10 +52,12 @@ class Region:
 
 @dataclass
 class PageScan:
-    """The regions of one page and the problems found in its directives."""
+    """The regions of one page, the problems found in its directives (errors: the page's sessions would run
+    with the wrong directives) and its fences never closed (warnings, as the build and the linter say)."""
 
     regions: list[Region]
     problems: list[Diagnostic]
+    unclosed_fences: list[Diagnostic] = field(default_factory=list)
 
 
 def extract_regions(path: Path, text: str | None = None) -> list[Region]:
@@ -66,31 +72,40 @@ def scan_page(path: Path, text: str | None = None) -> PageScan:
     """Like extract_regions, but returns directive problems instead of raising."""
     if text is None:
         text = path.read_text(encoding="utf-8")
-    tokens = parse_page(text).tokens
+    page = parse_page(text)
+    fences_at = {fence.index: fence for fence in page.fences}
     regions: list[Region] = []
     problems: list[Diagnostic] = []
     pending = Directives()
     pending_line = 0
-    for token in tokens:
+    for token in page.tokens:
         line = token.map[0] + 1 if token.map else 0
         if token.type == "html_block" and is_polydocs_comment(token.content):
             pending = parse_comment(token.content, str(path), line, pending, problems)
             pending_line = pending_line or line
-        elif token.type == "fence":
-            regions.append(_region(path, token.info, token.content, line, token.map, pending))
+        elif token.type == "fence" and token.map:
+            regions.append(_region(path, fences_at[token.map[0]], pending))
             pending, pending_line = Directives(), 0
         elif pending_line and token.type not in _TRANSPARENT_TOKENS:
             problems.append(_orphan(path, pending_line))
             pending, pending_line = Directives(), 0
     if pending_line:
         problems.append(_orphan(path, pending_line))
-    return PageScan(regions, problems)
+    return PageScan(regions, problems, _unclosed_fences(path, page))
 
 
 # Container openings between a directive and its code block (a fence as a list item's first child).
 _TRANSPARENT_TOKENS = frozenset(
     {"bullet_list_open", "ordered_list_open", "list_item_open", "blockquote_open"}
 )
+
+
+def _unclosed_fences(path: Path, page: ParsedPage) -> list[Diagnostic]:
+    """The fence construct's own findings: one rule and one message for the site, the linter and here."""
+    return [
+        Diagnostic(str(path), finding.index + 1, finding.code, finding.message, finding.hint)
+        for finding in fences.check(page, PageFacts())
+    ]
 
 
 def _orphan(path: Path, line: int) -> Diagnostic:
@@ -104,14 +119,13 @@ def _orphan(path: Path, line: int) -> Diagnostic:
     )
 
 
-def _region(
-    path: Path, info: str, content: str, line: int, span: list[int] | None, directives: Directives
-) -> Region:
-    info = info.strip()
-    words = info.split()
-    first = words[0] if words else ""
-    end_line = span[1] if span else line
+def _region(path: Path, fence: Fence, directives: Directives) -> Region:
+    info, content, line, end_line = fence.info, fence.content, fence.line, fence.last + 1
+    first = info.split()[0] if info else ""
     visible = "".join(ln for ln in content.splitlines(keepends=True) if HIDE_MARKER not in ln)
+    if is_output(info):
+        # What code printed (```python out): never run, never badged.
+        return Region(path, line, end_line, info, "output", visible, "other", "", directives)
     if _is_doctest(first, content):
         return Region(
             path, line, end_line, info, "python", visible, "doctest", _doctest_source(content), directives

@@ -37,11 +37,12 @@ def page_key(lang: str, relative: PurePath) -> str:
 
 
 def find_source_root(path: Path) -> Path | None:
-    """The `docs_src`-like folder holding `path` that can be built: the nearest one with `en/_toctree.yml`."""
-    for candidate in [path, *path.parents][:4]:
-        if (candidate / SOURCE_LANGUAGE / TOCTREE_NAME).is_file():
-            return candidate
-    return None
+    """The `docs_src`-like folder holding `path` that can be built: the nearest one with `en/_toctree.yml`,
+    else the nearest single-language tree (`_toctree.yml` at its top, as `peft/docs/source`)."""
+    candidates = [path, *path.parents][:4]
+    multilingual = (c for c in candidates if (c / SOURCE_LANGUAGE / TOCTREE_NAME).is_file())
+    single = (c for c in candidates if (c / TOCTREE_NAME).is_file())
+    return next(multilingual, None) or next(single, None)
 
 
 @dataclass(frozen=True)
@@ -60,6 +61,9 @@ class PageAddress:
     @property
     def key(self) -> str:
         return page_key(self.lang, self.relative)
+
+    # A single-language tree's pages lie at its top, not in an `en/` folder.
+    single_language: bool = False
 
     def english(self) -> Path | None:
         """The English page of the same name, the one a reader of this language falls back to."""
@@ -80,13 +84,25 @@ def _tree_root(path: Path) -> Path | None:
     return next((folder for folder in path.parents if (folder / SOURCE_LANGUAGE).is_dir()), None)
 
 
+def _single_language_root(path: Path) -> Path | None:
+    """The nearest folder above `path` with `_toctree.yml` at its top, in no multilingual tree."""
+    return next((folder for folder in path.parents if (folder / TOCTREE_NAME).is_file()), None)
+
+
+def _single_language_page(path: Path) -> PageAddress | None:
+    root = _single_language_root(path)
+    if root is None or not is_page(path.relative_to(root)):
+        return None
+    return PageAddress(root, SOURCE_LANGUAGE, path.relative_to(root), single_language=True)
+
+
 def page_at(path: Path) -> PageAddress | None:
     """The page the file at `path` is, or None: not in a source tree, in no language folder, hidden,
     or not Markdown. The language folder is the first folder below the tree's root (where every folder
-    not hidden is a language: the tree refuses any other)."""
+    not hidden is a language: the tree refuses any other); in a single-language tree, the root itself."""
     root = _tree_root(path)
     if root is None:
-        return None
+        return _single_language_page(path)
     lang, *rest = path.relative_to(root).parts
     relative = PurePath(*rest) if rest else PurePath()
     if is_hidden(lang) or not rest or not is_page(relative):
@@ -97,6 +113,6 @@ def page_at(path: Path) -> PageAddress | None:
 def is_page_file(path: Path) -> bool:
     """Whether the file at `path` is a page: inside a source tree by its path below the language
     folder; elsewhere (a loose folder of pages) by its own name and its folder's."""
-    if _tree_root(path) is not None:
+    if _tree_root(path) is not None or _single_language_root(path) is not None:
         return page_at(path) is not None
     return is_page(PurePath(path.parent.name, path.name))

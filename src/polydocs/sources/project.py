@@ -12,6 +12,7 @@ import yaml
 
 from polydocs.diagnostics import Diagnostic, PolydocsError
 from polydocs.sources.languages import is_language_tag
+from polydocs.sources.library import is_import_name
 from polydocs.sources.text import read_utf8
 
 PROJECT_FILE = "polydocs.yml"
@@ -38,6 +39,8 @@ class ProjectConfig:
     trusted: TrustedSources = field(default_factory=lambda: TrustedSources())
     # Folder name -> the BCP 47 tag its pages are in (`{cn: zh}`); other folders are named by their tag.
     languages: dict[str, str] = field(default_factory=dict)
+    # The documented library's import name (`peft`); the tree sets the one chosen (`sources/library.py`).
+    library: str = ""
 
     def name_in(self, lang: str) -> str:
         """The site name readers of `lang` see (the English one where a language has none)."""
@@ -136,6 +139,12 @@ def _folder_languages(value: Any) -> str | None:
     return None
 
 
+def _library(value: Any) -> str | None:
+    if isinstance(value, str) and is_import_name(value):
+        return None
+    return "expected the library's import name, e.g. peft or huggingface_hub"
+
+
 def _mapping(value: Any) -> str | None:
     return None if isinstance(value, dict) else "expected a mapping"
 
@@ -151,7 +160,27 @@ _OPTIONS: dict[str, Callable[[Any], str | None]] = {
     "extra": _mapping,
     "trusted": _trusted,
     "languages": _folder_languages,
+    "library": _library,
 }
+
+
+def _library_conflict(data: dict[str, Any], path: Path, lines: dict[str, int]) -> list[Diagnostic]:
+    """`library:` and `api_reference.package` name one library, or the API links would leave it."""
+    reference = data.get("api_reference")
+    package = reference.get("package") if isinstance(reference, dict) else None
+    library = data.get("library")
+    if not (isinstance(library, str) and isinstance(package, str)) or library == package:
+        return []
+    return [
+        Diagnostic(
+            str(path),
+            lines.get("library", 1),
+            "config",
+            f"`library: {library}` and `api_reference: {{package: {package}}}` name different libraries",
+            "keep one of them: `api_reference` without `package` describes the library's own reference",
+            "error",
+        )
+    ]
 
 
 def load_project_config(source_root: Path) -> ProjectConfig:
@@ -184,6 +213,7 @@ def load_project_config(source_root: Path) -> ProjectConfig:
         if problem:
             hint = f"allowed settings: {', '.join(_OPTIONS)}" if validate is None else ""
             problems.append(Diagnostic(str(path), lines.get(key, 1), "config", problem, hint, "error"))
+    problems += _library_conflict(data, path, lines)
     if problems:
         raise PolydocsError(problems, "invalid project settings")
     hosts = tuple(data.pop("iframe_hosts", ProjectConfig.iframe_hosts))

@@ -5,12 +5,13 @@ page, how fresh each translation is). Every area asks this model instead of re-d
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path, PurePath
 
 from polydocs.diagnostics import Diagnostic, PolydocsError
 from polydocs.sources.confinement import inside_tree, links_leaving_tree
+from polydocs.sources.doc_builder_config import CONFIG_NAME, DocBuilderConfig, read_doc_builder_config
 from polydocs.sources.freshness import Freshness, freshness_of
 from polydocs.sources.front_matter import front_matter_problem
 from polydocs.sources.languages import (
@@ -21,8 +22,10 @@ from polydocs.sources.languages import (
     is_registered_tag,
     language_of,
 )
+from polydocs.sources.library import Library, choose_library
 from polydocs.sources.pages import PAGE_SUFFIXES, TOCTREE_NAME, is_hidden, is_page, page_key, page_local
 from polydocs.sources.project import PROJECT_FILE, ProjectConfig, load_project_config
+from polydocs.sources.redirects import REDIRECTS_NAME, Redirect, checked_redirects, read_redirects
 from polydocs.sources.text import not_utf8
 from polydocs.sources.toctree import Toctree, load_toctree
 
@@ -61,11 +64,21 @@ class SourceTree:
     toctrees: dict[str, Toctree]
     project: ProjectConfig = field(default_factory=ProjectConfig)
     problems: list[Diagnostic] = field(default_factory=list)
+    # A tree whose top holds `_toctree.yml` (`peft/docs/source`): one English language, its folders sections.
+    single_language: bool = False
+    library: Library = field(default_factory=lambda: Library("transformers", "named nowhere", assumed=True))
+    # Per language: the `_redirects.yml` entries whose pages are checked (English's, then its own).
+    redirects: dict[str, list[Redirect]] = field(default_factory=dict)
+    doc_builder_config: DocBuilderConfig = field(default_factory=DocBuilderConfig)
 
     @property
     def aliases(self) -> dict[str, str]:
         """Folder name -> language tag, from `languages:` in polydocs.yml (`{cn: zh}`)."""
         return self.project.languages
+
+    def folder(self, lang: str) -> Path:
+        """The folder holding a language's pages and toctree: the tree's top in a single-language tree."""
+        return self.root if self.single_language else self.root / lang
 
     def language(self, folder: str) -> Language:
         """The language of a folder: its tag (aliased or its own name), autonym, direction, strings."""
@@ -103,6 +116,8 @@ class SourceTree:
             relative = Path(os.path.abspath(path)).relative_to(os.path.abspath(self.root))
         except ValueError:
             return None
+        if self.single_language:
+            return SOURCE_LANGUAGE
         return relative.parts[0] if relative.parts and relative.parts[0] in self.pages else None
 
     def page_at(self, path: str | os.PathLike[str]) -> Page | None:
@@ -110,7 +125,7 @@ class SourceTree:
         lang = self.language_at(path)
         if lang is None:
             return None
-        relative = Path(os.path.abspath(path)).relative_to(os.path.abspath(self.root / lang))
+        relative = Path(os.path.abspath(path)).relative_to(os.path.abspath(self.folder(lang)))
         page = self.page(lang, page_local(relative))
         return page if page is not None and os.path.abspath(page.path) == os.path.abspath(path) else None
 
@@ -143,8 +158,14 @@ def _collect_pages(lang: str, folder: Path, root: Path, problems: list[Diagnosti
 
 
 def _check_toctree_against_pages(
-    lang: str, toctree: Toctree, pages: dict[str, Page], english: dict[str, Page], problems: list[Diagnostic]
+    lang: str,
+    toctree: Toctree,
+    pages: dict[str, Page],
+    english: dict[str, Page],
+    named: str,
+    problems: list[Diagnostic],
 ) -> None:
+    """`named` is how messages name the language folder: `es/`, or nothing in a single-language tree."""
     listed: dict[str, int] = {}
     for entry in toctree.pages():
         if entry.local in listed:
@@ -165,7 +186,7 @@ def _check_toctree_against_pages(
                     str(toctree.path),
                     entry.line,
                     "toctree-missing-file",
-                    f"entry `{entry.local}` points to a missing file {lang}/{entry.local}.md",
+                    f"entry `{entry.local}` points to a missing file {named}{entry.local}.md",
                     "create the page or remove the entry",
                 )
             )
@@ -176,8 +197,8 @@ def _check_toctree_against_pages(
                     str(page.path),
                     1,
                     "toctree-unlisted",
-                    f"page is not listed in {lang}/{TOCTREE_NAME}; it is built but not in the navigation",
-                    f"add `- local: {local}` with a `title:` to {lang}/{TOCTREE_NAME}",
+                    f"page is not listed in {named}{TOCTREE_NAME}; it is built but not in the navigation",
+                    f"add `- local: {local}` with a `title:` to {named}{TOCTREE_NAME}",
                 )
             )
 
@@ -206,19 +227,10 @@ def _unregistered(folder: Path, tag: str) -> Diagnostic:
     )
 
 
-def load_source_tree(root: Path) -> SourceTree:
-    """Read `root/<lang>/` folders. Raises PolydocsError when the tree cannot be built at all.
-
-    A folder is a language when `languages:` in polydocs.yml names its tag, or its name is a tag."""
-    if not root.is_dir():
-        raise PolydocsError(
-            [Diagnostic(str(root), 0, "source", "no such folder", "pass --source DIR", "error")]
-        )
-    project = load_project_config(root)
-    aliases = project.languages
+def _language_folders(root: Path, aliases: dict[str, str]) -> tuple[list[str], list[Diagnostic]]:
+    """The language folders at the top of a multilingual tree, and an error per folder that is none."""
     errors: list[Diagnostic] = []
     languages: list[str] = []
-    outside = links_leaving_tree(root)
     folders = (p for p in root.iterdir() if p.is_dir() and inside_tree(p, root))
     for folder in sorted(p for p in folders if not is_hidden(p.name)):
         if folder.name not in aliases and not is_language_tag(folder.name):
@@ -234,13 +246,62 @@ def load_source_tree(root: Path) -> SourceTree:
     if SOURCE_LANGUAGE not in languages and not errors:
         errors.append(
             Diagnostic(
-                str(root), 0, "source", f"no `{SOURCE_LANGUAGE}/` folder", "add the English pages", "error"
+                str(root),
+                0,
+                "source",
+                f"no `{SOURCE_LANGUAGE}/` folder and no {TOCTREE_NAME} at the top",
+                f"add the English pages in `{SOURCE_LANGUAGE}/`, or put the {TOCTREE_NAME} of a "
+                "single-language tree at the top",
+                "error",
             )
         )
+    return languages, errors
+
+
+def is_single_language(root: Path) -> bool:
+    """Whether the tree at `root` is one English language, as doc-builder reads `peft/docs/source`."""
+    toctree = root / TOCTREE_NAME
+    return toctree.is_file() and inside_tree(toctree, root)
+
+
+def _redirects_of(tree: SourceTree, problems: list[Diagnostic]) -> dict[str, list[Redirect]]:
+    """Each language's redirects: English's (its readers see every English page) updated by its own
+    `_redirects.yml`; each file's entries are checked against the pages of the language it lies in."""
+    english, problems_read = read_redirects(tree.folder(SOURCE_LANGUAGE) / REDIRECTS_NAME)
+    english, problems_checked = checked_redirects(english, tree.site_pages(SOURCE_LANGUAGE))
+    problems += problems_read + problems_checked
+    redirects = {SOURCE_LANGUAGE: english}
+    for lang in tree.languages[1:]:
+        pages = tree.site_pages(lang)
+        own, problems_read = read_redirects(tree.folder(lang) / REDIRECTS_NAME)
+        own, problems_checked = checked_redirects(own, pages)
+        problems += problems_read + problems_checked
+        merged = {entry.old: entry for entry in english if entry.old not in pages}
+        merged.update((entry.old, entry) for entry in own)
+        redirects[lang] = list(merged.values())
+    return redirects
+
+
+def load_source_tree(root: Path, library: str | None = None) -> SourceTree:
+    """Read the tree at `root`. Raises PolydocsError when it cannot be built at all.
+
+    With `_toctree.yml` at its top the tree is one English language and its folders are sections;
+    otherwise a folder is a language when `languages:` in polydocs.yml names its tag, or its name is a
+    tag. `library` (`--library`) names the documented library, before polydocs.yml and the project."""
+    if not root.is_dir():
+        raise PolydocsError(
+            [Diagnostic(str(root), 0, "source", "no such folder", "pass --source DIR", "error")]
+        )
+    project = load_project_config(root)
+    aliases = project.languages
+    single = is_single_language(root)
+    outside = links_leaving_tree(root)
+    languages, errors = ([SOURCE_LANGUAGE], []) if single else _language_folders(root, aliases)
+    folders = {lang: root if single else root / lang for lang in languages}
     toctrees: dict[str, Toctree] = {}
     for lang in languages:
         try:
-            toctrees[lang] = load_toctree(root / lang / TOCTREE_NAME)
+            toctrees[lang] = load_toctree(folders[lang] / TOCTREE_NAME)
         except PolydocsError as error:
             errors.extend(error.diagnostics)
     if errors:
@@ -249,9 +310,27 @@ def load_source_tree(root: Path) -> SourceTree:
     problems = outside + [
         _unregistered(root / lang, tag)
         for lang in languages
-        if not is_registered_tag(tag := aliases.get(lang, lang))
+        if not single and not is_registered_tag(tag := aliases.get(lang, lang))
     ]
-    pages = {lang: _collect_pages(lang, root / lang, root, problems) for lang in languages}
+    pages = {lang: _collect_pages(lang, folders[lang], root, problems) for lang in languages}
     for lang in languages:
-        _check_toctree_against_pages(lang, toctrees[lang], pages[lang], pages[SOURCE_LANGUAGE], problems)
-    return SourceTree(root, languages, pages, toctrees, project, problems)
+        named = "" if single else f"{lang}/"
+        _check_toctree_against_pages(
+            lang, toctrees[lang], pages[lang], pages[SOURCE_LANGUAGE], named, problems
+        )
+    api_package = (project.api_reference or {}).get("package")
+    chosen = choose_library(root, library, project.library, api_package)
+    doc_builder_config, config_problems = read_doc_builder_config(root / CONFIG_NAME)
+    tree = SourceTree(
+        root,
+        languages,
+        pages,
+        toctrees,
+        replace(project, library=chosen.name),
+        problems + config_problems,
+        single,
+        chosen,
+        doc_builder_config=doc_builder_config,
+    )
+    tree.redirects = _redirects_of(tree, tree.problems)
+    return tree

@@ -41,7 +41,7 @@ def api_link_problem(name: str, api: ApiInventory) -> str | None:
     """Why `name` cannot be linked (`api-link-unresolved`, `api-link-missing`), None when it can."""
     if api.resolve(name) is None:
         return API_LINK_UNRESOLVED
-    if api.importable() and not api.exists(name):
+    if api.importable(name) and not api.exists(name):
         return API_LINK_MISSING
     return None
 

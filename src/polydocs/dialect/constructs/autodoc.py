@@ -1,9 +1,9 @@
 """`[[autodoc]] transformers.Trainer` with its `- member` lines: where a page has them, and their check.
 
 Whether the site can document an object depends on the build's environment (is the package installed, does
-the object import), so the check reports `autodoc-unavailable` only when the facts carry the API inventory
-(the build does; `polydocs lint` gives none). The renderer asks `available` too, so it shows the placeholder
-exactly where the finding is reported.
+the object import, can mkdocstrings' loader find it), so the check reports `autodoc-unavailable` only when
+the facts carry the API inventory. The renderer asks `unavailable_reason` too, so it shows the placeholder
+exactly where the finding is reported: no `[[autodoc]]` reaches mkdocstrings unless it can be documented.
 """
 
 from __future__ import annotations
@@ -46,12 +46,35 @@ def find_autodoc(page: ParsedPage) -> Iterator[Autodoc]:
 
 def qualified_name(autodoc: Autodoc, api: ApiInventory) -> str:
     """The documented object's full dotted name: `transformers.Trainer` for `Trainer`."""
-    return f"{api.package}.{api.qualified(autodoc.name)}"
+    return api.full_name(autodoc.name)
+
+
+def unavailable_reason(autodoc: Autodoc, api: ApiInventory) -> tuple[str, str] | None:
+    """Why the build cannot document the object and what to do (its library is not installed, the
+    object does not import, mkdocstrings' loader cannot find it), None when it can."""
+    name, package = qualified_name(autodoc, api), api.owner(autodoc.name).package
+    if not api.importable(autodoc.name):
+        return (
+            f"{package} is not installed, so the API reference of `{name}` is not generated",
+            f"install {package} where the site is built, or name the documented library with --library",
+        )
+    if not api.exists(autodoc.name):
+        return (
+            f"`{name}` cannot be imported, so its API reference is not generated",
+            f"install {package} for the build, or fix the object's name",
+        )
+    if name in api.undocumentable:
+        return (
+            f"mkdocstrings' loader (griffe) does not find `{name}` in the installed {package}'s source, "
+            "so its API reference is not generated",
+            f"fix the object's name, or build with the {package} version the page documents",
+        )
+    return None
 
 
 def available(autodoc: Autodoc, api: ApiInventory) -> bool:
-    """Whether the build can document the object: its package is installed and the object imports."""
-    return api.importable() and api.exists(autodoc.name)
+    """Whether the build can document the object."""
+    return unavailable_reason(autodoc, api) is None
 
 
 def check(page: ParsedPage, facts: PageFacts) -> Iterator[Finding]:
@@ -59,13 +82,8 @@ def check(page: ParsedPage, facts: PageFacts) -> Iterator[Finding]:
     if api is None:
         return
     for autodoc in find_autodoc(page):
-        if not available(autodoc, api):
-            yield Finding(
-                autodoc.index,
-                UNAVAILABLE,
-                f"`{qualified_name(autodoc, api)}` cannot be imported, so its API reference is not generated",
-                f"install {api.package} for the build, or fix the object's name",
-            )
+        if reason := unavailable_reason(autodoc, api):
+            yield Finding(autodoc.index, UNAVAILABLE, *reason)
 
 
 def _members(lines: tuple[str, ...], start: int) -> tuple[str, ...]:

@@ -1,4 +1,4 @@
-"""Code blocks as the checker reads them: fences never closed, directives that belong to no block."""
+"""Code blocks as the checker reads them: `<!-- polydocs: ... -->` directives malformed or of no block."""
 
 from __future__ import annotations
 
@@ -10,6 +10,6 @@ from polydocs.lint.document import LintDocument
 
 
 def check(document: LintDocument, context: LintContext) -> Iterator[Diagnostic]:
-    # The same findings fail the page's `directives` item in `polydocs check`; the build warns of the
-    # unclosed fences too (one rule: `markup/_fences.py`).
+    # The same findings fail the page's `directives` item in `polydocs check`. A fence never closed is the
+    # fence construct's finding (`fence-unclosed`), reported by the rule `constructs` as by the build.
     yield from document.scan.problems

@@ -8,19 +8,18 @@ from __future__ import annotations
 
 import difflib
 import os
-import re
 import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 from polydocs.diagnostics import Diagnostic
+from polydocs.dialect import Fence
+from polydocs.dialect.constructs.fences import container_prefix
 from polydocs.lint.context import LintContext
 from polydocs.lint.document import LintDocument
 from polydocs.lint.targets import collect_targets
 from polydocs.notebooks.doc_builder_adapter import STYLE_LINE_LENGTH, style_python_block
-
-_PLAIN_FENCE = re.compile(r"^[ ]*(`{3,}|~{3,})")
 
 
 @dataclass(frozen=True)
@@ -50,18 +49,22 @@ class BlockStyle:
 def block_styles(document: LintDocument) -> Iterator[BlockStyle]:
     """Each closed, un-quoted Python block of the page and its doc-builder style."""
     lines = document.text.split("\n")
+    fences = {fence.line: fence for fence in document.parsed.fences}
     for region in document.regions:
         first, end = region.start_line, region.end_line - 1
-        opening, closing = lines[region.start_line - 1], lines[region.end_line - 1]
-        # A block inside a blockquote (`> ```py`) or never closed is left to the other checks.
-        if not region.is_python or end < first or not _PLAIN_FENCE.match(opening):
-            continue
-        if not _PLAIN_FENCE.match(closing) or closing.strip().strip("`~"):
+        if not region.is_python or end < first or not _restylable(fences[region.start_line], lines):
             continue
         written = [line.removesuffix("\r") for line in lines[first:end]]
         result = style_python_block("\n".join(written))
         styled = result.code.split("\n") if result.code else []
         yield BlockStyle(region.start_line, first, end, written, styled, result.error)
+
+
+def _restylable(fence: Fence, lines: list[str]) -> bool:
+    """A block whose lines carry nothing but indentation before the code. A block inside a blockquote
+    (`> ```py`) is left to the other checks, and so is one never closed: it runs to the end of its
+    container, and the page's `fence-unclosed` already says to close it."""
+    return fence.closed and not container_prefix(lines[fence.index], fence.marker).strip(" ")
 
 
 def check(document: LintDocument, context: LintContext) -> Iterator[Diagnostic]:

@@ -9,10 +9,10 @@ from functools import cache
 from pathlib import Path
 
 from polydocs.diagnostics import Diagnostic
+from polydocs.dialect import parse_page
 from polydocs.lint.context import LintContext
 from polydocs.lint.document import LintDocument
 from polydocs.markup import MarkupContext, render
-from polydocs.markup._fences import fence_spans
 from polydocs.markup.inventory import ApiInventory, default_inventory
 from polydocs.markup.unsafe_html import diagnostics, sanitize_page, title_diagnostic
 from polydocs.sources import ProjectConfig, TocPage, TocSection, language_of, load_project_config
@@ -73,12 +73,17 @@ def _page_removals(document: LintDocument, project: ProjectConfig) -> list[Diagn
 
 def _without_code(lines: list[str]) -> list[str]:
     """The lines with the code of fenced blocks blanked: code is shown, never removed, and highlighting
-    it would be most of the conversion's time."""
+    it would be most of the conversion's time. A code line keeps its quote markers and indentation, so
+    the block still ends where it did (a fence never closed runs to the end of its container)."""
     lines = list(lines)
-    for opening, closing in fence_spans(lines):
-        if closing is not None:
-            lines[opening + 1 : closing] = [""] * (closing - opening - 1)
+    for fence in parse_page("\n".join(lines)).fences:
+        for index in range(fence.index + 1, fence.end if fence.end is not None else fence.last + 1):
+            lines[index] = _container_of(lines[index])
     return lines
+
+
+def _container_of(line: str) -> str:
+    return line[: len(line) - len(line.lstrip(" \t>"))]
 
 
 def _entries_leading_to(entries: list[TocEntry], local: str) -> list[TocEntry]:

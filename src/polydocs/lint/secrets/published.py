@@ -41,7 +41,7 @@ def published_texts(tree: SourceTree, languages: list[str]) -> dict[Path, str]:
     pages), each read once. Binary files are left out: detect-secrets skips what it cannot decode."""
     texts = {}
     for lang in dict.fromkeys([SOURCE_LANGUAGE, *languages]):
-        folder = tree.root / lang
+        folder = tree.folder(lang)
         for path in sorted(folder.rglob("*")):
             if any(part.startswith(".") for part in path.relative_to(folder).parts) or not path.is_file():
                 continue
