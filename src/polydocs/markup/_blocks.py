@@ -4,10 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-# Re-exported for the renderers that still read tags off their lines (iframes, MDX components); the
-# callouts and tabs take theirs from the page's one parse (`polydocs.dialect`).
-from polydocs.dialect.tags import TagLine, parse_attributes, parse_tag_line
-
 INDENT = " " * 4
 
 # Python-Markdown's `md.htmlStash.store`: keeps raw HTML out of Markdown parsing, returns its placeholder.
@@ -16,11 +12,8 @@ StoreHtml = Callable[[str], str]
 __all__ = [
     "INDENT",
     "StoreHtml",
-    "TagLine",
     "indent_lines",
     "leading_spaces",
-    "parse_attributes",
-    "parse_tag_line",
     "quoted",
 ]
 
