@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from polydocs.dialect import PageFacts, page_findings, parse_page
-from polydocs.dialect.constructs._component_tags import find_component_tags
 from polydocs.dialect.constructs._js_literal import LiteralProblem, parse_js_literal
+from polydocs.dialect.constructs.component_tags import find_component_tags
 from polydocs.dialect.constructs.framework_switch import SwitchBlock, find_switch_blocks
 from polydocs.dialect.constructs.notebooks import find_notebook_links
 from polydocs.dialect.constructs.quiz import Question, find_questions

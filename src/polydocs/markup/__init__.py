@@ -1,4 +1,4 @@
-"""The Hugging Face doc-builder dialect as Python-Markdown extensions, one per construct.
+"""The Hugging Face doc-builder dialect as one Python-Markdown extension: a step per construct (`steps.py`).
 
 The site builder passes `markdown_extensions()` and `extension_configs()` to MkDocs and wraps each page's
 conversion in `page_context(...)`; `render` does both for a single text.
@@ -10,21 +10,10 @@ from typing import Any
 
 import markdown
 
-from polydocs.markup.api_links import ApiLinkExtension
-from polydocs.markup.autodoc import AutodocExtension
-from polydocs.markup.callouts import CalloutExtension
-from polydocs.markup.components import ComponentExtension
 from polydocs.markup.context import MarkupContext, current_context, page_context
-from polydocs.markup.framework_switch import FrameworkSwitchExtension
-from polydocs.markup.framework_tabs import FrameworkTabsExtension
-from polydocs.markup.hfoptions import HfOptionsExtension
-from polydocs.markup.iframes import IframeExtension
 from polydocs.markup.inventory import ApiInventory, ApiTarget, default_inventory
-from polydocs.markup.license_header import LicenseHeaderExtension
-from polydocs.markup.mdx_components import MdxComponentExtension
-from polydocs.markup.output_blocks import OutputBlockExtension
-from polydocs.markup.page_links import PageLinkExtension, resolve_page_link
-from polydocs.markup.page_parse import PageParseExtension
+from polydocs.markup.page_links import resolve_page_link
+from polydocs.markup.steps import DialectExtension
 
 __all__ = [
     "ApiInventory",
@@ -54,22 +43,10 @@ _STANDARD_EXTENSIONS = [
 
 
 def markdown_extensions() -> list[str | markdown.Extension]:
-    """Every Markdown extension the site uses: the standard ones by name, then one of ours per construct."""
+    """Every Markdown extension the site uses: the standard ones by name, then the dialect (`steps.py`)."""
     return [
         *_STANDARD_EXTENSIONS,
-        PageParseExtension(),
-        OutputBlockExtension(),
-        LicenseHeaderExtension(),
-        AutodocExtension(),
-        IframeExtension(),
-        ComponentExtension(),
-        CalloutExtension(),
-        HfOptionsExtension(),
-        FrameworkTabsExtension(),
-        MdxComponentExtension(),
-        FrameworkSwitchExtension(),
-        PageLinkExtension(),
-        ApiLinkExtension(),
+        DialectExtension(),
     ]
 
 

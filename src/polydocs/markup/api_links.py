@@ -9,14 +9,9 @@ from __future__ import annotations
 import re
 from functools import partial
 
-from markdown import Extension, Markdown
-from markdown.preprocessors import Preprocessor
-
 from polydocs.dialect.constructs.api_links import API_LINK, api_link_problem, shown_name
-from polydocs.markup.context import MarkupContext, current_context
+from polydocs.markup.context import MarkupContext
 from polydocs.markup.inventory import ApiInventory
-
-PRIORITY = 25.5
 
 
 def render_api_links(lines: list[str], context: MarkupContext) -> list[str]:
@@ -34,15 +29,3 @@ def _rendered(link: re.Match[str], *, api: ApiInventory) -> str:
     if target is None or api_link_problem(link["name"], api) is not None:
         return f"`{shown}`"
     return f"[`{shown}`]({target.url})"
-
-
-class _ApiLinkPreprocessor(Preprocessor):
-    def run(self, lines: list[str]) -> list[str]:
-        return render_api_links(lines, current_context())
-
-
-class ApiLinkExtension(Extension):
-    """Turns autodoc links into links to the API reference."""
-
-    def extendMarkdown(self, md: Markdown) -> None:
-        md.preprocessors.register(_ApiLinkPreprocessor(md), "polydocs_api_links", PRIORITY)

@@ -8,15 +8,10 @@ from __future__ import annotations
 
 from html import escape
 
-from markdown import Extension, Markdown
-from markdown.preprocessors import Preprocessor
-
 from polydocs.dialect import parse_page
 from polydocs.dialect.constructs.autodoc import available, find_autodoc, qualified_name
 from polydocs.markup._blocks import StoreHtml
-from polydocs.markup.context import MarkupContext, current_context
-
-PRIORITY = 28.5
+from polydocs.markup.context import MarkupContext
 
 
 def autodoc_names(text: str) -> list[str]:
@@ -51,15 +46,3 @@ def _mkdocstrings_block(qualified: str, members: tuple[str, ...]) -> list[str]:
 
 def _placeholder_html(qualified: str) -> str:
     return f'<p class="polydocs-autodoc-unavailable"><code>{escape(qualified)}</code></p>'
-
-
-class _AutodocPreprocessor(Preprocessor):
-    def run(self, lines: list[str]) -> list[str]:
-        return render_autodoc(lines, current_context(), self.md.htmlStash.store)
-
-
-class AutodocExtension(Extension):
-    """Turns autodoc directives into mkdocstrings blocks."""
-
-    def extendMarkdown(self, md: Markdown) -> None:
-        md.preprocessors.register(_AutodocPreprocessor(md), "polydocs_autodoc", PRIORITY)

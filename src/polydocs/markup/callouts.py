@@ -6,9 +6,6 @@ Which lines are callouts, and where each `<Tip>` ends, come from the page's one 
 
 from __future__ import annotations
 
-from markdown import Extension, Markdown
-from markdown.preprocessors import Preprocessor
-
 from polydocs.dialect import ParsedPage
 from polydocs.dialect.constructs.callouts import (
     ADMONITION_TYPES,
@@ -18,9 +15,7 @@ from polydocs.dialect.constructs.callouts import (
     tip_layout,
 )
 from polydocs.markup._blocks import INDENT, indent_lines, leading_spaces, quoted
-from polydocs.markup.context import MarkupContext, current_context
-
-PRIORITY = 27
+from polydocs.markup.context import MarkupContext
 
 
 def admonition_line(indent: str, kind: str, context: MarkupContext) -> str:
@@ -63,15 +58,3 @@ def render_github_alerts(lines: list[str], page: ParsedPage, context: MarkupCont
             text = lines[body][len(indent) :].removeprefix(">").removeprefix(" ")
             lines[body] = indent + INDENT + text if text.strip() else ""
     return lines
-
-
-class _CalloutPreprocessor(Preprocessor):
-    def run(self, lines: list[str]) -> list[str]:
-        return render_callouts(lines, current_context())
-
-
-class CalloutExtension(Extension):
-    """Turns `<Tip>` blocks and GitHub alerts into admonitions."""
-
-    def extendMarkdown(self, md: Markdown) -> None:
-        md.preprocessors.register(_CalloutPreprocessor(md), "polydocs_callouts", PRIORITY)

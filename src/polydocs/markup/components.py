@@ -11,19 +11,13 @@ from __future__ import annotations
 
 from html import escape
 
-from markdown import Extension, Markdown
-from markdown.preprocessors import Preprocessor
-
 from polydocs.dialect.constructs import components, framework_switch, notebooks, quiz
-from polydocs.dialect.constructs._component_tags import ComponentTag, find_component_tags
+from polydocs.dialect.constructs.component_tags import ComponentTag, find_component_tags
 from polydocs.markup._blocks import StoreHtml, indent_lines, quoted
-from polydocs.markup.context import MarkupContext, current_context
+from polydocs.markup.context import MarkupContext
 from polydocs.markup.notebook_links import notebook_links_html
 from polydocs.markup.quiz import quiz_html
 from polydocs.markup.youtube import youtube_html
-
-# After iframes, before callouts (27) and tabs.
-PRIORITY = 27.5
 
 _NOTE_TYPES = {"added": "info", "changed": "note", "deprecated": "warning"}
 
@@ -81,15 +75,3 @@ def _note_line(tag: ComponentTag, context: MarkupContext) -> str:
 
 def _placeholder(context: MarkupContext) -> str:
     return f'<p class="polydocs-placeholder">{escape(context.lang.text("component.placeholder"))}</p>'
-
-
-class _ComponentPreprocessor(Preprocessor):
-    def run(self, lines: list[str]) -> list[str]:
-        return render_components(lines, current_context(), self.md.htmlStash.store)
-
-
-class ComponentExtension(Extension):
-    """Renders the doc-builder components."""
-
-    def extendMarkdown(self, md: Markdown) -> None:
-        md.preprocessors.register(_ComponentPreprocessor(md), "polydocs_components", PRIORITY)

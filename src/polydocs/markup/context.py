@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -12,8 +11,6 @@ from polydocs.diagnostics import Diagnostic
 from polydocs.dialect import DEFAULT_IFRAME_HOSTS, PageFacts, ParsedPage, parse_page
 from polydocs.markup.inventory import ApiInventory, default_inventory
 from polydocs.sources.languages import Language, source_language
-
-logger = logging.getLogger("polydocs.markup")
 
 
 @dataclass
@@ -64,8 +61,7 @@ class MarkupContext:
     def warn(self, index: int, code: str, message: str, hint: str = "") -> Diagnostic:
         """Record a warning about the 0-based line `index` of the text Python-Markdown was given."""
         diagnostic = Diagnostic(self.path, self.source_line(index), code, message, hint)
-        self.warnings.append(diagnostic)
-        logger.warning("%s", diagnostic)  # the object itself: `polydocs build` reports it
+        self.warnings.append(diagnostic)  # the caller reports them (`polydocs build` logs each once)
         return diagnostic
 
     def source_line(self, index: int) -> int:

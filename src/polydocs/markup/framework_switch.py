@@ -8,17 +8,10 @@ A block whose condition is no framework's loses only its markers: both branches 
 
 from __future__ import annotations
 
-from markdown import Extension, Markdown
-from markdown.preprocessors import Preprocessor
-
 from polydocs.dialect.constructs.framework_switch import StrayMarker, SwitchBlock, find_switch_blocks
 from polydocs.dialect.constructs.tabs import FRAMEWORK_LABELS
 from polydocs.markup._blocks import INDENT, indent_lines, quoted
-from polydocs.markup.context import MarkupContext, current_context
-
-# After every other block construct (the last, `[[anchor]]` headings, is 26.2), so that what a branch
-# holds is already what it renders as, and is only moved into its tab.
-PRIORITY = 26.1
+from polydocs.markup.context import MarkupContext
 
 
 def render_framework_switches(lines: list[str], context: MarkupContext) -> list[str]:
@@ -61,15 +54,3 @@ def _marker_lines(block: SwitchBlock | StrayMarker) -> list[int]:
     if isinstance(block, SwitchBlock):
         return [index for index in (block.index, block.otherwise, block.end) if index is not None]
     return [block.index]
-
-
-class _FrameworkSwitchPreprocessor(Preprocessor):
-    def run(self, lines: list[str]) -> list[str]:
-        return render_framework_switches(lines, current_context())
-
-
-class FrameworkSwitchExtension(Extension):
-    """Turns `{#if fw === 'pt'}` blocks into linked framework tabs."""
-
-    def extendMarkdown(self, md: Markdown) -> None:
-        md.preprocessors.register(_FrameworkSwitchPreprocessor(md), "polydocs_framework_switch", PRIORITY)

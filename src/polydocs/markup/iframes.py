@@ -10,14 +10,9 @@ from __future__ import annotations
 
 from html import escape
 
-from markdown import Extension, Markdown
-from markdown.preprocessors import Preprocessor
-
 from polydocs.dialect.constructs.iframes import HOST, SOURCE, Iframe, find_iframes, source_problem
 from polydocs.markup._blocks import StoreHtml
-from polydocs.markup.context import MarkupContext, current_context
-
-PRIORITY = 28
+from polydocs.markup.context import MarkupContext
 
 SANDBOX = "allow-scripts allow-same-origin allow-popups"
 REFERRER_POLICY = "strict-origin-when-cross-origin"
@@ -77,15 +72,3 @@ def _link_html(source: str, context: MarkupContext) -> str:
         f'<p class="polydocs-embed-link"><a href="{escape(source)}" target="_blank" '
         f'rel="noopener">{text}</a></p>'
     )
-
-
-class _IframePreprocessor(Preprocessor):
-    def run(self, lines: list[str]) -> list[str]:
-        return render_iframes(lines, current_context(), self.md.htmlStash.store)
-
-
-class IframeExtension(Extension):
-    """Wraps `<iframe>` embeds."""
-
-    def extendMarkdown(self, md: Markdown) -> None:
-        md.preprocessors.register(_IframePreprocessor(md), "polydocs_iframes", PRIORITY)

@@ -6,14 +6,8 @@ themselves (`<Youtube>`, `<Question>`, ...) are rendered earlier, by `markup/com
 
 from __future__ import annotations
 
-from markdown import Extension, Markdown
-from markdown.preprocessors import Preprocessor
-
 from polydocs.dialect.constructs.components import HEADING_ANCHOR, Leftover, find_leftovers
-from polydocs.markup.context import MarkupContext, current_context
-
-# After callouts and tabs: a heading they indented keeps its `[[anchor]]` as written, as it always has.
-PRIORITY = 26.2
+from polydocs.markup.context import MarkupContext
 
 
 def render_mdx_components(lines: list[str], context: MarkupContext) -> list[str]:
@@ -33,15 +27,3 @@ def _rendered(leftover: Leftover, line: str) -> str:
         heading = HEADING_ANCHOR.match(line)
         return f"{heading['heading']} {{ #{heading['anchor']} }}" if heading else line
     return line
-
-
-class _MdxComponentPreprocessor(Preprocessor):
-    def run(self, lines: list[str]) -> list[str]:
-        return render_mdx_components(lines, current_context())
-
-
-class MdxComponentExtension(Extension):
-    """Converts `[[open-in-colab]]` and `[[anchor]]` headings."""
-
-    def extendMarkdown(self, md: Markdown) -> None:
-        md.preprocessors.register(_MdxComponentPreprocessor(md), "polydocs_mdx_components", PRIORITY)

@@ -7,14 +7,8 @@ of the page's one parse; only the opening line's info string changes.
 
 from __future__ import annotations
 
-from markdown import Extension, Markdown
-from markdown.preprocessors import Preprocessor
-
 from polydocs.dialect.constructs.output_blocks import output_opening
-from polydocs.markup.context import MarkupContext, current_context
-
-# Right after the page's parse, so that every later step sees the fences superfences will see.
-PRIORITY = 29.4
+from polydocs.markup.context import MarkupContext
 
 
 def render_output_blocks(lines: list[str], context: MarkupContext) -> list[str]:
@@ -30,15 +24,3 @@ def render_output_blocks(lines: list[str], context: MarkupContext) -> list[str]:
         ):
             lines[fence.index] = f"{line[: position + len(fence.marker)]}{opening}"
     return lines
-
-
-class _OutputBlockPreprocessor(Preprocessor):
-    def run(self, lines: list[str]) -> list[str]:
-        return render_output_blocks(lines, current_context())
-
-
-class OutputBlockExtension(Extension):
-    """Gives output blocks their class."""
-
-    def extendMarkdown(self, md: Markdown) -> None:
-        md.preprocessors.register(_OutputBlockPreprocessor(md), "polydocs_output_blocks", PRIORITY)

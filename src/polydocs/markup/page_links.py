@@ -4,15 +4,10 @@ language. Which targets are pages, and which pages exist, is the construct's spe
 
 from __future__ import annotations
 
-from markdown import Extension, Markdown
-from markdown.preprocessors import Preprocessor
-
 from polydocs.dialect.constructs.page_links import link_matches, resolve_page_link
-from polydocs.markup.context import MarkupContext, current_context
+from polydocs.markup.context import MarkupContext
 
-PRIORITY = 26
-
-__all__ = ["PageLinkExtension", "render_page_links", "resolve_page_link"]
+__all__ = ["render_page_links", "resolve_page_link"]
 
 
 def render_page_links(lines: list[str], context: MarkupContext) -> list[str]:
@@ -33,15 +28,3 @@ def _rewritten(line: str, context: MarkupContext) -> str:
             pieces += [line[position : match.start("target")], resolved]
             position = match.end("target")
     return "".join(pieces) + line[position:]
-
-
-class _PageLinkPreprocessor(Preprocessor):
-    def run(self, lines: list[str]) -> list[str]:
-        return render_page_links(lines, current_context())
-
-
-class PageLinkExtension(Extension):
-    """Rewrites relative links between pages to the names MkDocs resolves."""
-
-    def extendMarkdown(self, md: Markdown) -> None:
-        md.preprocessors.register(_PageLinkPreprocessor(md), "polydocs_page_links", PRIORITY)

@@ -8,19 +8,11 @@ own about a construct, so the build reports exactly what `polydocs lint` reports
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-
-from markdown import Extension, Markdown
-from markdown.preprocessors import Preprocessor
 
 from polydocs.dialect import Fence, ParsedPage, page_findings, parse_page
 from polydocs.dialect.constructs.fences import closing_fence
-from polydocs.markup.context import current_context
-
-# After Python-Markdown's whitespace normalisation (30), before anything blanks or rewrites lines.
-PRIORITY = 29.5
-# After the last of our own preprocessors (25.5), just before pymdownx.superfences reads the fences (25).
-HAND_OVER_PRIORITY = 25.2
+from polydocs.markup._blocks import StoreHtml
+from polydocs.markup.context import MarkupContext
 
 # One complete element marked `markdown="0"` (md_in_html's "raw HTML, do not parse") alone on its line,
 # after the container's quote markers and indentation (an evidence badge under a code block in a tab).
@@ -29,24 +21,24 @@ _RAW_ELEMENT = re.compile(
 )
 
 
-class _PageParsePreprocessor(Preprocessor):
-    def run(self, lines: list[str]) -> list[str]:
-        context = current_context()
-        # A second conversion inside the page's is mkdocstrings rendering a docstring of an autodoc block:
-        # its text is the library's, not the page's, so its problems are not the page author's to fix.
-        nested = context.page is not None
-        context.page = parse_page("\n".join(lines))
-        if nested:
-            return lines
-        for finding in page_findings(context.page, context.facts):
-            context.warn(finding.index, finding.code, finding.message, finding.hint)
+def report_constructs(lines: list[str], context: MarkupContext) -> list[str]:
+    """Parse the page once for every later step and report its constructs' problems; change no line."""
+    # A second conversion inside the page's is mkdocstrings rendering a docstring of an autodoc block:
+    # its text is the library's, not the page's, so its problems are not the page author's to fix.
+    nested = context.page is not None
+    context.page = parse_page("\n".join(lines))
+    if nested:
         return lines
+    for finding in page_findings(context.page, context.facts):
+        context.warn(finding.index, finding.code, finding.message, finding.hint)
+    return lines
 
 
-class _HandOverPreprocessor(Preprocessor):
-    def run(self, lines: list[str]) -> list[str]:
-        page = current_context().parsed(lines)
-        return close_unclosed_fences(stash_nested_raw_elements(lines, page, self.md.htmlStash.store), page)
+def hand_over(lines: list[str], context: MarkupContext, store: StoreHtml) -> list[str]:
+    """The page as the parse reads it, for superfences and Python-Markdown: nested raw elements stay blocks
+    and fences never closed are closed."""
+    page = context.parsed(lines)
+    return close_unclosed_fences(stash_nested_raw_elements(lines, page, store), page)
 
 
 def close_unclosed_fences(lines: list[str], page: ParsedPage) -> list[str]:
@@ -72,7 +64,7 @@ def _last_written(lines: list[str], fence: Fence) -> int:
     return last
 
 
-def stash_nested_raw_elements(lines: list[str], page: ParsedPage, store: Callable[[str], str]) -> list[str]:
+def stash_nested_raw_elements(lines: list[str], page: ParsedPage, store: StoreHtml) -> list[str]:
     """A raw element marked `markdown="0"` in a container (quote, tab, admonition, list item) kept a block.
 
     Python-Markdown finds raw HTML blocks only at the top level: inside a container the element would be
@@ -88,12 +80,3 @@ def stash_nested_raw_elements(lines: list[str], page: ParsedPage, store: Callabl
 
 def _inside_container(prefix: str) -> bool:
     return ">" in prefix or len(prefix.expandtabs(4)) >= 4
-
-
-class PageParseExtension(Extension):
-    """Parses the page once for the other extensions and reports construct problems; once they have
-    rendered, shows fences never closed as code and keeps nested raw elements blocks, as the parse does."""
-
-    def extendMarkdown(self, md: Markdown) -> None:
-        md.preprocessors.register(_PageParsePreprocessor(md), "polydocs_page_parse", PRIORITY)
-        md.preprocessors.register(_HandOverPreprocessor(md), "polydocs_hand_over", HAND_OVER_PRIORITY)

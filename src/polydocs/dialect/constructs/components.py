@@ -21,8 +21,8 @@ from typing import Literal
 from polydocs.dialect import components as shared
 from polydocs.dialect.checks import Finding, PageFacts
 from polydocs.dialect.constructs import framework_switch, notebooks, quiz
-from polydocs.dialect.constructs._component_tags import ComponentTag, find_component_tags
 from polydocs.dialect.constructs._visible import visible_lines
+from polydocs.dialect.constructs.component_tags import ComponentTag, find_component_tags
 from polydocs.dialect.page import ParsedPage
 
 UNSUPPORTED = "mdx-unsupported"

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from polydocs.dialect.checks import Finding, PageFacts
-from polydocs.dialect.constructs._component_tags import ComponentTag, find_component_tags
 from polydocs.dialect.constructs._js_literal import LiteralProblem, parse_js_literal
+from polydocs.dialect.constructs.component_tags import ComponentTag, find_component_tags
 from polydocs.dialect.page import ParsedPage
 
 NAMES = frozenset({"CourseFloatingBanner", "DocNotebookDropdown"})

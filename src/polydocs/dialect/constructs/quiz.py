@@ -11,8 +11,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from polydocs.dialect.checks import Finding, PageFacts
-from polydocs.dialect.constructs._component_tags import Attribute, ComponentTag, find_component_tags
 from polydocs.dialect.constructs._js_literal import JsValue, LiteralProblem, parse_js_literal
+from polydocs.dialect.constructs.component_tags import Attribute, ComponentTag, find_component_tags
 from polydocs.dialect.page import ParsedPage
 
 NAME = "Question"

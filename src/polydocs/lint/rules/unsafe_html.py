@@ -4,7 +4,6 @@ toctree titles holding markup: decided by the site's own sanitiser, on the page 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
@@ -13,28 +12,17 @@ from polydocs.dialect import parse_page
 from polydocs.lint.context import LintContext
 from polydocs.lint.document import LintDocument
 from polydocs.markup import MarkupContext, render
-from polydocs.markup.inventory import ApiInventory, default_inventory
+from polydocs.markup.inventory import ApiInventory, site_inventory
 from polydocs.markup.unsafe_html import diagnostics, sanitize_page, title_diagnostic
 from polydocs.sources import ProjectConfig, TocPage, TocSection, language_of, load_project_config
 from polydocs.sources.front_matter import front_matter_lines
 from polydocs.sources.toctree import TocEntry
 
 
-@dataclass
-class _QuietContext(MarkupContext):
-    """The other rules report the dialect's own problems; here the conversion only has to happen."""
-
-    def warn(self, index: int, code: str, message: str, hint: str = "") -> Diagnostic:
-        diagnostic = Diagnostic(self.path, self.source_line(index), code, message, hint)
-        self.warnings.append(diagnostic)
-        return diagnostic
-
-
 def _inventory(project: ProjectConfig) -> ApiInventory:
-    """The site's inventory (`site.page_events.api_inventory`, which imports MkDocs): names are checked
-    against the package's export list, never imported. An API link's target cannot be unsafe either way."""
-    api = ApiInventory.from_config(project.api_reference) if project.api_reference else default_inventory()
-    return api.without_member_checks()
+    """The site's inventory, names checked against the package's export list, never imported: an API
+    link's target cannot be unsafe either way."""
+    return site_inventory(project).without_member_checks()
 
 
 @cache
@@ -59,7 +47,7 @@ def check(document: LintDocument, context: LintContext) -> Iterator[Diagnostic]:
 def _page_removals(document: LintDocument, project: ProjectConfig) -> list[Diagnostic]:
     skipped = front_matter_lines(document.text)
     body = "\n".join(_without_code(document.text.split("\n")[skipped:]))
-    markup = _QuietContext(
+    markup = MarkupContext(
         path=str(document.path),
         lang=language_of(document.lang, project.languages.get(document.lang)),
         line_offset=skipped,

@@ -1,0 +1,88 @@
+"""The order in which the dialect's constructs are rendered: the one place that decides it.
+
+Every step is a Python-Markdown preprocessor over the page's lines. All of them run between Python-Markdown's
+whitespace normalisation and pymdownx.superfences, which then reads the fences; each keeps every line where
+it was, so the locations of the page's one parse (the first step) hold for all of them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from markdown import Extension, Markdown
+from markdown.preprocessors import Preprocessor
+
+from polydocs.markup.api_links import render_api_links
+from polydocs.markup.autodoc import render_autodoc
+from polydocs.markup.callouts import render_callouts
+from polydocs.markup.components import render_components
+from polydocs.markup.context import current_context
+from polydocs.markup.framework_switch import render_framework_switches
+from polydocs.markup.framework_tabs import render_framework_tabs
+from polydocs.markup.hfoptions import render_hfoptions
+from polydocs.markup.iframes import render_iframes
+from polydocs.markup.license_header import strip_license_header
+from polydocs.markup.mdx_components import render_mdx_components
+from polydocs.markup.output_blocks import render_output_blocks
+from polydocs.markup.page_links import render_page_links
+from polydocs.markup.page_parse import hand_over, report_constructs
+
+# Python-Markdown's preprocessors our steps run between: `normalize_whitespace` and superfences'
+# `fenced_code_block`.
+_AFTER_PRIORITY = 30.0
+_BEFORE_PRIORITY = 25.0
+
+
+@dataclass(frozen=True)
+class Step:
+    name: str
+    # `(lines, context)`, or `(lines, context, store)` for a step that emits raw HTML blocks into the
+    # converter's stash.
+    render: Callable[..., list[str]]
+    stores_html: bool = False
+
+
+STEPS: tuple[Step, ...] = (
+    Step("page_parse", report_constructs),
+    # Right after the parse, so that every later step sees the fences superfences will see.
+    Step("output_blocks", render_output_blocks),
+    Step("license_header", strip_license_header),
+    Step("autodoc", render_autodoc, stores_html=True),
+    Step("iframes", render_iframes, stores_html=True),
+    # After iframes, before callouts and tabs.
+    Step("components", render_components, stores_html=True),
+    Step("callouts", render_callouts),
+    Step("hfoptions", render_hfoptions),
+    Step("framework_tabs", render_framework_tabs),
+    # After callouts and tabs: a heading they indented keeps its `[[anchor]]` as written.
+    Step("mdx_components", render_mdx_components),
+    # After every other block construct, so that what a branch holds is already what it renders as, and is
+    # only moved into its tab.
+    Step("framework_switch", render_framework_switches),
+    Step("page_links", render_page_links),
+    Step("api_links", render_api_links),
+    # Last: the page handed over as the parse reads it (fences never closed, closed).
+    Step("hand_over", hand_over, stores_html=True),
+)
+
+
+class _StepPreprocessor(Preprocessor):
+    def __init__(self, md: Markdown, step: Step) -> None:
+        super().__init__(md)
+        self.step = step
+
+    def run(self, lines: list[str]) -> list[str]:
+        if self.step.stores_html:
+            return self.step.render(lines, current_context(), self.md.htmlStash.store)
+        return self.step.render(lines, current_context())
+
+
+class DialectExtension(Extension):
+    """The Hugging Face doc-builder dialect: every step of `STEPS`, in that order."""
+
+    def extendMarkdown(self, md: Markdown) -> None:
+        gap = (_AFTER_PRIORITY - _BEFORE_PRIORITY) / (len(STEPS) + 1)
+        for position, step in enumerate(STEPS, start=1):
+            priority = _AFTER_PRIORITY - position * gap
+            md.preprocessors.register(_StepPreprocessor(md, step), f"polydocs_{step.name}", priority)
