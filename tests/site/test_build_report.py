@@ -50,9 +50,33 @@ def test_the_report_lists_every_diagnostic_with_its_language_and_the_pages_built
     # index, guide and status in English; Spanish adds extra.
     assert report["pages"] == {"en": 3, "es": 4}
     assert report["failed"] == {}
-    said, *printed = capsys.readouterr().err.splitlines()
+    said, *printed, by_code = _without_progress(capsys.readouterr().err)
     assert said.startswith("polydocs build: documenting transformers: no library is named")
     assert len(printed) == 2 and all(line.startswith("WARNING ") for line in printed)
+    assert by_code == "warnings by code: link-missing 1, toctree-unlisted 1"
+
+
+def _without_progress(err: str) -> list[str]:
+    return [line for line in err.splitlines() if not line.startswith("progress: ")]
+
+
+def test_many_warnings_are_counted_by_code_with_their_first_place_and_listed_with_verbose(
+    write_tree, tmp_path, capsys
+):
+    links = "".join(f"[page {n}](./missing_{n})\n\n" for n in range(25))
+    tree = write_tree(
+        {"en/_toctree.yml": "- local: index\n  title: Home\n", "en/index.md": "# Home\n\n" + links}
+    )
+    args = ["build", "--source", str(tree), "--out", str(tmp_path / "site")]
+    assert main(args) == 0
+    _said, by_code = _without_progress(capsys.readouterr().err)
+    assert by_code == (
+        f"warnings by code: link-missing 25 (first: {tree / 'en' / 'index.md'}:3); "
+        "25 warnings not listed: --verbose or --report-json lists each"
+    )
+    assert main([*args, "--verbose"]) == 0
+    listed = [line for line in capsys.readouterr().err.splitlines() if line.startswith("WARNING ")]
+    assert len(listed) == 25 and "missing_24" in listed[-1]
 
 
 def test_a_strict_build_that_fails_still_writes_its_report(tree_with_warnings, tmp_path):

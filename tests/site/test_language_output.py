@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-from polydocs.site.page_events import root_404_links_into_language
+from polydocs.site.language_output import root_404_links_into_language
 
 CONFIG = '<script id="__config" type="application/json">{{"base": "{base}", "search": "{worker}"}}</script>'
 

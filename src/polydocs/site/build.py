@@ -32,7 +32,7 @@ from polydocs.site.mkdocs_config import (
     site_name,
 )
 from polydocs.site.output import checked_output, staged_output
-from polydocs.site.page_events import api_inventory
+from polydocs.site.progress import Pages, report_through, shown_progress
 from polydocs.site.root_page import render_not_found_page, render_root_page
 from polydocs.site.theme_languages import theme_language_problems
 from polydocs.sources import (
@@ -165,22 +165,24 @@ def build_language(
 _PR_SET_PDEATHSIG = 1
 
 
-def _die_with_the_build(build: int) -> None:
-    """Worker initializer. A worker outliving a killed build would go on writing into its staging folder
-    while the next build clears it, and then wait for work forever."""
+def _start_worker(build: int, pages: Pages | None) -> None:
+    """Worker initializer: report finished pages to the build (`progress.py`), and die with it. A worker
+    outliving a killed build would go on writing into its staging folder while the next build clears
+    it, and then wait for work forever."""
+    report_through(pages)
     if sys.platform.startswith("linux"):
         ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
     if os.getppid() != build:  # the build died before the line above took effect
         os._exit(1)
 
 
-def _worker_pool(workers: int) -> ProcessPoolExecutor:
+def _worker_pool(workers: int, pages: Pages | None = None) -> ProcessPoolExecutor:
     # fork: the workers inherit the imported MkDocs and Material instead of importing them again.
     return ProcessPoolExecutor(
         max_workers=workers,
         mp_context=multiprocessing.get_context("fork"),
-        initializer=_die_with_the_build,
-        initargs=(os.getpid(),),
+        initializer=_start_worker,
+        initargs=(os.getpid(), pages),
     )
 
 
@@ -188,14 +190,15 @@ def _build_all(
     tree: SourceTree, languages: list[str], staging: Path, jobs: int, cache: Path | None
 ) -> list[LanguageResult]:
     # English first: the other languages reuse its converted pages wherever they fall back to them.
-    if jobs <= 1 or len(languages) == 1:
-        return [build_language(tree.root, lang, staging / lang, cache, tree=tree) for lang in languages]
-    with _worker_pool(min(jobs, len(languages))) as pool:
-        futures = [
-            pool.submit(build_language, tree.root, lang, staging / lang, cache, tree=tree)
-            for lang in languages
-        ]
-        return [future.result() for future in futures]
+    with shown_progress({lang: len(tree.site_pages(lang)) + 1 for lang in languages}) as pages:
+        if jobs <= 1 or len(languages) == 1:
+            return [build_language(tree.root, lang, staging / lang, cache, tree=tree) for lang in languages]
+        with _worker_pool(min(jobs, len(languages)), pages) as pool:
+            futures = [
+                pool.submit(build_language, tree.root, lang, staging / lang, cache, tree=tree)
+                for lang in languages
+            ]
+            return [future.result() for future in futures]
 
 
 def _has_converted_pages(cache: Path | None) -> bool:
@@ -333,7 +336,7 @@ def build_site(
         language_problems = theme_language_problems([tree.language(code) for code in languages], source)
         cache = cache_dir("site") if use_cache else None
         cache_filled = _has_converted_pages(cache)
-        api = api_inventory(tree.project)
+        api = site_inventory(tree.project)
         _prepare(tree, languages, api, cache_filled)
         jobs = jobs or _default_jobs(languages, cache_filled)
         with _worker_pool(1) as side:  # the secret scan of what is published runs beside the builds

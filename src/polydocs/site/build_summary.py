@@ -9,6 +9,7 @@ and line that stopped it, not with MkDocs' "Aborted with a BuildError!".
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass
 
 from polydocs.diagnostics import Diagnostic
@@ -108,3 +109,15 @@ def located_failure(
         "fix or remove that line, or run with --verbose for MkDocs' own messages",
         "error",
     )
+
+
+def summary_by_code(diagnostics: list[Diagnostic], listed: bool) -> str:
+    """`warnings by code: link-missing 37, notebook 2`, the most frequent first; where the warnings were not
+    listed, each code with its first place, so that one can be looked at without `--verbose`."""
+    counts = Counter(problem.code for problem in diagnostics)
+    first = {problem.code: problem for problem in reversed(diagnostics)}
+    parts = [
+        f"{code} {count}" if listed else f"{code} {count} (first: {first[code].path}:{first[code].line})"
+        for code, count in sorted(counts.items(), key=lambda item: (-item[1], item[0]))
+    ]
+    return "warnings by code: " + ", ".join(parts)

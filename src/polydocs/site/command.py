@@ -50,12 +50,24 @@ def _build(args: argparse.Namespace) -> BuildReport:
     return report
 
 
+# More warnings than this are summarised by code on the terminal; `--verbose` and `--report-json` list each.
+LISTED_AT_MOST = 20
+
+
 def _print_warnings(report: BuildReport, verbose: bool) -> None:
-    """Each warning, a group of one cause as its summary unless `verbose`; the documented library once."""
+    """The documented library once; each warning (a group of one cause as its summary unless `verbose`)
+    when there are few, or `verbose`; then the count of each code."""
+    from polydocs.site.build_summary import summary_by_code
+
     if report.library is not None:
         print(f"polydocs build: {report.library.said()}", file=sys.stderr)
-    for warning in report.shown(verbose):
+    shown = report.shown(verbose)
+    listed = verbose or len(shown) <= LISTED_AT_MOST
+    for warning in shown if listed else []:
         print(f"WARNING {warning}", file=sys.stderr)
+    if report.diagnostics:
+        more = "" if listed else f"; {len(shown)} warnings not listed: --verbose or --report-json lists each"
+        print(summary_by_code(report.diagnostics, listed) + more, file=sys.stderr)
 
 
 def _run_build(args: argparse.Namespace) -> int:

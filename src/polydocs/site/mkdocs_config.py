@@ -16,10 +16,9 @@ from polydocs.dialect import parse_page
 from polydocs.dialect.constructs.framework_switch import switches_framework
 from polydocs.markup import extension_configs, markdown_extensions
 from polydocs.markup.autodoc import autodoc_names
-from polydocs.markup.inventory import ApiInventory
+from polydocs.markup.inventory import ApiInventory, site_inventory
 from polydocs.site.autodoc_sources import AutodocSlice, autodoc_slice
 from polydocs.site.nav import build_nav
-from polydocs.site.page_events import api_inventory
 from polydocs.site.theme_languages import search_language, search_separator, theme_language
 from polydocs.sources import PROJECT_FILE, SOURCE_LANGUAGE, Language, SourceTree
 from polydocs.sources.freshness import LOCK_NAME
@@ -158,7 +157,7 @@ def mkdocs_settings(tree: SourceTree, lang: str, site_dir: Path, cache: Path | N
     """Plain settings for one language: its pages, nav, theme language, search stemmer and our plugin."""
     project = tree.project
     site_url = f"{project.site_url.rstrip('/')}/{lang}/" if project.site_url else ""
-    slices = autodoc_slices(autodoc_objects(tree, lang, api_inventory(project)))
+    slices = autodoc_slices(autodoc_objects(tree, lang, site_inventory(project)))
     language = tree.language(lang)
     return {
         "site_name": site_name(tree, lang),

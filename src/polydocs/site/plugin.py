@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from dataclasses import replace
 from pathlib import Path
 
@@ -10,21 +11,33 @@ from mkdocs.config import base
 from mkdocs.config import config_options as c
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
-from mkdocs.plugins import BasePlugin
+from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page as MkDocsPage
+from mkdocs.structure.toc import TableOfContents
 from mkdocs.utils.templates import TemplateContext
 
 from polydocs.diagnostics import PolydocsError, reading
-from polydocs.site import page_events
-from polydocs.site.page_cache import PageCache
+from polydocs.lint.status_page import render_status_markdown
+from polydocs.markup import markdown_extensions
+from polydocs.site.alternates import alternates_for
+from polydocs.site.language_output import root_404_links_into_language, sitemaps_beside_pages
+from polydocs.site.page_additions import page_html
+from polydocs.site.page_cache import ConvertedPage, PageCache, restore_toc
+from polydocs.site.page_conversion import LanguageBuild, PageText, convert_page
 from polydocs.site.page_meta import make_page_meta_safe
+from polydocs.site.progress import page_done
 from polydocs.site.redirects import write_redirects
 from polydocs.site.search import CachedSearchPlugin, SearchEntryCache
 from polydocs.site.search_segments import search_segmenter
 from polydocs.sources import ProjectConfig, SourceTree, load_source_tree
 from polydocs.sources.confinement import inside_tree
+
+_log = logging.getLogger("polydocs.site")
+
+# The translation status page: generated for every language, converted by MkDocs as it is.
+STATUS_PAGE = "status"
 
 
 def _links_out_of_the_tree(file: File, docs_dir: Path, root: Path) -> bool:
@@ -51,8 +64,18 @@ class PolydocsPluginConfig(base.Config):
     undocumentable = c.ListOfItems(c.Type(str), default=[])
 
 
+def _rendered_by_mkdocs(
+    page: MkDocsPage, config: MkDocsConfig, files: Files, markdown: str
+) -> tuple[str, TableOfContents]:
+    """MkDocs' own conversion of `markdown` as `page` (its link rewriting and title included)."""
+    page.markdown = markdown
+    page.render(config, files)
+    return page.content or "", page.toc
+
+
 class PolydocsPlugin(BasePlugin[PolydocsPluginConfig]):
-    """Thin MkDocs event handlers; the work is done by plain functions in `polydocs.site.page_events`."""
+    """Thin MkDocs event handlers: each page is converted by `page_conversion.convert_page`, once, and its
+    result substituted; the plugin only passes it on and logs its diagnostics."""
 
     @property
     def project(self) -> ProjectConfig:
@@ -66,15 +89,17 @@ class PolydocsPlugin(BasePlugin[PolydocsPluginConfig]):
             raise PluginError(str(error)) from None
         self.lang = self.tree.language(self.config.lang)
         self.pages_by_lang = {
-            code: {*self.tree.site_pages(code), page_events.STATUS_PAGE} for code in self.tree.languages
+            code: {*self.tree.site_pages(code), STATUS_PAGE} for code in self.tree.languages
         }
         cache = PageCache(Path(self.config.cache_dir) / "pages" if self.config.cache_dir else None)
-        self.state = page_events.BuildState.create(self.tree, self.lang, cache, Path(config.site_dir))
+        self.build = LanguageBuild.create(self.tree, self.lang, cache)
         if self.config.undocumentable:
-            undocumentable = frozenset(self.config.undocumentable)
-            self.state.api = replace(self.state.api, undocumentable=undocumentable)
-        # MkDocs validates extensions by name; the dialect's are instances, added once validation is done.
-        config.markdown_extensions.extend(page_events.dialect_extensions())
+            api = replace(self.build.api, undocumentable=frozenset(self.config.undocumentable))
+            self.build = replace(self.build, api=api)
+        # The page each `on_page_markdown` converted, until `on_page_content` substitutes it.
+        self.converted: dict[str, ConvertedPage] = {}
+        # MkDocs validates extensions by name; the dialect's is an instance, added once validation is done.
+        config.markdown_extensions.extend(e for e in markdown_extensions() if not isinstance(e, str))
         # Material's search, run from here so that unchanged pages reuse their index entries; the
         # theme's header override shows the search box when `search` is set.
         self.search: CachedSearchPlugin | None = None
@@ -98,24 +123,39 @@ class PolydocsPlugin(BasePlugin[PolydocsPluginConfig]):
                 files.remove(file)  # the source tree reported it
         for page in self.tree.site_pages(self.lang.folder).values():
             files.append(File.generated(config, page.src_uri, abs_src_path=str(page.path)))
-        for src_uri, content in page_events.generated_pages(self.state).items():
-            files.append(File.generated(config, src_uri, content=content))
+        status = render_status_markdown(self.tree, self.lang)
+        files.append(File.generated(config, f"{STATUS_PAGE}.md", content=status))
         return files
 
+    # Last of every plugin's `on_page_markdown`: the conversion happens here, and the others (autorefs) must
+    # already have made this page their current one.
+    @event_priority(-100)
     def on_page_markdown(self, markdown: str, page: MkDocsPage, config: MkDocsConfig, files: Files) -> str:
         local = page.file.src_uri.removesuffix(".md")
+        alternates = alternates_for(self.tree, local, page.url, self.lang.folder, self.pages_by_lang)
+        page.meta["polydocs_alternates"] = [vars(alternate) for alternate in alternates]
         with reading(page.file.abs_src_path or page.file.src_uri):
             make_page_meta_safe(page.meta, page.file.abs_src_path or page.file.src_uri)
-            page.meta["polydocs_alternates"] = page_events.alternates(
-                self.state, local, page.url, self.pages_by_lang
+            if local == STATUS_PAGE:
+                return markdown
+            text = PageText(local, markdown, page.file.content_string)
+            converted = convert_page(
+                self.build, text, lambda md: _rendered_by_mkdocs(page, config, files, md)
             )
-            return page_events.before_conversion(self.state, local, markdown, page.file.content_string)
+        for problem in converted.diagnostics:
+            _log.warning("%s", problem)  # the object itself: `polydocs build` reports it
+        self.converted[page.file.src_uri] = converted
+        # What MkDocs converts after this event only gives it the page's title.
+        return converted.title_markdown
 
     def on_page_content(self, html: str, page: MkDocsPage, config: MkDocsConfig, files: Files) -> str:
+        page_done(self.lang.folder)
+        converted = self.converted.pop(page.file.src_uri, None)
+        if converted is None:  # the generated status page
+            return html
+        page.toc = restore_toc(converted.toc)
         local = page.file.src_uri.removesuffix(".md")
-        with reading(page.file.abs_src_path or page.file.src_uri):
-            html, page.toc = page_events.after_conversion(self.state, local, page.url, html, page.toc)
-        return html
+        return page_html(self.tree, self.lang, local, page.url, converted, Path(config.site_dir))
 
     def on_page_context(
         self, context: TemplateContext, page: MkDocsPage, config: MkDocsConfig, nav: Navigation
@@ -127,10 +167,10 @@ class PolydocsPlugin(BasePlugin[PolydocsPluginConfig]):
     def on_post_build(self, config: MkDocsConfig) -> None:
         if self.search is not None:
             self.search.on_post_build(config=config)
-        page_events.sitemaps_beside_pages(Path(config.site_dir))
+        sitemaps_beside_pages(Path(config.site_dir))
         write_redirects(Path(config.site_dir), self.tree.redirects.get(self.lang.folder, []), self.lang)
         if not config.site_url:
-            page_events.root_404_links_into_language(Path(config.site_dir), self.lang.folder)
+            root_404_links_into_language(Path(config.site_dir), self.lang.folder)
 
     def on_env(self, env: Environment, config: MkDocsConfig, files: Files) -> Environment:
         # Compiling Material's templates costs every language build half a second; reuse the bytecode.

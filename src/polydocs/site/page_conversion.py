@@ -1,0 +1,180 @@
+"""One page of one language site converted: the pure step the MkDocs plugin calls for every page.
+
+`convert_page` takes the page's text and what the language build knows about the site, and returns its HTML,
+table of contents, notebook and diagnostics, from the cache or converted; a cache hit and a miss return the
+same `ConvertedPage`, so everything after it takes one path.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from mkdocs.structure.toc import TableOfContents
+
+from polydocs.diagnostics import Diagnostic, PolydocsError
+from polydocs.dialect import parse_page
+from polydocs.markup.context import MarkupContext, page_context
+from polydocs.markup.inventory import ApiInventory, site_inventory
+from polydocs.markup.unsafe_html import SANITIZER, diagnostics, sanitize_page
+from polydocs.notebooks import page_notebook
+from polydocs.site.expansions import expand_benchmarks, insert_badges, line_map
+from polydocs.site.page_cache import ConvertedPage, PageCache, fingerprint, toc_tokens
+from polydocs.snippets.evidence import Evidence, load_evidence
+from polydocs.sources import SOURCE_LANGUAGE, Language, Page, SourceTree
+
+# Markdown -> (HTML, table of contents): MkDocs' own conversion of the page, with its link rewriting.
+RenderMarkdown = Callable[[str], tuple[str, TableOfContents]]
+
+
+@dataclass(frozen=True)
+class LanguageBuild:
+    """What every page conversion of one language build reads about the whole multilingual tree."""
+
+    tree: SourceTree
+    lang: Language
+    api: ApiInventory
+    cache: PageCache
+    evidence: Evidence
+    # Pages whose text comes from English are converted with the English site's page set, so that the
+    # conversion is the same in every language and done once.
+    known_pages: dict[str, frozenset[str]]
+    # Digest of `_data/benchmarks/`: part of the cache key of pages with benchmark placeholders.
+    benchmark_data: str
+
+    @classmethod
+    def create(
+        cls, tree: SourceTree, lang: Language, cache: PageCache, api: ApiInventory | None = None
+    ) -> LanguageBuild:
+        known = {code: frozenset(tree.site_pages(code)) for code in {lang.folder, SOURCE_LANGUAGE}}
+        benchmarks = _benchmark_data(tree.root / "_data" / "benchmarks")
+        api = api if api is not None else site_inventory(tree.project)
+        return cls(tree, lang, api, cache, load_evidence(tree.root), known, benchmarks)
+
+    def source_page(self, local: str) -> Page:
+        """The page whose text readers of this language read for `local` (the site model's fallback)."""
+        page = self.tree.resolve(self.lang.folder, local)
+        assert page is not None, f"{local} is no page of the {self.lang.folder} site"
+        return page
+
+
+@dataclass(frozen=True)
+class PageText:
+    # The page's name in its language site, without `.md`: `perf_torch_compile`, `tasks/asr`.
+    local: str
+    # What MkDocs hands the plugins (the front matter stripped), and the file's whole text.
+    markdown: str
+    source: str
+
+
+def convert_page(build: LanguageBuild, text: PageText, render: RenderMarkdown) -> ConvertedPage:
+    """The page converted, from the cache when nothing it depends on changed; every problem in the result.
+
+    The cache key is made of the page's own text and everything its expansions and conversion read, so a
+    cached page costs neither the expansions (badges, benchmark tables) nor the conversion.
+    """
+    page = build.source_page(text.local)
+    key = _cache_key(build, page, text)
+    converted = build.cache.get(key)
+    if converted is None:
+        converted = _converted(build, page, text, render)
+        build.cache.put(key, converted)
+    return converted
+
+
+def _cache_key(build: LanguageBuild, page: Page, text: PageText) -> str:
+    return fingerprint(
+        text.markdown,
+        str(page.path),
+        build.tree.language(page.lang),
+        _line_offset(text),
+        text.local,
+        sorted(build.known_pages[page.lang]),
+        build.api,
+        build.tree.project.iframe_hosts,
+        _page_evidence(build.evidence, page.key),
+        build.benchmark_data if "polydocs:" in text.markdown else "",
+        SANITIZER,
+        _trusted(build, page),
+    )
+
+
+def _converted(build: LanguageBuild, page: Page, text: PageText, render: RenderMarkdown) -> ConvertedPage:
+    # An English fallback page keeps English callout titles and badges: they belong to its text.
+    language = build.tree.language(page.lang)
+    expanded = expand_benchmarks(
+        text.markdown, language, build.tree.root / "_data" / "benchmarks", str(page.path)
+    )
+    expanded = insert_badges(expanded, page.key, build.evidence, language)
+    context = MarkupContext(
+        path=str(page.path),
+        lang=language,
+        line_offset=_line_offset(text),
+        line_map=line_map(text.markdown, expanded, _line_offset(text)),
+        page_local=text.local,
+        known_pages=build.known_pages[page.lang],
+        api=build.api,
+        iframe_hosts=build.tree.project.iframe_hosts,
+    )
+    with page_context(context):
+        html, toc = render(expanded)
+    notebook, unconverted = _notebook(page, language, build.api)
+    html, unsafe = _sanitized(build, page, html)
+    # MkDocs takes a page's title from its first element when that is an `<h1>`.
+    title = _title_line(text.markdown) if html.lstrip().startswith("<h1") else ""
+    return ConvertedPage(html, toc_tokens(toc), [*context.warnings, *unconverted, *unsafe], notebook, title)
+
+
+def _line_offset(text: PageText) -> int:
+    """Lines MkDocs removed (front matter) before handing the page's Markdown to the plugins."""
+    if text.source.endswith(text.markdown):
+        return text.source[: len(text.source) - len(text.markdown)].count("\n")
+    return 0
+
+
+def _title_line(markdown_text: str) -> str:
+    """The page's first `# ` heading: all MkDocs needs to convert to find the title of a converted page."""
+    for _, line in parse_page(markdown_text).outside_code():
+        if line.startswith("# "):
+            return line
+    return ""
+
+
+def _notebook(page: Page, language: Language, api: ApiInventory) -> tuple[str, list[Diagnostic]]:
+    """The page as a notebook; a page hf-doc-builder cannot convert gets none, with a warning."""
+    try:
+        return page_notebook(page.read(), page.path, language, inventory=api), []
+    except (PolydocsError, ValueError) as error:
+        return "", [
+            Diagnostic(str(page.path), 1, "notebook", str(error), "the page is published without a notebook")
+        ]
+
+
+def _trusted(build: LanguageBuild, page: Page) -> bool:
+    return build.tree.project.trusted.covers(page.lang, page.path.relative_to(build.tree.root).as_posix())
+
+
+def _sanitized(build: LanguageBuild, page: Page, page_html: str) -> tuple[str, list[Diagnostic]]:
+    """The page's own HTML (Markdown, raw HTML, autodoc) through the allowlist, before polydocs adds its
+    banners and notebook link; a warning per removal. Trusted pages are published as written."""
+    if _trusted(build, page):
+        return page_html, []
+    result = sanitize_page(page_html, build.tree.project.iframe_hosts)
+    if not result.removals:
+        return result.html, []
+    return result.html, diagnostics(str(page.path), page.read(), result.removals)
+
+
+def _benchmark_data(data_dir: Path) -> str:
+    """A digest of the benchmark results a page's placeholders expand to."""
+    digest = hashlib.sha256()
+    for path in sorted(data_dir.glob("*.json")) if data_dir.is_dir() else []:
+        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+def _page_evidence(evidence: Evidence, page_key: str) -> list[tuple[str, object]]:
+    """The verdicts the page's badges show: its entries in the committed snippet reports."""
+    return sorted((code, verdict) for (page, code), verdict in evidence.blocks.items() if page == page_key)
