@@ -5,11 +5,12 @@ from __future__ import annotations
 from polydocs.sources import SOURCE_LANGUAGE, Language, SourceTree
 from polydocs.sources.freshness import State
 
-_ORDER: tuple[State, ...] = ("outdated", "untracked", "missing", "current")
+_ORDER: tuple[State, ...] = ("in-progress", "outdated", "untracked", "missing", "current")
+_COUNTED: tuple[State, ...] = ("current", "in-progress", "outdated", "untracked", "missing")
 
 
 def _text(reader: Language, key: str) -> str:
-    return reader.text(f"status.{key}")
+    return reader.text(f"status.{key.replace('-', '_')}")  # a state's name is its key: in-progress
 
 
 def _titles(tree: SourceTree, lang: str) -> dict[str, str]:
@@ -36,16 +37,16 @@ def render_status_markdown(tree: SourceTree, reader: Language) -> str:
         "",
     ]
     columns = [
-        _text(reader, key) for key in ("language", "current", "outdated", "untracked", "missing", "coverage")
+        _text(reader, key) for key in ("language", *_COUNTED, "coverage")
     ]
     lines += ["| " + " | ".join(columns) + " |", "|" + "---|" * len(columns)]
     for code in tree.languages:
         name = tree.language(code).autonym
         if code == SOURCE_LANGUAGE:
-            lines.append(f"| {name} ({_text(reader, 'source')}) | {total} | 0 | 0 | 0 | 100 % |")
+            lines.append(f"| {name} ({_text(reader, 'source')}) | {total} |" + " 0 |" * (len(_COUNTED) - 1) + " 100 % |")
             continue
         groups = freshness.pages_by_state(code)
-        counts = [len(groups[state]) for state in ("current", "outdated", "untracked", "missing")]
+        counts = [len(groups[state]) for state in _COUNTED]
         coverage = round(100 * counts[0] / total) if total else 100
         lines.append(f"| {name} | " + " | ".join(str(c) for c in counts) + f" | {coverage} % |")
     for code in tree.languages:
