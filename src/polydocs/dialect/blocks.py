@@ -46,7 +46,7 @@ class Block:
         """`kind:hash` of the block; prose adds `+hash` of its link targets, so that a change of links
         alone is told apart from a change of the words."""
         words = self.text
-        for target in self.links:
+        for target in sorted(self.links, key=len, reverse=True):  # `./a#b` before `./a`
             words = words.replace(target, "")
         head = f"{self.kind}:{_short_hash(words)}"
         return head + f"+{_short_hash(' '.join(self.links))}" if self.links else head

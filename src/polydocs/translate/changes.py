@@ -94,21 +94,29 @@ def _diff(recorded: list[str], blocks: list[Block]) -> list[BlockChange]:
             for position, was in enumerate(olds)
             if position not in paired_old
         ]
-    return changes
+    return sorted(changes, key=lambda change: change.block.index if change.block else change.after_line - 0.5)
 
 
 def _pairs(olds: list[str], news: list[Block]) -> list[tuple[int, int]]:
-    """Replaced blocks paired in order (as positions), each old one with the next new block of its kind."""
+    """Replaced blocks paired (as positions): first a block whose words are unchanged (its links
+    changed), then, in order, each old block with the next unpaired new block of its kind."""
     pairs: list[tuple[int, int]] = []
+    for old, was in enumerate(olds):
+        kind, words, _ = fingerprint_parts(was)
+        same_words = (n for n, b in enumerate(news) if fingerprint_parts(b.fingerprint)[:2] == (kind, words))
+        if (new := next(same_words, None)) is not None and new not in {n for _, n in pairs}:
+            pairs.append((old, new))
     next_new = 0
     for old, was in enumerate(olds):
+        if old in {o for o, _ in pairs}:
+            continue
+        taken = {n for _, n in pairs}
         kind = fingerprint_parts(was)[0]
-        for new in range(next_new, len(news)):
-            if news[new].kind == kind:
-                pairs.append((old, new))
-                next_new = new + 1
-                break
-    return pairs
+        new = next((n for n in range(next_new, len(news)) if news[n].kind == kind and n not in taken), None)
+        if new is not None:
+            pairs.append((old, new))
+            next_new = new + 1
+    return sorted(pairs)
 
 
 def _what_changed(was: str, block: Block) -> What:

@@ -79,8 +79,8 @@ def _say_started(started: StartedTranslation, lang: str, local: str) -> None:
 def _changes_text(found: EnglishChanges) -> str:
     english = f"{SOURCE_LANGUAGE}/{found.local}.md"
     if not found.changes:
-        return f"{found.lang}/{found.local}.md: {english} has not changed since the translation was marked"
-    lines = [f"{found.lang}/{found.local}.md: {len(found.changes)} blocks of {english} changed since it was marked"]
+        return f"{found.lang}/{found.local}.md: {english} has not changed since the lock's revision"
+    lines = [f"{found.lang}/{found.local}.md: {len(found.changes)} blocks of {english} changed since the lock's revision"]
     for change in found.changes:
         lines.append(f"  {_where(english, change)}  {change.what} {change.how}{_note(change)}")
         if change.block is not None and change.what != "code":
