@@ -38,7 +38,12 @@ def _material_version_fields() -> dict[str, str]:
 
 def test_versions_json_has_the_fields_material_reads(two_versions: Path) -> None:
     fields = _material_version_fields()
-    expected = {"version": "string", "title": "string", "aliases": "string[]", "properties?": "VersionProperties"}
+    expected = {
+        "version": "string",
+        "title": "string",
+        "aliases": "string[]",
+        "properties?": "VersionProperties",
+    }
     assert fields == expected
     versions = json.loads((two_versions / "versions.json").read_text(encoding="utf-8"))
     for entry in versions:

@@ -103,7 +103,9 @@ def test_a_lock_written_before_blocks_were_recorded_stays_readable(
     assert "records no English revision" in capsys.readouterr().err
 
     torch_compile = source / "en" / "torch_compile.md"
-    torch_compile.write_text(torch_compile.read_text(encoding="utf-8") + "\nOne more line.\n", encoding="utf-8")
+    torch_compile.write_text(
+        torch_compile.read_text(encoding="utf-8") + "\nOne more line.\n", encoding="utf-8"
+    )
     assert main(["translate", "--changes", "pt", "torch_compile", "--source", str(source)]) == 1
     err = capsys.readouterr().err
     assert "keeps only the page's hash" in err and "status --mark pt/torch_compile.md" in err

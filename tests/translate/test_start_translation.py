@@ -1,4 +1,4 @@
-"""`polydocs translate LANG PAGE` on a copy of docs_src: the page, its toctree entry, the lock, status and lint."""
+"""`polydocs translate LANG PAGE` on a copy of docs_src: page, toctree entry, lock, status, lint."""
 
 from __future__ import annotations
 
@@ -47,7 +47,9 @@ def test_the_copy_keeps_every_english_line_and_marks_each_prose_block(source: Pa
     unmarked_openings = [
         line
         for index, line in enumerate(lines)
-        if line.startswith(("#", "> [!")) and not parse_page(copy).is_code(index) and lines[index - 2] != MARKER
+        if line.startswith(("#", "> [!"))
+        and not parse_page(copy).is_code(index)
+        and lines[index - 2] != MARKER
     ]
     assert unmarked_openings == []
 
@@ -107,7 +109,9 @@ def test_status_shows_it_in_progress_and_lint_flags_it_until_the_markers_are_gon
     codes = _lint_codes(capsys, page)
     assert codes and set(codes) == {PENDING}
 
-    translated = "\n".join(line for line in page.read_text(encoding="utf-8").split("\n") if not is_marker(line))
+    translated = "\n".join(
+        line for line in page.read_text(encoding="utf-8").split("\n") if not is_marker(line)
+    )
     page.write_text(translated, encoding="utf-8")
     assert PENDING not in _lint_codes(capsys, page)
     assert main(["status", "--source", str(source), "--mark", "pt/graph_breaks.md"]) == 0

@@ -20,7 +20,12 @@ BlockKind = Literal["prose", "code", "markup"]
 BLOCK_KINDS: tuple[BlockKind, ...] = ("prose", "code", "markup")
 
 # Tokens a translation copies as they are: code, HTML (comments, directives, the license header), rules.
-_VERBATIM = {"fence": "code", "code_block": "code", "html_block": "markup", "hr": "markup"}
+_VERBATIM: dict[str, BlockKind] = {
+    "fence": "code",
+    "code_block": "code",
+    "html_block": "markup",
+    "hr": "markup",
+}
 # A paragraph that is one doc-builder directive line (`[[autodoc]] transformers.Trainer`) is no prose.
 _DIRECTIVE = re.compile(r"^\s*\[\[\w+\]\]")
 _LINK_DEFINITION = re.compile(r"^\s{0,3}\[[^\]]+\]:\s*(?P<target>\S+)")
@@ -72,7 +77,7 @@ def page_blocks(text: str) -> list[Block]:
         end = min(end, len(page.lines))
         covered.update(range(start, end))
         body = "\n".join(page.lines[start:end])
-        kind = _VERBATIM.get(token.type, "markup" if _DIRECTIVE.match(body) else "prose")
+        kind: BlockKind = _VERBATIM.get(token.type, "markup" if _DIRECTIVE.match(body) else "prose")
         links = _links(page, start, end) if kind == "prose" else ()
         blocks.append(Block(start, end - 1, kind, body, links))
     blocks += _uncovered_lines(page, covered)

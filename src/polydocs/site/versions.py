@@ -92,7 +92,9 @@ class SiteVersions:
             "lang": lang,
             "list": [{"version": e["version"], "title": e["title"]} for e in self.entries],
             # Per version: this language's page URLs (as keys, for the template's `in`), and its languages.
-            "pages": {name: dict.fromkeys(by_lang.get(lang, []), True) for name, by_lang in self.pages.items()},
+            "pages": {
+                name: dict.fromkeys(by_lang.get(lang, []), True) for name, by_lang in self.pages.items()
+            },
             "languages": {name: sorted(by_lang) for name, by_lang in self.pages.items()},
         }
 
@@ -132,7 +134,9 @@ def publish_version(staging: Path, request: VersionRequest, versions: SiteVersio
     versions.pages[request.name] = pages
     for alias in request.aliases:
         shutil.copytree(site, staging / alias, symlinks=True, copy_function=_link_or_copy)
-    listed = [{key: e[key] for key in ("version", "title", "aliases", "properties")} for e in versions.entries]
+    listed = [
+        {key: e[key] for key in ("version", "title", "aliases", "properties")} for e in versions.entries
+    ]
     (staging / VERSIONS_FILE).write_text(json.dumps(listed, indent=1) + "\n", encoding="utf-8")
     (staging / "index.html").write_text(_root_redirect(versions.default or request.name), encoding="utf-8")
     return [request.name, *request.aliases, VERSIONS_FILE, "index.html"]

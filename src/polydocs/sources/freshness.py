@@ -119,7 +119,8 @@ def _lock_entry(path: Path, local: str, node: yaml.Node) -> LockEntry:
         raise _lock_problem(path, english.start_mark.line + 1, f"`{local}` has no sha256: hash")
     blocks = fields.get("blocks")
     if blocks is not None and not (
-        isinstance(blocks, yaml.SequenceNode) and all(isinstance(item, yaml.ScalarNode) for item in blocks.value)
+        isinstance(blocks, yaml.SequenceNode)
+        and all(isinstance(item, yaml.ScalarNode) for item in blocks.value)
     ):
         raise _lock_problem(path, blocks.start_mark.line + 1, f"`{local}`: `blocks:` must list fingerprints")
     state = getattr(fields.get("state"), "value", None)

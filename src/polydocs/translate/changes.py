@@ -57,7 +57,8 @@ def english_changes(tree: SourceTree, lang: str, local: str) -> EnglishChanges:
         raise _refused(
             f"{lang}/{local}.md",
             "the lock records no English revision for this translation, so nothing tells what changed since",
-            f"bring it in line with en/{local}.md, then record it: `polydocs status --mark {lang}/{local}.md`",
+            f"bring it in line with en/{local}.md, then record that: "
+            f"`polydocs status --mark {lang}/{local}.md`",
         )
     if not entry.blocks and entry.english != tree.freshness.english[local]:
         raise _refused(

@@ -80,7 +80,10 @@ def _changes_text(found: EnglishChanges) -> str:
     english = f"{SOURCE_LANGUAGE}/{found.local}.md"
     if not found.changes:
         return f"{found.lang}/{found.local}.md: {english} has not changed since the lock's revision"
-    lines = [f"{found.lang}/{found.local}.md: {len(found.changes)} blocks of {english} changed since the lock's revision"]
+    lines = [
+        f"{found.lang}/{found.local}.md: {len(found.changes)} blocks of {english} changed "
+        "since the lock's revision"
+    ]
     for change in found.changes:
         lines.append(f"  {_where(english, change)}  {change.what} {change.how}{_note(change)}")
         if change.block is not None and change.what != "code":
