@@ -128,3 +128,15 @@ def test_the_started_page_builds_and_the_build_warns_of_each_marker(source: Path
     assert len(pending) == markers and all(d.path.endswith("pt/graph_breaks.md") for d in pending)
     html = (tmp_path / "site" / "pt" / "graph_breaks" / "index.html").read_text(encoding="utf-8")
     assert "Diagnosing graph breaks" in html and "torch._dynamo.explain" in html
+
+
+def test_the_site_status_page_lists_it_as_being_translated(source: Path) -> None:
+    from polydocs.lint.status_page import render_status_markdown
+    from polydocs.sources import language_of
+
+    before = render_status_markdown(load_source_tree(source), language_of("en"))
+    assert "Being translated" not in before
+    assert main(["translate", "pt", "graph_breaks", "--source", str(source)]) == 0
+    after = render_status_markdown(load_source_tree(source), language_of("en"))
+    section = after.split("### Being translated (1)")[1].split("###")[0]
+    assert "(graph_breaks.md)" in section
