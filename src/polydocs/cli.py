@@ -1,4 +1,4 @@
-"""The one command-line entry point: polydocs build | serve | check | lint | status | bench."""
+"""The one command-line entry point: polydocs build | serve | check | lint | status | translate | bench."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ _COMMAND_MODULES = (
     "polydocs.snippets.command",
     "polydocs.lint.command",
     "polydocs.bench.command",
+    "polydocs.translate.command",
 )
 
 

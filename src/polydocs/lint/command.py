@@ -170,9 +170,11 @@ def run_status(args: argparse.Namespace) -> int:
     else:
         total = len(freshness.english)
         for lang, by_state in groups.items():
-            counts = ", ".join(f"{len(by_state[state])} {state}" for state in STATES)
+            # `in-progress` only where a translation was started (`polydocs translate`) and not yet marked.
+            shown = [state for state in STATES if state != "in-progress" or by_state[state]]
+            counts = ", ".join(f"{len(by_state[state])} {state}" for state in shown)
             print(f"{lang}: {counts} (of {total} English pages)")
-            for state in ("outdated", "untracked", "missing"):
+            for state in ("in-progress", "outdated", "untracked", "missing"):
                 for local in by_state[state]:
                     print(f"  {state:9} {lang}/{local}.md")
             print(_missing_strings_line(tree.language(lang)))

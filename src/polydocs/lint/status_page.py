@@ -5,11 +5,18 @@ from __future__ import annotations
 from polydocs.sources import SOURCE_LANGUAGE, Language, SourceTree
 from polydocs.sources.freshness import State
 
-_ORDER: tuple[State, ...] = ("outdated", "untracked", "missing", "current")
+_ORDER: tuple[State, ...] = ("in-progress", "outdated", "untracked", "missing", "current")
+_COUNTED: tuple[State, ...] = ("current", "in-progress", "outdated", "untracked", "missing")
+
+
+def _shown(tree: SourceTree, states: tuple[State, ...]) -> tuple[State, ...]:
+    """`in-progress` only where a translation was started (`polydocs translate`) and not marked since."""
+    started = any(tree.freshness.pages_by_state(code)["in-progress"] for code in tree.languages)
+    return states if started else tuple(state for state in states if state != "in-progress")
 
 
 def _text(reader: Language, key: str) -> str:
-    return reader.text(f"status.{key}")
+    return reader.text(f"status.{key.replace('-', '_')}")  # a state's name is its key: in-progress
 
 
 def _titles(tree: SourceTree, lang: str) -> dict[str, str]:
@@ -27,6 +34,7 @@ def render_status_markdown(tree: SourceTree, reader: Language) -> str:
     freshness = tree.freshness
     titles = _titles(tree, reader.folder)
     total = len(freshness.english)
+    counted, order = _shown(tree, _COUNTED), _shown(tree, _ORDER)
     lines = [
         f"# {_text(reader, 'title')}",
         "",
@@ -35,17 +43,17 @@ def render_status_markdown(tree: SourceTree, reader: Language) -> str:
         f"## {_text(reader, 'coverage')}",
         "",
     ]
-    columns = [
-        _text(reader, key) for key in ("language", "current", "outdated", "untracked", "missing", "coverage")
-    ]
+    columns = [_text(reader, key) for key in ("language", *counted, "coverage")]
     lines += ["| " + " | ".join(columns) + " |", "|" + "---|" * len(columns)]
     for code in tree.languages:
         name = tree.language(code).autonym
         if code == SOURCE_LANGUAGE:
-            lines.append(f"| {name} ({_text(reader, 'source')}) | {total} | 0 | 0 | 0 | 100 % |")
+            lines.append(
+                f"| {name} ({_text(reader, 'source')}) | {total} |" + " 0 |" * (len(counted) - 1) + " 100 % |"
+            )
             continue
         groups = freshness.pages_by_state(code)
-        counts = [len(groups[state]) for state in ("current", "outdated", "untracked", "missing")]
+        counts = [len(groups[state]) for state in counted]
         coverage = round(100 * counts[0] / total) if total else 100
         lines.append(f"| {name} | " + " | ".join(str(c) for c in counts) + f" | {coverage} % |")
     for code in tree.languages:
@@ -53,7 +61,7 @@ def render_status_markdown(tree: SourceTree, reader: Language) -> str:
             continue
         lines += ["", f"## {tree.language(code).autonym}"]
         groups = freshness.pages_by_state(code)
-        for state in _ORDER:
+        for state in order:
             lines += ["", f"### {_text(reader, state)} ({len(groups[state])})", ""]
             if not groups[state]:
                 lines.append(_text(reader, "none"))

@@ -35,6 +35,13 @@ from polydocs.site.output import checked_output, staged_output
 from polydocs.site.progress import Pages, report_through, shown_progress
 from polydocs.site.root_page import render_not_found_page, render_root_page
 from polydocs.site.theme_languages import theme_language_problems
+from polydocs.site.versions import (
+    SiteVersions,
+    VersionRequest,
+    carry_over_version,
+    publish_version,
+    read_versions,
+)
 from polydocs.sources import (
     SOURCE_LANGUAGE,
     Language,
@@ -133,6 +140,7 @@ def build_language(
     dirty: bool = False,
     tree: SourceTree | None = None,
     library: str | None = None,
+    versions: tuple[SiteVersions, str] | None = None,
 ) -> LanguageResult:
     """Build one language into `site_dir` from `tree` (read from `source` when not given, as `polydocs
     serve` does, with `library` from `--library`); never raises for bad input, returns the error
@@ -146,7 +154,7 @@ def build_language(
     try:
         tree = tree or load_source_tree(source, library)
         collect.folder = tree.folder(lang)
-        settings = mkdocs_settings(tree, lang, site_dir, cache)
+        settings = mkdocs_settings(tree, lang, site_dir, cache, versions)
         config = load_mkdocs_config(settings, site_dir.parent / f"mkdocs-{lang}.yml")
         mkdocs_build(config, dirty=dirty)
         pages = sum(1 for _ in site_dir.rglob("index.html"))
@@ -187,15 +195,25 @@ def _worker_pool(workers: int, pages: Pages | None = None) -> ProcessPoolExecuto
 
 
 def _build_all(
-    tree: SourceTree, languages: list[str], staging: Path, jobs: int, cache: Path | None
+    tree: SourceTree,
+    languages: list[str],
+    staging: Path,
+    jobs: int,
+    cache: Path | None,
+    versions: tuple[SiteVersions, str] | None = None,
 ) -> list[LanguageResult]:
     # English first: the other languages reuse its converted pages wherever they fall back to them.
     with shown_progress({lang: len(tree.site_pages(lang)) + 1 for lang in languages}) as pages:
         if jobs <= 1 or len(languages) == 1:
-            return [build_language(tree.root, lang, staging / lang, cache, tree=tree) for lang in languages]
+            return [
+                build_language(tree.root, lang, staging / lang, cache, tree=tree, versions=versions)
+                for lang in languages
+            ]
         with _worker_pool(min(jobs, len(languages)), pages) as pool:
             futures = [
-                pool.submit(build_language, tree.root, lang, staging / lang, cache, tree=tree)
+                pool.submit(
+                    build_language, tree.root, lang, staging / lang, cache, tree=tree, versions=versions
+                )
                 for lang in languages
             ]
             return [future.result() for future in futures]
@@ -322,13 +340,20 @@ def build_site(
     jobs: int | None = None,
     use_cache: bool = True,
     library: str | None = None,
+    version: VersionRequest | None = None,
 ) -> BuildReport:
     """Build every language (or `only` those) into `out`, switched in at once; on failure `out` is left
     as it was. An output that could destroy input is refused first (`site/output.py`). `library` names
-    the documented library (`--library`), before polydocs.yml and the project around the tree."""
+    the documented library (`--library`), before polydocs.yml and the project around the tree. With a
+    `version`, the site goes to `out/<version>/` and the other versions are kept (`site/versions.py`)."""
     started = time.perf_counter()
     out = checked_output(source, out)
+    if version is not None:
+        version.check()
     with staged_output(out) as staged:
+        site = staged.folder / version.name if version else staged.folder
+        current = out / version.name if version else out
+        versions = read_versions(out).with_version(version) if version else None
         # MkDocs reads a relative docs_dir from the folder of its settings file: the model's paths are
         # absolute. It is read once here and handed to every language build.
         tree = load_source_tree(source.resolve(), library)
@@ -341,14 +366,19 @@ def build_site(
         jobs = jobs or _default_jobs(languages, cache_filled)
         with _worker_pool(1) as side:  # the secret scan of what is published runs beside the builds
             scan = side.submit(scan_published, tree, languages, cache / "secrets" if cache else None)
-            results = _build_all(tree, languages, staged.folder, jobs, cache)
+            named = (versions, version.name) if versions and version else None
+            results = _build_all(tree, languages, site, jobs, cache, named)
             secrets = scan.result()
         problems = [*_problems_read(tree, languages), *language_problems, *secrets]
         problems += [problem for result in results for problem in result.diagnostics]
         unique = _unique(problems)
         report = BuildReport(out, results, unique, 0.0, tree, fold_library_warnings(tree, api, unique))
         _refuse_failures(report, strict)
-        root_pages = _write_root_pages(staged.folder, _site_languages(tree, languages, out, only), tree)
-        staged.publish([*languages, *root_pages])
+        root_pages = _write_root_pages(site, _site_languages(tree, languages, current, only), tree)
+        if version is None or versions is None:
+            staged.publish([*languages, *root_pages])
+        else:
+            carry_over_version(out, staged.folder, version, [*languages, *root_pages])
+            staged.publish(publish_version(staged.folder, version, versions))
     report.seconds = time.perf_counter() - started
     return report

@@ -27,7 +27,11 @@ def _write_report(path: Path | None, report: BuildReport) -> None:
 def _build(args: argparse.Namespace) -> BuildReport:
     """The build, its report written to `--report-json` whether it succeeds or not."""
     from polydocs.site.build import BuildFailed, BuildReport, build_site
+    from polydocs.site.versions import VersionRequest
 
+    version = VersionRequest(args.version, tuple(args.alias or ()), args.default) if args.version else None
+    if version is None and (args.alias or args.default):
+        raise PolydocsError(summary="--alias and --default name a version: add --version NAME")
     try:
         report = build_site(
             args.source,
@@ -37,6 +41,7 @@ def _build(args: argparse.Namespace) -> BuildReport:
             jobs=args.jobs,
             use_cache=not args.no_cache,
             library=args.library,
+            version=version,
         )
     except BuildFailed as failed:
         _write_report(args.report_json, failed.report or BuildReport(args.out, [], failed.diagnostics, 0.0))
@@ -150,6 +155,25 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "language) and each language's page count to FILE as JSON, also when the build fails",
     )
     _library_argument(build)
+    build.add_argument(
+        "--version",
+        metavar="NAME",
+        help="build into OUT/NAME/<lang>/ as one version of the documentation (v1.2, main), keeping the "
+        "other versions in OUT; OUT/versions.json lists them in the format of mike and Material's "
+        "version selector, and every page gets a selector leading to the same page in the other versions",
+    )
+    build.add_argument(
+        "--alias",
+        action="append",
+        metavar="NAME",
+        help="with --version: also publish it as OUT/NAME/ (latest, stable), taken from any other version",
+    )
+    build.add_argument(
+        "--default",
+        action="store_true",
+        help="with --version: the version OUT/ leads to and the other versions' banners point to "
+        "(the first version built is the default until another is)",
+    )
     build.add_argument(
         "--verbose",
         action="store_true",

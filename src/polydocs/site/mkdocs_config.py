@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 import re
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import yaml
 from mkdocs.config import load_config
@@ -23,6 +23,9 @@ from polydocs.site.theme_languages import search_language, search_separator, the
 from polydocs.sources import PROJECT_FILE, SOURCE_LANGUAGE, Language, SourceTree
 from polydocs.sources.freshness import LOCK_NAME
 from polydocs.sources.project import ProjectConfig
+
+if TYPE_CHECKING:
+    from polydocs.site.versions import SiteVersions
 
 THEME_DIR = Path(__file__).parent / "theme"
 
@@ -153,10 +156,18 @@ def _excluded_files(tree: SourceTree) -> str:
     return "_toctree.yml\n*.mdx\n" + (_TREE_FILES if tree.single_language else "")
 
 
-def mkdocs_settings(tree: SourceTree, lang: str, site_dir: Path, cache: Path | None = None) -> dict[str, Any]:
-    """Plain settings for one language: its pages, nav, theme language, search stemmer and our plugin."""
+def mkdocs_settings(
+    tree: SourceTree,
+    lang: str,
+    site_dir: Path,
+    cache: Path | None = None,
+    versions: tuple[SiteVersions, str] | None = None,
+) -> dict[str, Any]:
+    """Plain settings for one language: its pages, nav, theme language, search stemmer and our plugin;
+    with `versions` (the output's versions and the one being built), the version selector's data."""
     project = tree.project
-    site_url = f"{project.site_url.rstrip('/')}/{lang}/" if project.site_url else ""
+    prefix = f"{versions[1]}/" if versions else ""
+    site_url = f"{project.site_url.rstrip('/')}/{prefix}{lang}/" if project.site_url else ""
     slices = autodoc_slices(autodoc_objects(tree, lang, site_inventory(project)))
     language = tree.language(lang)
     return {
@@ -188,7 +199,11 @@ def mkdocs_settings(tree: SourceTree, lang: str, site_dir: Path, cache: Path | N
             *([{"mkdocstrings": mkdocstrings_settings(slices)}] if slices else []),
         ],
         "markdown_extensions": _named_markdown_extensions(),
-        "extra_javascript": ["assets/polydocs/polydocs.js"],
+        "extra_javascript": [
+            "assets/polydocs/polydocs.js",
+            *(["assets/polydocs/versions.js"] if versions else []),
+        ],
+        "extra": {"polydocs_versions": _version_data(versions, language)} if versions else {},
         # Our own extensions report missing pages and links with path:line; MkDocs' own checks would
         # repeat them without a line.
         "validation": {
@@ -201,6 +216,17 @@ def mkdocs_settings(tree: SourceTree, lang: str, site_dir: Path, cache: Path | N
             },
         },
     }
+
+
+def _version_data(versions: tuple[SiteVersions, str], language: Language) -> dict[str, Any]:
+    """What the theme's version selector and old-version banner read, in the page's language."""
+    site_versions, current = versions
+    strings = {
+        "old_version": language.text("banner.old_version", version=current),
+        "old_version_link": language.text("banner.old_version_link"),
+        "select_version": language.text("banner.select_version"),
+    }
+    return {**site_versions.to_template(current, language.folder), "strings": strings}
 
 
 def load_mkdocs_config(settings: dict[str, Any], config_path: Path) -> MkDocsConfig:

@@ -9,11 +9,25 @@ A translation is `current` while that hash still matches the English page, `outd
 changes, `untracked` when the lock has no entry for it (never marked) and `missing` when it does not exist.
 `polydocs status --mark es/perf_torch_compile.md` records the English page's present hash. The hash ignores
 line endings and trailing spaces, so only an edit a reader could see makes a translation outdated.
+
+An entry may also keep the fingerprints of the English page's blocks (`polydocs.dialect.blocks`), so that
+`polydocs translate --changes` can tell which blocks changed since, and whether the page is a translation
+`polydocs translate` started and nobody has marked yet (`in-progress`):
+
+    pt:
+      graph_breaks:
+        english: sha256:1f0c...
+        blocks: [markup:736c33fd, prose:2500b3b0, code:f1f13055, ...]
+        state: in-progress
+
+Locks written before blocks were recorded hold only the hash, and stay readable.
 """
 
 from __future__ import annotations
 
 import hashlib
+import os
+import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
@@ -35,8 +49,28 @@ _HEADER = """\
 # Written by polydocs; do not edit by hand.
 """
 
-State = Literal["current", "outdated", "missing", "untracked"]
-STATES: tuple[State, ...] = ("current", "outdated", "untracked", "missing")
+State = Literal["current", "in-progress", "outdated", "missing", "untracked"]
+STATES: tuple[State, ...] = ("current", "in-progress", "outdated", "untracked", "missing")
+_IN_PROGRESS = "in-progress"
+
+
+@dataclass(frozen=True)
+class LockEntry:
+    """What the lock records of one translation: the English page's hash when it was marked (or started),
+    that page's block fingerprints (empty in locks written before they were recorded), and whether the
+    translation was started by `polydocs translate` and not yet marked current."""
+
+    english: str
+    blocks: tuple[str, ...] = ()
+    in_progress: bool = False
+
+    def to_yaml(self) -> str | dict[str, object]:
+        if not self.blocks and not self.in_progress:
+            return self.english  # the format of older locks, which is all they need
+        data: dict[str, object] = {"english": self.english, "blocks": list(self.blocks)}
+        if self.in_progress:
+            data["state"] = _IN_PROGRESS
+        return data
 
 
 def content_hash(text: str) -> str:
@@ -51,7 +85,7 @@ def _lock_problem(path: Path, line: int, message: str) -> PolydocsError:
     return PolydocsError([Diagnostic(str(path), line, "freshness-lock", message, hint, "error")])
 
 
-def read_lock(path: Path) -> dict[str, dict[str, str]]:
+def read_lock(path: Path) -> dict[str, dict[str, LockEntry]]:
     """The lock file's entries by language and page; an absent file is an empty lock."""
     if not path.is_file():
         return {}
@@ -64,21 +98,34 @@ def read_lock(path: Path) -> dict[str, dict[str, str]]:
         return {}
     if not isinstance(root, yaml.MappingNode):
         raise _lock_problem(path, root.start_mark.line + 1, "expected `lang:` keys")
-    lock: dict[str, dict[str, str]] = {}
+    lock: dict[str, dict[str, LockEntry]] = {}
     for lang_node, pages_node in root.value:
         if not isinstance(pages_node, yaml.MappingNode):
             raise _lock_problem(
                 path, pages_node.start_mark.line + 1, f"`{lang_node.value}:` must map pages to hashes"
             )
         entries = lock.setdefault(str(lang_node.value), {})
-        for local_node, hash_node in pages_node.value:
-            value = getattr(hash_node, "value", None)
-            if not isinstance(value, str) or not value.startswith(_PREFIX):
-                raise _lock_problem(
-                    path, hash_node.start_mark.line + 1, f"`{local_node.value}` has no sha256: hash"
-                )
-            entries[str(local_node.value)] = value
+        for local_node, entry_node in pages_node.value:
+            entries[str(local_node.value)] = _lock_entry(path, str(local_node.value), entry_node)
     return lock
+
+
+def _lock_entry(path: Path, local: str, node: yaml.Node) -> LockEntry:
+    """`page: sha256:...`, or `page: {english: sha256:..., blocks: [...], state: in-progress}`."""
+    fields = {key.value: value for key, value in node.value} if isinstance(node, yaml.MappingNode) else {}
+    english = fields.get("english", node)
+    value = getattr(english, "value", None)
+    if not isinstance(value, str) or not value.startswith(_PREFIX):
+        raise _lock_problem(path, english.start_mark.line + 1, f"`{local}` has no sha256: hash")
+    blocks = fields.get("blocks")
+    if blocks is not None and not (
+        isinstance(blocks, yaml.SequenceNode)
+        and all(isinstance(item, yaml.ScalarNode) for item in blocks.value)
+    ):
+        raise _lock_problem(path, blocks.start_mark.line + 1, f"`{local}`: `blocks:` must list fingerprints")
+    state = getattr(fields.get("state"), "value", None)
+    fingerprints = tuple(str(item.value) for item in blocks.value) if blocks is not None else ()
+    return LockEntry(value, fingerprints, state == _IN_PROGRESS)
 
 
 @dataclass
@@ -88,7 +135,9 @@ class Freshness:
     lock_path: Path
     english: dict[str, str]
     translations: dict[str, set[str]]
-    recorded: dict[str, dict[str, str]] = field(default_factory=dict)
+    recorded: dict[str, dict[str, LockEntry]] = field(default_factory=dict)
+    # The English pages' text, for the block fingerprints an entry records when it is written.
+    english_text: dict[str, str] = field(default_factory=dict)
 
     def state(self, lang: str, local: str) -> State:
         """`local` is the page name without `.md` (`perf_torch_compile`)."""
@@ -100,7 +149,13 @@ class Freshness:
         recorded = self.recorded.get(lang, {}).get(local)
         if recorded is None or local not in self.english:
             return "untracked"
-        return "current" if recorded == self.english[local] else "outdated"
+        if recorded.in_progress:
+            return "in-progress"
+        return "current" if recorded.english == self.english[local] else "outdated"
+
+    def entry(self, lang: str, local: str) -> LockEntry | None:
+        """What the lock records of `lang`'s translation of `local`, None when it records nothing."""
+        return self.recorded.get(lang, {}).get(local)
 
     def pages_by_state(self, lang: str) -> dict[State, list[str]]:
         """Every English page (and every translation without one) of `lang`, grouped by state."""
@@ -112,41 +167,67 @@ class Freshness:
 
     def mark(self, lang: str, local: str) -> None:
         """Record that the translation now matches the present English page."""
+        self._check_translatable(lang, local)
+        if local not in self.translations.get(lang, set()):
+            self._refuse(lang, local, f"there is no translation {lang}/{local}.md yet")
+        self.recorded.setdefault(lang, {})[local] = self._entry_now(local, in_progress=False)
+
+    def start(self, lang: str, local: str) -> None:
+        """Record a translation just started from the present English page: in progress until marked."""
+        self._check_translatable(lang, local)
+        self.translations.setdefault(lang, set()).add(local)
+        self.recorded.setdefault(lang, {})[local] = self._entry_now(local, in_progress=True)
+
+    def _entry_now(self, local: str, in_progress: bool) -> LockEntry:
+        # Imported here: the dialect imports the sources (project settings), not the other way round.
+        from polydocs.dialect.blocks import page_blocks
+
+        text = self.english_text.get(local)
+        blocks = tuple(block.fingerprint for block in page_blocks(text)) if text is not None else ()
+        return LockEntry(self.english[local], blocks, in_progress)
+
+    def _check_translatable(self, lang: str, local: str) -> None:
         if lang == SOURCE_LANGUAGE:
-            raise PolydocsError(
-                [
-                    Diagnostic(
-                        f"{lang}/{local}.md", 0, "freshness-mark", "English pages are the source", "", "error"
-                    )
-                ]
-            )
-        problem = None
+            self._refuse(lang, local, "English pages are the source")
         if local not in self.english:
-            problem = f"there is no English page en/{local}.md to translate"
-        elif local not in self.translations.get(lang, set()):
-            problem = f"there is no translation {lang}/{local}.md yet"
-        if problem:
-            raise PolydocsError([Diagnostic(f"{lang}/{local}.md", 0, "freshness-mark", problem, "", "error")])
-        self.recorded.setdefault(lang, {})[local] = self.english[local]
+            self._refuse(lang, local, f"there is no English page en/{local}.md to translate")
+
+    def _refuse(self, lang: str, local: str, problem: str) -> None:
+        raise PolydocsError([Diagnostic(f"{lang}/{local}.md", 0, "freshness-mark", problem, "", "error")])
 
     def save(self) -> None:
-        """Write the lock, sorted, keeping only entries whose translation and English page still exist."""
+        """Write the lock, sorted, keeping only entries whose translation and English page still exist;
+        atomically, so that a lock is never left half written."""
         data = {
-            lang: {local: entries[local] for local in sorted(entries) if local in self.english}
+            lang: {
+                local: entries[local].to_yaml()
+                for local in sorted(entries)
+                if local in self.english and local in self.translations[lang]
+            }
             for lang, entries in sorted(self.recorded.items())
             if lang in self.translations
         }
         data = {lang: entries for lang, entries in data.items() if entries}
-        body = yaml.safe_dump(data, sort_keys=False, allow_unicode=True) if data else "{}\n"
-        self.lock_path.write_text(_HEADER + body, encoding="utf-8")
+        body = yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=110) if data else "{}\n"
+        _write_atomically(self.lock_path, _HEADER + body)
+
+
+def _write_atomically(path: Path, text: str) -> None:
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write(text)
+        os.replace(temporary, path)
+    except BaseException:
+        os.unlink(temporary)
+        raise
 
 
 def freshness_of(tree: SourceTree) -> Freshness:
     """The state of every translation of `tree` (its English pages are read and hashed): ask
     `SourceTree.freshness`, which does this once."""
-    english = {
-        local: content_hash(page.read()) for local, page in tree.pages.get(SOURCE_LANGUAGE, {}).items()
-    }
+    english_text = {local: page.read() for local, page in tree.pages.get(SOURCE_LANGUAGE, {}).items()}
+    english = {local: content_hash(text) for local, text in english_text.items()}
     translations = {lang: set(tree.pages[lang]) for lang in tree.languages}
     lock_path = tree.root / LOCK_NAME
-    return Freshness(lock_path, english, translations, read_lock(lock_path))
+    return Freshness(lock_path, english, translations, read_lock(lock_path), english_text)

@@ -20,6 +20,7 @@ from polydocs.dialect.constructs import (
     page_links,
     quiz,
     tabs,
+    translation_markers,
 )
 
 # In the order a page's findings are produced. Each module has `check(page, facts)` and its `CODES`.
@@ -36,6 +37,7 @@ CONSTRUCTS = (
     framework_switch,
     page_links,
     api_links,
+    translation_markers,
 )
 
 CONSTRUCT_CHECKS = CheckRegistry([construct.check for construct in CONSTRUCTS])

@@ -1,0 +1,89 @@
+"""`polydocs translate LANG PAGE`: a translation started from the English page, listed in the language's
+toctree at the English position, and recorded in the lock as in progress."""
+
+from __future__ import annotations
+
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from polydocs.diagnostics import Diagnostic, PolydocsError
+from polydocs.sources import SOURCE_LANGUAGE, TOCTREE_NAME, Page, SourceTree, load_toctree
+from polydocs.translate.files import write_atomically
+from polydocs.translate.marked_copy import marked_copy
+from polydocs.translate.toctree_entry import toctree_with_page
+
+_CODE = "translate"
+
+
+@dataclass(frozen=True)
+class StartedTranslation:
+    """What `start_translation` wrote: the page, how many prose blocks await translation, the toctree
+    (None when it already listed the page) and the lock."""
+
+    page: Path
+    markers: int
+    toctree: Path | None
+    lock: Path
+
+
+def start_translation(tree: SourceTree, lang: str, local: str, force: bool = False) -> StartedTranslation:
+    english = _english_page(tree, lang, local)
+    target = tree.folder(lang) / english.path.relative_to(tree.folder(SOURCE_LANGUAGE))
+    if target.exists() and not force:
+        raise _refused(
+            target, f"{lang}/{local} is already translated", "pass --force to start it again from English"
+        )
+    text, markers = marked_copy(english.read())
+    toctree_path = tree.folder(lang) / TOCTREE_NAME
+    new_toctree = toctree_with_page(
+        toctree_path.read_text(encoding="utf-8"), tree.toctrees[lang], tree.toctrees[SOURCE_LANGUAGE], local
+    )
+    if new_toctree is not None:
+        _check_toctree(toctree_path, new_toctree, local)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    write_atomically(target, text)
+    if new_toctree is not None:
+        write_atomically(toctree_path, new_toctree)
+    freshness = tree.freshness
+    freshness.start(lang, local)
+    freshness.save()
+    return StartedTranslation(target, markers, toctree_path if new_toctree else None, freshness.lock_path)
+
+
+def _english_page(tree: SourceTree, lang: str, local: str) -> Page:
+    if lang == SOURCE_LANGUAGE or lang not in tree.languages or tree.single_language:
+        known = ", ".join(code for code in tree.languages if code != SOURCE_LANGUAGE) or "none"
+        raise _refused(
+            tree.root / lang,
+            f"`{lang}` is not a translation of this tree (its translations: {known})",
+            f"create {lang}/ with a `{TOCTREE_NAME}` first, or name one of those languages",
+        )
+    page = tree.page(SOURCE_LANGUAGE, local)
+    if page is None:
+        raise _refused(
+            tree.folder(SOURCE_LANGUAGE),
+            f"there is no English page `{local}` to translate",
+            "name a page as its toctree does (`graph_breaks`, `main_classes/trainer`)",
+        )
+    if lang not in tree.toctrees:
+        raise _refused(tree.folder(lang) / TOCTREE_NAME, f"{lang}/ has no {TOCTREE_NAME}", "create one")
+    return page
+
+
+def _check_toctree(path: Path, text: str, local: str) -> None:
+    """The edited toctree must read back and list the page (a file laid out by hand in a way the edit
+    did not foresee is left alone)."""
+    with tempfile.TemporaryDirectory(prefix="polydocs-toctree-") as folder:
+        probe = Path(folder) / TOCTREE_NAME
+        probe.write_text(text, encoding="utf-8")
+        try:
+            listed = {entry.local for entry in load_toctree(probe).pages()}
+        except PolydocsError:
+            listed = set()
+    if local not in listed:
+        raise _refused(path, f"could not add `{local}` to this toctree without breaking it", "add it by hand")
+
+
+def _refused(path: Path, message: str, hint: str) -> PolydocsError:
+    return PolydocsError([Diagnostic(str(path), 0, _CODE, message, hint, "error")])
