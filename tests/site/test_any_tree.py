@@ -28,7 +28,8 @@ TREE = {
     "_toctree.yml": TOC,
     "_config.py": 'INSTALL_CONTENT = "! pip install nosuchlib"\n',
     "_redirects.yml": "old/lora: guides/lora\nold/gone: guides/nowhere\n",
-    "index.md": "# Home\n\nSee [`LoraConfig`] and [`transformers.Trainer`].\n",
+    "index.md": "# Home\n\nSee [`LoraConfig`] and [`transformers.Trainer`].\n\n"
+    "Read [the LoRA guide](./old/lora#setup) and [its old home](old/lora).\n",
     "guides/lora.md": "# LoRA\n\nA guide.\n",
     "reference.md": "# Reference\n\n[[autodoc]] LoraConfig\n\n[[autodoc]] tuners.Missing\n",
 }
@@ -67,6 +68,16 @@ def test_redirects_become_pages_and_a_missing_target_is_a_located_warning(other_
     assert not (out / "en" / "old" / "gone").exists()
     (missing,) = [d for d in report.diagnostics if d.code == "redirect-missing-page"]
     assert (missing.path, missing.line) == (str(root / "_redirects.yml"), 2)
+
+
+def test_a_link_to_a_redirected_page_goes_to_where_it_moved_in_build_and_lint(other_library):
+    root, out, report = other_library
+    page = (out / "en" / "index.html").read_text(encoding="utf-8")
+    assert '<a href="guides/lora/#setup">the LoRA guide</a>' in page
+    assert '<a href="guides/lora/">its old home</a>' in page
+    assert not [d for d in report.diagnostics if d.code == "link-missing"]
+    linted = lint_paths([root], library=LIBRARY, rules=["constructs"])
+    assert not [f for f in linted.findings if f.code == "link-missing"]
 
 
 def test_autodoc_of_a_library_not_installed_is_a_placeholder_with_its_line(other_library):

@@ -7,7 +7,7 @@ construct on its own, so both report the same problems, with the same codes, at 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -29,6 +29,8 @@ class PageFacts:
 
     page_local: str = ""
     known_pages: frozenset[str] = frozenset()
+    # Old page names `_redirects.yml` sends on, each to its new page (`new` or `new#anchor`).
+    moved_pages: Mapping[str, str] = field(default_factory=dict)
     iframe_hosts: tuple[str, ...] = DEFAULT_IFRAME_HOSTS
     api: ApiInventory | None = None
     lang: Language | None = None

@@ -66,6 +66,7 @@ class LintContext:
         return PageFacts(
             page_local=document.local,
             known_pages=self._known_pages(document.lang),
+            moved_pages=self.targets.tree.moved_pages(document.lang) if self.targets.tree else {},
             iframe_hosts=self.project.iframe_hosts,
             api=self.api,
         )

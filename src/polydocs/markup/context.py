@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -25,6 +25,8 @@ class MarkupContext:
     page_local: str = ""
     # Every page name of this language's built site; empty means "unknown", so page links are not checked.
     known_pages: frozenset[str] = frozenset()
+    # Old page names `_redirects.yml` sends on (`old` -> `new` or `new#anchor`): links to them are valid.
+    moved_pages: Mapping[str, str] = field(default_factory=dict)
     api: ApiInventory = field(default_factory=default_inventory)
     iframe_hosts: tuple[str, ...] = DEFAULT_IFRAME_HOSTS
     warnings: list[Diagnostic] = field(default_factory=list)
@@ -39,7 +41,9 @@ class MarkupContext:
     @property
     def facts(self) -> PageFacts:
         """What the construct checks may know about this page's site."""
-        return PageFacts(self.page_local, self.known_pages, self.iframe_hosts, self.api, self.lang)
+        return PageFacts(
+            self.page_local, self.known_pages, self.moved_pages, self.iframe_hosts, self.api, self.lang
+        )
 
     def parsed(self, lines: list[str]) -> ParsedPage:
         """The page's one parse; a preprocessor called on its own (in tests) parses the lines it got."""

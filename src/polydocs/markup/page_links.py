@@ -23,7 +23,9 @@ def render_page_links(lines: list[str], context: MarkupContext) -> list[str]:
 def _rewritten(line: str, context: MarkupContext) -> str:
     pieces, position = [], 0
     for match in link_matches(line):
-        resolved = resolve_page_link(match["target"], context.page_local, context.known_pages)
+        resolved = resolve_page_link(
+            match["target"], context.page_local, context.known_pages, context.moved_pages
+        )
         if resolved is not None:
             pieces += [line[position : match.start("target")], resolved]
             position = match.end("target")

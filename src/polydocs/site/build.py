@@ -85,11 +85,14 @@ class BuildReport:
     def library(self) -> Library | None:
         return self.tree.library if self.tree else None
 
-    def shown(self, verbose: bool) -> list[str]:
-        """The warnings the terminal shows: each one with `verbose`, else one-cause groups summarised."""
+    def shown_problems(self, verbose: bool) -> list[Diagnostic]:
+        """The problems the terminal shows: each one with `verbose`, else one-cause groups summarised."""
         if verbose or self.folded is None:
-            return self.warnings
-        return [str(problem) for problem in self.folded.shown]
+            return self.diagnostics
+        return self.folded.shown
+
+    def shown(self, verbose: bool) -> list[str]:
+        return [str(problem) for problem in self.shown_problems(verbose)]
 
     def to_dict(self) -> dict[str, object]:
         """What `polydocs build --report-json` writes: each diagnostic as `polydocs lint --format json`

@@ -66,13 +66,13 @@ def _print_warnings(report: BuildReport, verbose: bool) -> None:
 
     if report.library is not None:
         print(f"polydocs build: {report.library.said()}", file=sys.stderr)
-    shown = report.shown(verbose)
+    shown = report.shown_problems(verbose)
     listed = verbose or len(shown) <= LISTED_AT_MOST
     for warning in shown if listed else []:
         print(f"WARNING {warning}", file=sys.stderr)
-    if report.diagnostics:
+    if shown:
         more = "" if listed else f"; {len(shown)} warnings not listed: --verbose or --report-json lists each"
-        print(summary_by_code(report.diagnostics, listed) + more, file=sys.stderr)
+        print(summary_by_code(shown, listed) + more, file=sys.stderr)
 
 
 def _run_build(args: argparse.Namespace) -> int:

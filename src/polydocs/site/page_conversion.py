@@ -92,6 +92,7 @@ def _cache_key(build: LanguageBuild, page: Page, text: PageText) -> str:
         _line_offset(text),
         text.local,
         sorted(build.known_pages[page.lang]),
+        sorted(build.tree.moved_pages(page.lang).items()),
         build.api,
         build.tree.project.iframe_hosts,
         _page_evidence(build.evidence, page.key),
@@ -115,6 +116,7 @@ def _converted(build: LanguageBuild, page: Page, text: PageText, render: RenderM
         line_map=line_map(text.markdown, expanded, _line_offset(text)),
         page_local=text.local,
         known_pages=build.known_pages[page.lang],
+        moved_pages=build.tree.moved_pages(page.lang),
         api=build.api,
         iframe_hosts=build.tree.project.iframe_hosts,
     )

@@ -102,6 +102,14 @@ class SourceTree:
         pages.update(self.pages[lang])
         return pages
 
+    def moved_pages(self, lang: str) -> dict[str, str]:
+        """`_redirects.yml`'s old page names a reader of `lang` may still follow, each to the page (and
+        anchor) it moved to: a link to one is a link to that page."""
+        return {
+            entry.old: entry.new + (f"#{entry.anchor}" if entry.anchor else "")
+            for entry in self.redirects.get(lang, [])
+        }
+
     def all_locals(self) -> list[str]:
         """Every page name of the site, source-language order first."""
         seen: dict[str, None] = {}

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import posixpath
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from difflib import get_close_matches
 from functools import lru_cache
 
@@ -62,16 +62,22 @@ def page_name(target: str, page_local: str) -> str:
     return joined.removesuffix("/index") if joined.endswith("/index") else joined
 
 
-def resolve_page_link(target: str, page_local: str, known_pages: frozenset[str]) -> str | None:
+def resolve_page_link(
+    target: str, page_local: str, known_pages: frozenset[str], moved_pages: Mapping[str, str] | None = None
+) -> str | None:
     """The `.md` form of a relative page link (MkDocs names every page `.md`, `.mdx` sources too), None when
     it names no known page. Other targets (URLs, `/docs/...`, `#anchor`, files like `x.png`) come back as is.
+    A link to a page `_redirects.yml` moves goes straight to where it moved (the link's own anchor first).
     """
     if not is_page_link(target):
         return target
     page = page_name(target, page_local)
+    _, hash_mark, anchor = target.partition("#")
+    if page not in known_pages and moved_pages and page in moved_pages:
+        page, moved_mark, moved_anchor = moved_pages[page].partition("#")
+        hash_mark, anchor = (hash_mark, anchor) if hash_mark else (moved_mark, moved_anchor)
     if page not in known_pages:
         return None
-    _, hash_mark, anchor = target.partition("#")
     directory = posixpath.dirname(page_local)
     return posixpath.relpath(page + ".md", directory or ".") + hash_mark + anchor
 
@@ -82,7 +88,7 @@ def check(page: ParsedPage, facts: PageFacts) -> Iterator[Finding]:
     for index, line in page.outside_code():
         for match in link_matches(line):
             target = match["target"]
-            if resolve_page_link(target, facts.page_local, facts.known_pages) is None:
+            if resolve_page_link(target, facts.page_local, facts.known_pages, facts.moved_pages) is None:
                 yield _missing_page(index, target, page_name(target, facts.page_local), facts.known_pages)
 
 
