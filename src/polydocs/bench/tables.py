@@ -114,20 +114,24 @@ def llm_table(found: Found, lang: Language) -> str:
 
 
 def details_table(records: list[dict[str, Any]], lang: Language) -> str:
-    keys = ("model", "measurement", "batch", "mode", "median", "spread", "compile", "memory", "checked")
+    keys = ("measurement", "median", "spread", "compile", "memory", "checked")
     rows = [_details_row(record, lang) for record in records]
-    table = f'<table>{_header([escape(text(lang, k)) for k in keys])}'
+    table = f"<table>{_header([escape(text(lang, k)) for k in keys])}"
     table += f"<tbody>{''.join(rows)}</tbody></table>"
     return f"<details><summary>{escape(text(lang, 'details'))}</summary>{table}</details>"
 
 
 def _details_row(record: dict[str, Any], lang: Language) -> str:
-    cells = [
-        f"<td>{escape(model_name(record['model']))}</td>",
-        f"<td>{escape(record['workload'])}</td>",
-        f'<td align="right">{record["batch"]}</td>',
-        f"<td>{escape(record['mode'])}</td>",
-    ]
+    # One cell names the configuration, so that the table fits the content's width.
+    what = text(
+        lang,
+        "configuration",
+        model=model_name(record["model"]),
+        workload=record["workload"],
+        batch=record["batch"],
+        mode=record["mode"],
+    )
+    cells = [f"<td>{escape(what)}</td>"]
     if record.get("status") != "ok":
         failed = f"{status_word(record, lang)}: {record.get('error', '')}"
         return "<tr>" + "".join(cells) + '<td colspan="5">' + escape(failed) + "</td></tr>"
