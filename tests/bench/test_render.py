@@ -121,16 +121,29 @@ def test_charts_write_each_speedup_beside_its_bar_without_scripts(lang: str) -> 
 def _with_checks(tmp_path: Path) -> Path:
     """The fixture with ViT-base batch 1 measured alone, eager reproduced and `default` contradicted."""
     data = json.loads(json.dumps(RESULTS))
-    alone = {"alone": True, "load_avg": [1.0, 1.0, 1.0], "other_bench_processes": [], "other_gpu_processes": []}
+    alone = {
+        "alone": True,
+        "load_avg": [1.0, 1.0, 1.0],
+        "other_bench_processes": [],
+        "other_gpu_processes": [],
+    }
     for record in data["results"]:
         if record["id"].startswith("vit-base/forward/b1/") and record["status"] == "ok":
             record["conditions"] = alone
     records = {record["id"]: record for record in data["results"]}
     records["vit-base/forward/b1/float16/eager"]["reproduction"] = {
-        "median_ms": 8.9, "relative_difference": 0.0215, "tolerance": 0.1, "agrees": True, "alone": True
+        "median_ms": 8.9,
+        "relative_difference": 0.0215,
+        "tolerance": 0.1,
+        "agrees": True,
+        "alone": True,
     }
     records["vit-base/forward/b1/float16/default"]["reproduction"] = {
-        "median_ms": 1.2, "relative_difference": -0.5114, "tolerance": 0.1, "agrees": False, "alone": True
+        "median_ms": 1.2,
+        "relative_difference": -0.5114,
+        "tolerance": 0.1,
+        "agrees": False,
+        "alone": True,
     }
     (tmp_path / "checked.json").write_text(json.dumps(data), encoding="utf-8")
     return tmp_path
@@ -146,11 +159,15 @@ def test_a_contradicted_figure_is_marked_and_its_second_median_given(tmp_path: P
     assert "\u2021" in _rows(_tables(html)[0])[2][2]  # ViT-base b64: no conditions recorded
     notes = re.search(r'<ul class="polydocs-bench-notes">(.*?)</ul></li>', html, flags=re.S)
     assert notes, "no note explains the marks"
-    assert "ViT-base, forward, batch size 1, default: 2.46 ms published, 1.20 ms in the second run" in notes[1]
+    assert (
+        "ViT-base, forward, batch size 1, default: 2.46 ms published, 1.20 ms in the second run" in notes[1]
+    )
     assert "\u221251\u00a0%" in notes[1]
     # The chart's bar for that speedup carries the mark and is hatched.
     chart = re.findall(r'<figure class="polydocs-bench-chart">.*?</figure>', html, flags=re.S)[0]
-    default_row = next(row for row in chart.split('<div class="polydocs-bench-row">') if "<code>default" in row)
+    default_row = next(
+        row for row in chart.split('<div class="polydocs-bench-row">') if "<code>default" in row
+    )
     assert "polydocs-bench-bar--marked" in default_row and "\u2020" in default_row
 
 

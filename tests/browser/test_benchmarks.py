@@ -17,8 +17,13 @@ DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}
 
 # Every text-bearing part of a chart, with its computed font size in px.
-_CHART_TEXT_PARTS = (
-    ".polydocs-bench-chart figcaption, .polydocs-bench-model, .polydocs-bench-series code, .polydocs-bench-value"
+_CHART_TEXT_PARTS = ", ".join(
+    (
+        ".polydocs-bench-chart figcaption",
+        ".polydocs-bench-model",
+        ".polydocs-bench-series code",
+        ".polydocs-bench-value",
+    )
 )
 _CHART_TEXT = f"""() => [...document.querySelectorAll('{_CHART_TEXT_PARTS}')].map(el => [
   el.className || el.tagName, el.textContent.trim(), parseFloat(getComputedStyle(el).fontSize)])"""
@@ -27,7 +32,9 @@ _BODY_SIZE = "parseFloat(getComputedStyle(document.querySelector('article.md-typ
 
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1280", "390"])
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_chart_text_is_at_the_body_size(open_page: OpenPage, site_url: str, lang: str, viewport: dict) -> None:
+def test_chart_text_is_at_the_body_size(
+    open_page: OpenPage, site_url: str, lang: str, viewport: dict
+) -> None:
     page, _ = open_page(viewport=viewport, is_mobile=viewport is PHONE)
     page.goto(f"{site_url}/{lang}/{INFERENCE_GUIDE}")
     body = page.evaluate(_BODY_SIZE)
@@ -38,7 +45,9 @@ def test_chart_text_is_at_the_body_size(open_page: OpenPage, site_url: str, lang
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_the_section_fits_1280_px_without_sideways_scrolling(open_page: OpenPage, site_url: str, lang: str) -> None:
+def test_the_section_fits_1280_px_without_sideways_scrolling(
+    open_page: OpenPage, site_url: str, lang: str
+) -> None:
     page, _ = open_page(viewport=DESKTOP)
     page.goto(f"{site_url}/{lang}/{INFERENCE_GUIDE}")
     page.locator(".polydocs-benchmarks details").evaluate("details => { details.open = true; }")

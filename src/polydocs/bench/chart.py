@@ -14,10 +14,12 @@ _LONGEST_BAR_PERCENT = 100.0
 
 @dataclass(frozen=True)
 class Bar:
-    series: int  # index into the chart's series: picks the colour class
+    # Index into the chart's series: picks the colour class.
+    series: int
     value: float | None  # None: no measurement (failed or not run)
-    label: str  # the value as the reader sees it, e.g. "2,3×" or "failed"
-    marked: bool = False  # a figure the page marks (not reproduced, or not measured alone): hatched
+    label: str  # the value as the reader sees it, e.g. "2,3\u00d7" or "failed"
+    # A figure the page marks (not reproduced, or not known to be measured alone): its bar is hatched.
+    marked: bool = False
 
 
 @dataclass(frozen=True)
@@ -32,7 +34,9 @@ def bar_chart(title: str, series: list[str], groups: list[Group]) -> str:
     parts = [f'<figure class="polydocs-bench-chart"><figcaption>{escape(title)}</figcaption>']
     for group in groups:
         parts.append(f'<div class="polydocs-bench-group" role="group" aria-label="{escape(group.name)}">')
-        parts.append(f'<p class="polydocs-bench-model">{escape(group.name)}</p><div class="polydocs-bench-rows">')
+        parts.append(
+            f'<p class="polydocs-bench-model">{escape(group.name)}</p><div class="polydocs-bench-rows">'
+        )
         parts += [_row(bar, series[bar.series], largest) for bar in group.bars]
         parts.append("</div></div>")
     parts.append("</figure>")

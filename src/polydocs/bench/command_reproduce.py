@@ -94,11 +94,18 @@ def run_compare(args: argparse.Namespace) -> int:
 
 
 def _report(
-    first: ResultsFile, first_path: Path, second: ResultsFile, tolerance: float, wanted: list[str], record: bool
+    first: ResultsFile,
+    first_path: Path,
+    second: ResultsFile,
+    tolerance: float,
+    wanted: list[str],
+    record: bool,
 ) -> int:
     comparisons = compare(first, second, tolerance)
     compared = {comparison.id for comparison in comparisons}
-    missing = [key for key in wanted if key not in compared and first.records.get(key, {}).get("status") == OK]
+    missing = [
+        key for key in wanted if key not in compared and first.records.get(key, {}).get("status") == OK
+    ]
     print(format_comparisons(comparisons, missing))
     if record:
         record_comparisons(first, comparisons)

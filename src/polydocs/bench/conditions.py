@@ -84,7 +84,9 @@ def _nvidia_smi(*arguments: str) -> list[list[str]] | None:
         )
     except (OSError, subprocess.SubprocessError):
         return None
-    return [[cell.strip() for cell in line.split(",")] for line in completed.stdout.splitlines() if line.strip()]
+    return [
+        [cell.strip() for cell in line.split(",")] for line in completed.stdout.splitlines() if line.strip()
+    ]
 
 
 def _visible_gpu() -> str:

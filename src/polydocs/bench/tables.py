@@ -73,7 +73,7 @@ def vision_table(found: Found, lang: Language) -> str:
             cells.append(_best_speedup(found, model, batch, lang))
             rows.append("<tr>" + "".join(cells) + "</tr>")
     caption = f"<caption>{escape(text(lang, 'vision_caption'))}</caption>"
-    return f'<table>{caption}{_header(header)}<tbody>{"".join(rows)}</tbody></table>'
+    return f"<table>{caption}{_header(header)}<tbody>{''.join(rows)}</tbody></table>"
 
 
 def _fastest(found: Found, model: str, batch: int, modes: list[str]) -> str | None:
@@ -110,7 +110,7 @@ def llm_table(found: Found, lang: Language) -> str:
         return ""
     header = [escape(text(lang, "measurement")), *modes]
     caption = f"<caption>{escape(text(lang, 'llm_caption'))}</caption>"
-    return f'<table>{caption}{_header(header)}<tbody>{"".join(rows)}</tbody></table>'
+    return f"<table>{caption}{_header(header)}<tbody>{''.join(rows)}</tbody></table>"
 
 
 def details_table(records: list[dict[str, Any]], lang: Language) -> str:
