@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import re
-import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 
 import pytest
@@ -50,16 +49,20 @@ def test_vision_table_shows_the_json_medians_with_localized_headers(lang: str) -
     vision = _tables(html)[0]
     header, *rows = _rows(vision)
     model_header, batch_header, best_header, caption = HEADERS[lang]
-    assert header[0] == model_header and header[2] == batch_header and header[-1] == best_header
+    assert header[0] == model_header and header[1] == batch_header and header[-1] == best_header
     assert caption in vision
-    assert header[3:7] == ["eager", "default", "reduce-overhead", "max-autotune"]
-    vit_b1 = next(row for row in rows if row[0] == "ViT-base" and row[2] == "1")
+    assert header[2:6] == ["eager", "default", "reduce-overhead", "max-autotune"]
+    # Models are grouped: the model's name (and task) heads its first row only.
+    vit_b1, vit_b64 = rows[0], rows[1]
+    assert vit_b1[0].startswith("ViT-base") and vit_b1[1] == "1" and vit_b64[0] == "64"
     expected = [8.7123, 2.456, 0.9031]
-    shown = [_numbers(cell)[0] for cell in vit_b1[3:6]]
+    shown = [_numbers(cell)[0] for cell in vit_b1[2:5]]
     assert shown == pytest.approx(expected, abs=0.006)
     failed_word = {"en": "failed", "es": "falló", "pt": "falhou"}[lang]
-    assert vit_b1[6] == failed_word
-    assert _numbers(vit_b1[7]) == pytest.approx([8.7123 / 0.9031], abs=0.05)
+    assert vit_b1[5] == failed_word
+    assert _numbers(vit_b1[6]) == pytest.approx([8.7123 / 0.9031], abs=0.05)
+    # The fastest mode of a row is in bold.
+    assert re.search(r"<strong>0[.,]903</strong>", vision)
 
 
 def test_all_three_languages_show_the_same_numbers() -> None:
@@ -72,30 +75,109 @@ def test_all_three_languages_show_the_same_numbers() -> None:
 
 def test_every_measured_median_appears_in_the_detailed_table() -> None:
     details = _tables(_rendered("pt"))[-1]
-    shown = [_numbers(row[4])[0] for row in _rows(details)[1:] if row[4] != "—"]
+    shown = [_numbers(row[1])[0] for row in _rows(details)[1:] if len(row) == 6]
     measured = [r["median_ms"] for r in RESULTS["results"] if r["status"] == "ok"]
     assert shown == pytest.approx(measured, rel=0.01)
 
 
-def test_gemma_table_shows_latency_and_tokens_per_second() -> None:
+def test_gemma_table_shows_latency_and_tokens_per_second_in_the_modes_it_has() -> None:
     gemma = _tables(_rendered("en"))[1]
-    _, forward, generate = _rows(gemma)
+    header, forward, generate = _rows(gemma)
+    assert header[1:] == ["eager", "reduce-overhead"]  # no Gemma-2B record has another mode
     assert forward[0] == "Forward pass, 128 tokens: latency (ms)"
     assert _numbers(forward[1])[0] == pytest.approx(17.93, abs=0.05)
-    assert forward[2] == "—"
-    assert _numbers(generate[3])[0] == pytest.approx(304.76, abs=0.05)
+    assert _numbers(generate[2])[0] == pytest.approx(304.76, abs=0.05)
+
+
+def _bars(html: str) -> list[tuple[str, str, float | None]]:
+    """(series, value text, bar width in percent) of every chart row."""
+    rows = re.findall(r'<div class="polydocs-bench-row">(.*?)</span></span></div>', html, flags=re.S)
+    bars = []
+    for row in rows:
+        series = re.search(r"<code>(.*?)</code>", row)
+        value = re.search(r'class="polydocs-bench-value">(.*)$', row, flags=re.S)
+        width = re.search(r'style="width: ([\d.]+)%"', row)
+        assert series and value
+        bars.append((series.group(1), value.group(1), float(width.group(1)) if width else None))
+    return bars
 
 
 @pytest.mark.parametrize("lang", ["en", "es", "pt"])
-def test_charts_are_well_formed_svg_without_scripts(lang: str) -> None:
+def test_charts_write_each_speedup_beside_its_bar_without_scripts(lang: str) -> None:
     html = _rendered(lang)
-    charts = re.findall(r"<svg.*?</svg>", html, flags=re.S)
+    charts = re.findall(r'<figure class="polydocs-bench-chart">.*?</figure>', html, flags=re.S)
     assert len(charts) == 2  # batch sizes 1 and 64
-    for chart in charts:
-        root = ElementTree.fromstring(chart)
-        assert root.tag == "{http://www.w3.org/2000/svg}svg"
-        assert "currentColor" in chart
-    assert "<script" not in html and "http://" not in html.replace("http://www.w3.org/2000/svg", "")
+    first = _bars(charts[0])
+    vit = dict((series, (value, width)) for series, value, width in first[:4])
+    reduce_overhead, width = vit["reduce-overhead"]
+    assert _numbers(reduce_overhead)[0] == pytest.approx(8.7123 / 0.9031, abs=0.05)
+    assert width == pytest.approx(100.0)  # the largest speedup fills its track
+    assert vit["max-autotune"] == ({"en": "failed", "es": "falló", "pt": "falhou"}[lang], None)
+    assert all(width is None or 0 < width <= 100 for _, _, width in first)
+    assert "<script" not in html and "<svg" not in html
+    assert "http://" not in html and "https://" not in html
+
+
+def _with_checks(tmp_path: Path) -> Path:
+    """The fixture with ViT-base batch 1 measured alone, eager reproduced and `default` contradicted."""
+    data = json.loads(json.dumps(RESULTS))
+    alone = {
+        "alone": True,
+        "load_avg": [1.0, 1.0, 1.0],
+        "other_bench_processes": [],
+        "other_gpu_processes": [],
+    }
+    for record in data["results"]:
+        if record["id"].startswith("vit-base/forward/b1/") and record["status"] == "ok":
+            record["conditions"] = alone
+    records = {record["id"]: record for record in data["results"]}
+    records["vit-base/forward/b1/float16/eager"]["reproduction"] = {
+        "median_ms": 8.9,
+        "relative_difference": 0.0215,
+        "tolerance": 0.1,
+        "agrees": True,
+        "alone": True,
+    }
+    records["vit-base/forward/b1/float16/default"]["reproduction"] = {
+        "median_ms": 1.2,
+        "relative_difference": -0.5114,
+        "tolerance": 0.1,
+        "agrees": False,
+        "alone": True,
+    }
+    (tmp_path / "checked.json").write_text(json.dumps(data), encoding="utf-8")
+    return tmp_path
+
+
+def test_a_contradicted_figure_is_marked_and_its_second_median_given(tmp_path: Path) -> None:
+    html = expand_benchmark_blocks(PAGE, language_of("en"), _with_checks(tmp_path))
+    vit_b1 = _rows(_tables(html)[0])[1]
+    eager, default, reduce_overhead = vit_b1[2:5]
+    assert eager == "8.71"  # measured alone and reproduced: no mark
+    assert default == "2.46\u2009\u2020"  # contradicted by the second run
+    assert reduce_overhead == "0.903"  # alone, not in the sample: no mark
+    assert "\u2021" in _rows(_tables(html)[0])[2][2]  # ViT-base b64: no conditions recorded
+    notes = re.search(r'<ul class="polydocs-bench-notes">(.*?)</ul></li>', html, flags=re.S)
+    assert notes, "no note explains the marks"
+    assert (
+        "ViT-base, forward, batch size 1, default: 2.46 ms published, 1.20 ms in the second run" in notes[1]
+    )
+    assert "\u221251\u00a0%" in notes[1]
+    # The chart's bar for that speedup carries the mark and is hatched.
+    chart = re.findall(r'<figure class="polydocs-bench-chart">.*?</figure>', html, flags=re.S)[0]
+    default_row = next(
+        row for row in chart.split('<div class="polydocs-bench-row">') if "<code>default" in row
+    )
+    assert "polydocs-bench-bar--marked" in default_row and "\u2020" in default_row
+
+
+def test_the_preamble_states_what_ran_alone_and_what_a_second_run_checked(tmp_path: Path) -> None:
+    html = expand_benchmark_blocks(PAGE, language_of("en"), _with_checks(tmp_path))
+    assert "3 of 10 figures were measured with no other benchmark process" in html
+    assert "measured 2 of them again" in html and "1 agree with the published median within ±10" in html
+    details = _tables(html)[-1]
+    assert "alone; second run 8.90 ms (+2 %)" in details
+    assert "conditions not recorded" in details
 
 
 def test_hardware_and_method_are_stated() -> None:

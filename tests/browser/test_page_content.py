@@ -115,7 +115,7 @@ def test_benchmark_table_and_chart_are_visible(open_page: OpenPage, site_url: st
     table = results.locator("table").first
     table.scroll_into_view_if_needed()
     assert table.is_visible() and table.locator("tbody tr").count() > 0, "no visible benchmark table rows"
-    chart = results.locator("svg").first
-    assert chart.is_visible(), "no visible inline SVG chart"
+    chart = results.locator(".polydocs-bench-chart").first
+    assert chart.is_visible(), "no visible speedup chart"
     box = chart.bounding_box()
     assert box is not None and box["width"] > 100 and box["height"] > 50, f"chart box {box}"

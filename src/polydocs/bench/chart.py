@@ -1,28 +1,25 @@
-"""A horizontal grouped bar chart as inline SVG: no script, colours from `currentColor` so that it reads
-in both of Material's palettes (light and slate)."""
+"""A horizontal grouped bar chart as plain HTML: text at the page's body size that wraps on a phone, bars
+sized in percent of their track, no script. The theme's CSS (`polydocs.css`, `.polydocs-bench-*`) gives
+each series a colour for the light and the dark palette; the value is written at the end of every bar and
+the series' name at its start, so colour is never the only cue."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from html import escape
 
-_WIDTH = 680
-_LABEL_WIDTH = 150
-_VALUE_WIDTH = 64
-_BAR_HEIGHT = 12
-_BAR_GAP = 2
-_GROUP_GAP = 12
-_LEGEND_HEIGHT = 28
-_AXIS_HEIGHT = 24
-# One opacity per series: distinct on white and on slate, with the value written beside each bar anyway.
-_OPACITIES = (0.3, 0.55, 0.8, 1.0)
+# The longest bar fills its track; the track's padding (the theme's CSS) holds the value written after it.
+_LONGEST_BAR_PERCENT = 100.0
 
 
 @dataclass(frozen=True)
 class Bar:
+    # Index into the chart's series: picks the colour class.
     series: int
     value: float | None  # None: no measurement (failed or not run)
-    label: str  # the value as the reader sees it, e.g. "2,3x" or "failed"
+    label: str  # the value as the reader sees it, e.g. "2,3\u00d7" or "failed"
+    # A figure the page marks (not reproduced, or not known to be measured alone): its bar is hatched.
+    marked: bool = False
 
 
 @dataclass(frozen=True)
@@ -31,57 +28,34 @@ class Group:
     bars: tuple[Bar, ...]
 
 
-def bar_chart(title: str, series: list[str], groups: list[Group], axis_label: str, chart_id: str) -> str:
-    """SVG markup for `groups` of bars, one bar per series, scaled to the largest value."""
+def bar_chart(title: str, series: list[str], groups: list[Group]) -> str:
+    """HTML for `groups` of bars, one row per bar, scaled to the largest value; `title` is the caption."""
     largest = max((bar.value for group in groups for bar in group.bars if bar.value is not None), default=1.0)
-    scale = (_WIDTH - _LABEL_WIDTH - _VALUE_WIDTH) / max(largest, 1e-9)
-    rows = sum(len(group.bars) for group in groups)
-    height = _LEGEND_HEIGHT + rows * (_BAR_HEIGHT + _BAR_GAP) + len(groups) * _GROUP_GAP + _AXIS_HEIGHT
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="polydocs-chart" role="img" '
-        f'aria-labelledby="{chart_id}-title" viewBox="0 0 {_WIDTH} {height}" width="100%" '
-        f'style="max-width:{_WIDTH}px" font-size="12" fill="currentColor">',
-        f'<title id="{chart_id}-title">{escape(title)}</title>',
-    ]
-    parts += _legend(series)
-    y = _LEGEND_HEIGHT
+    parts = [f'<figure class="polydocs-bench-chart"><figcaption>{escape(title)}</figcaption>']
     for group in groups:
-        group_height = len(group.bars) * (_BAR_HEIGHT + _BAR_GAP)
+        parts.append(f'<div class="polydocs-bench-group" role="group" aria-label="{escape(group.name)}">')
         parts.append(
-            f'<text x="{_LABEL_WIDTH - 8}" y="{y + group_height / 2 + 4:.1f}" text-anchor="end">'
-            f"{escape(group.name)}</text>"
+            f'<p class="polydocs-bench-model">{escape(group.name)}</p><div class="polydocs-bench-rows">'
         )
-        for bar in group.bars:
-            opacity = _OPACITIES[bar.series % len(_OPACITIES)]
-            length = (bar.value or 0.0) * scale
-            if bar.value is not None:
-                parts.append(
-                    f'<rect x="{_LABEL_WIDTH}" y="{y}" width="{length:.1f}" height="{_BAR_HEIGHT}" '
-                    f'fill-opacity="{opacity}">'
-                    f"<title>{escape(series[bar.series])}: {escape(bar.label)}</title>"
-                    "</rect>"
-                )
-            parts.append(
-                f'<text x="{_LABEL_WIDTH + length + 4:.1f}" y="{y + _BAR_HEIGHT - 2}" font-size="11">'
-                f"{escape(bar.label)}</text>"
-            )
-            y += _BAR_HEIGHT + _BAR_GAP
-        y += _GROUP_GAP
-    parts.append(
-        f'<line x1="{_LABEL_WIDTH}" y1="{_LEGEND_HEIGHT - 4}" x2="{_LABEL_WIDTH}" y2="{y}" '
-        'stroke="currentColor" stroke-opacity="0.5"/>'
-    )
-    parts.append(f'<text x="{_LABEL_WIDTH}" y="{y + 14}" font-size="11">{escape(axis_label)}</text>')
-    parts.append("</svg>")
+        parts += [_row(bar, series[bar.series], largest) for bar in group.bars]
+        parts.append("</div></div>")
+    parts.append("</figure>")
     return "".join(parts)
 
 
-def _legend(series: list[str]) -> list[str]:
-    parts = []
-    x = float(_LABEL_WIDTH)
-    for index, name in enumerate(series):
-        opacity = _OPACITIES[index % len(_OPACITIES)]
-        parts.append(f'<rect x="{x:.0f}" y="6" width="12" height="12" fill-opacity="{opacity}"/>')
-        parts.append(f'<text x="{x + 16:.0f}" y="16">{escape(name)}</text>')
-        x += 16 + 7.5 * len(name) + 18
-    return parts
+def _row(bar: Bar, series_name: str, largest: float) -> str:
+    classes = f"polydocs-bench-bar polydocs-bench-series-{bar.series}"
+    if bar.marked:
+        classes += " polydocs-bench-bar--marked"
+    if bar.value is None:
+        drawn = ""
+    else:
+        width = max(bar.value / max(largest, 1e-9) * _LONGEST_BAR_PERCENT, 0.5)
+        drawn = f'<span class="{classes}" style="width: {width:.1f}%" aria-hidden="true"></span>'
+    return (
+        '<div class="polydocs-bench-row">'
+        f'<span class="polydocs-bench-series"><code>{escape(series_name)}</code></span>'
+        f'<span class="polydocs-bench-track">{drawn}'
+        f'<span class="polydocs-bench-value">{escape(bar.label)}</span></span>'
+        "</div>"
+    )

@@ -1,11 +1,15 @@
-"""`polydocs bench compile` (measure torch.compile) and `polydocs bench merge` (join GPU shards' results)."""
+"""`polydocs bench compile` (measure torch.compile) and `polydocs bench merge` (join GPU shards' results);
+`reproduce` and `compare` are in `command_reproduce`."""
 
 from __future__ import annotations
 
 import argparse
+import shlex
+import sys
 from pathlib import Path
 from typing import Any
 
+from polydocs.bench.command_reproduce import register_reproduce
 from polydocs.bench.matrix import full_matrix, parse_shard, select, shard, smoke_matrix
 from polydocs.bench.results import NOT_RUN, ResultsFile, load_results, merge_results, save_results
 from polydocs.bench.runner import UNFINISHED, describe_config
@@ -32,6 +36,20 @@ def register(subparsers: Any) -> None:
         default=[],
         metavar="TEXT",
         help="run configurations whose id contains TEXT",
+    )
+    compile_parser.add_argument(
+        "--model",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="run configurations of model NAME only (repeatable, e.g. vit-base, gemma-2b)",
+    )
+    compile_parser.add_argument(
+        "--skip",
+        action="append",
+        default=[],
+        metavar="TEXT",
+        help="leave out configurations whose id contains TEXT (repeatable, e.g. max-autotune)",
     )
     compile_parser.add_argument(
         "--rerun",
@@ -63,6 +81,7 @@ def register(subparsers: Any) -> None:
         help="record every configuration of the matrix that has no result as not run, for REASON",
     )
     merge_parser.set_defaults(run=run_merge)
+    register_reproduce(bench)
 
 
 def run_compile(args: argparse.Namespace) -> int:
@@ -74,7 +93,7 @@ def run_compile(args: argparse.Namespace) -> int:
         raise PolydocsError(
             [Diagnostic("<command line>", 0, "bench-shard", str(error), "use --shard 0/2 and --shard 1/2")]
         ) from error
-    configs = select(smoke_matrix() if args.smoke else full_matrix(), args.only)
+    configs = select(smoke_matrix() if args.smoke else full_matrix(), args.only, args.model, args.skip)
     if args.rerun:
         configs = [config for config in configs if any(text in config.id for text in args.rerun)]
     # Shard what is still to do, so that a resumed run splits the remaining work evenly across GPUs
@@ -105,6 +124,7 @@ def run_compile(args: argparse.Namespace) -> int:
         git_rev=args.git_rev,
         stop_after_s=args.stop_after,
         remeasure=bool(args.rerun),
+        command=command_line(),
     )
     summary = run_benchmarks(configs, args.out, options, log=lambda line: print(line, flush=True))
     print(
@@ -113,6 +133,13 @@ def run_compile(args: argparse.Namespace) -> int:
         f"{len(summary.left_for_later)} left for a later run"
     )
     return 3 if summary.stopped_by_fatal_error else 0
+
+
+def command_line() -> str:
+    """This process's command line as a reader would type it (`python -m polydocs.bench ...`)."""
+    program = sys.argv[0]
+    head = ["python", "-m", "polydocs.bench"] if program.endswith("__main__.py") else [Path(program).name]
+    return shlex.join([*head, *sys.argv[1:]])
 
 
 def ordered(results: ResultsFile) -> ResultsFile:

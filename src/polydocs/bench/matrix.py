@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 BATCH_SIZES = (1, 4, 16, 64)
@@ -89,9 +90,18 @@ def smoke_matrix() -> list[BenchConfig]:
     return [replace(config, dtype="float32") for config in full_matrix() if config.batch == 1]
 
 
-def select(configs: list[BenchConfig], only: list[str]) -> list[BenchConfig]:
-    """The configurations whose id contains every one of the given fragments."""
-    return [config for config in configs if all(fragment in config.id for fragment in only)]
+def select(
+    configs: list[BenchConfig], only: Sequence[str], models: Sequence[str] = (), skip: Sequence[str] = ()
+) -> list[BenchConfig]:
+    """The configurations whose id contains every fragment of `only` and none of `skip`, of one of `models`
+    (any model when empty)."""
+    return [
+        config
+        for config in configs
+        if all(fragment in config.id for fragment in only)
+        and not any(fragment in config.id for fragment in skip)
+        and (not models or config.model in models)
+    ]
 
 
 def shard(configs: list[BenchConfig], index: int, count: int) -> list[BenchConfig]:

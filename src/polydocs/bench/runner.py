@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import importlib
+import os
 import time
 import traceback
 from collections.abc import Callable
@@ -12,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from polydocs.bench import models
+from polydocs.bench.conditions import read_conditions
 from polydocs.bench.environment import describe_environment, utc_now
 from polydocs.bench.matrix import LLM_MODEL, BenchConfig
 from polydocs.bench.results import (
@@ -27,6 +29,8 @@ from polydocs.bench.timing import SMOKE_POLICY, Clock, RepeatPolicy, Timing, mea
 
 GENERATE_POLICY = RepeatPolicy(warmup=1, min_repeats=5, max_repeats=10, target_s=5.0)
 UNFINISHED = f"{UNFINISHED_PREFIX}: the process ended during this configuration (time limit or crash)"
+# Environment variables that change how a run behaves, recorded with it.
+_RECORDED_VARIABLES = ("CUDA_VISIBLE_DEVICES", "TORCHINDUCTOR_COMPILE_THREADS", "TORCHINDUCTOR_CACHE_DIR")
 # After these the CUDA context is unusable: every later configuration in this process would fail too.
 _FATAL_MARKERS = ("CUDA error", "device-side assert", "illegal memory access", "CUBLAS_STATUS")
 
@@ -42,6 +46,8 @@ class RunOptions:
     stop_after_s: float | None = None
     # Measure the given configurations even if the results file already has them (replacing the records).
     remeasure: bool = False
+    # The command line that started the run, recorded with it.
+    command: str | None = None
     policy: RepeatPolicy = field(default_factory=RepeatPolicy)
 
     @property
@@ -184,6 +190,8 @@ def run_one(config: BenchConfig, options: RunOptions, cache: _ModelCache) -> dic
         # A generate call takes seconds: fewer repeats keep the whole matrix inside one GPU session.
         policy = GENERATE_POLICY
     timing: Timing = measure(call, clock, policy)
+    # Read right after the timed calls: whatever shared the host while they ran is most likely still there.
+    conditions = read_conditions(gpu=cuda)
     record: dict[str, Any] = {
         **describe_config(config, options.smoke),
         "status": OK,
@@ -191,6 +199,7 @@ def run_one(config: BenchConfig, options: RunOptions, cache: _ModelCache) -> dic
         "first_call_s": round(first_call_s, 2),
         "compile_s": round(first_call_s, 2) if config.compiled else None,
         "peak_mem_mib": round(torch.cuda.max_memory_allocated() / 2**20, 1) if cuda else None,
+        "conditions": conditions.to_json(),
     }
     if config.workload == "generate":
         record["tokens_per_s"] = round(models.new_tokens(options.smoke) * 1000.0 / timing.median_ms, 2)
@@ -227,8 +236,9 @@ def run_benchmarks(
         log(f"{key}: recorded as failed ({UNFINISHED})")
     results.environment = describe_environment(options.device, options.git_rev)
     results.method = _method(options)
-    results.runs.append({"date": results.environment["date"], "gpu": results.environment["gpu"]})
+    results.runs.append(_run_entry(results.environment, options))
     save_results(out, results)
+    log(_conditions_line("at start", results.runs[-1]["conditions_at_start"]))
 
     summary = RunSummary()
     cache = _ModelCache(options)
@@ -249,6 +259,7 @@ def run_benchmarks(
             record = {**describe_config(config, options.smoke), "status": FAILED, "error": _error_text(error)}
             log("".join(traceback.format_exception(error)[-3:]).rstrip())
         record["finished"] = utc_now()
+        record["run"] = results.environment["date"]
         results.record(record)
         save_results(out, results)
         log(_log_line(record, time.monotonic() - began))
@@ -263,12 +274,38 @@ def run_benchmarks(
     return summary
 
 
+def _run_entry(environment: dict[str, Any], options: RunOptions) -> dict[str, Any]:
+    """What the results file says about one run: when, on what, started how, and what else ran then."""
+    if options.device.startswith("cuda"):
+        import torch
+
+        # Hold a CUDA context now, as during every later reading, so that nvidia-smi lists this process.
+        torch.zeros(1, device=options.device)
+    return {
+        "date": environment["date"],
+        "gpu": environment["gpu"],
+        "command": options.command,
+        "environment_variables": {name: os.environ.get(name) for name in _RECORDED_VARIABLES},
+        "conditions_at_start": read_conditions(gpu=options.device.startswith("cuda")).to_json(),
+    }
+
+
+def _conditions_line(when: str, conditions: dict[str, Any]) -> str:
+    load = "/".join(f"{value:g}" for value in conditions["load_avg"])
+    clocks = f", SM clock {conditions['clocks_sm_mhz']} of {conditions['clocks_max_sm_mhz']} MHz"
+    alone = "alone" if conditions["alone"] else "NOT ALONE"
+    others = [*(conditions["other_gpu_processes"] or []), *conditions["other_bench_processes"]]
+    seen = f": {'; '.join(others)}" if others else ""
+    return f"conditions {when}: {alone}{seen}, load {load} on {conditions['cpu_count']} CPUs{clocks}"
+
+
 def _log_line(record: dict[str, Any], elapsed_s: float) -> str:
     if record["status"] != OK:
         return f"[{elapsed_s:6.0f}s] {record['id']}: FAILED {record['error']}"
     compile_text = f", compile {record['compile_s']} s" if record.get("compile_s") is not None else ""
     spread = f"{record['p10_ms']:.3f}..{record['p90_ms']:.3f}"
+    alone = "alone" if record["conditions"]["alone"] else "NOT ALONE"
     return (
         f"[{elapsed_s:6.0f}s] {record['id']}: median {record['median_ms']:.3f} ms "
-        f"({spread}, n={record['repeats']}){compile_text}, peak {record.get('peak_mem_mib')} MiB"
+        f"({spread}, n={record['repeats']}){compile_text}, peak {record.get('peak_mem_mib')} MiB, {alone}"
     )

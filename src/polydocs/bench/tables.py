@@ -1,0 +1,170 @@
+"""The benchmark section's tables: vision latency (modes as columns, models grouped), Gemma-2B, and every
+measurement folded away. Figures the page marks carry their mark (`marks.py`)."""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from polydocs.bench.labels import latency_digits, model_name
+from polydocs.bench.marks import with_mark
+from polydocs.sources import Language
+
+MODES = ("eager", "default", "reduce-overhead", "max-autotune")
+VISION_ORDER = ("vit-base", "convnext-tiny", "resnet-50", "detr-resnet-50", "segformer-b0")
+LLM = "gemma-2b"
+# (model, workload, batch, mode) -> record
+Found = dict[tuple[str, str, int, str], dict[str, Any]]
+
+
+def text(lang: Language, key: str, **values: object) -> str:
+    return lang.text(f"bench.{key}", **values)
+
+
+def median(found: Found, key: tuple[str, str, int, str]) -> float | None:
+    record = found.get(key)
+    return float(record["median_ms"]) if record and record.get("status") == "ok" else None
+
+
+def status_word(record: dict[str, Any], lang: Language) -> str:
+    return text(lang, "not_run" if record.get("status") == "not_run" else "failed")
+
+
+def _cell(record: dict[str, Any] | None, lang: Language, field: str = "median_ms", best: bool = False) -> str:
+    if record is None:
+        return "<td>—</td>"
+    if record.get("status") != "ok":
+        return f'<td title="{escape(record.get("error", ""))}">{escape(status_word(record, lang))}</td>'
+    value = float(record[field])
+    shown = lang.number(value, latency_digits(value) if field.endswith("_ms") else 1)
+    if best:
+        shown = f"<strong>{shown}</strong>"
+    return f'<td align="right">{with_mark(shown, record)}</td>'
+
+
+def _header(cells: list[str]) -> str:
+    return "<thead><tr>" + "".join(f'<th scope="col">{cell}</th>' for cell in cells) + "</tr></thead>"
+
+
+def _modes_in(found: Found, models: tuple[str, ...]) -> list[str]:
+    """The modes that have a record for any of `models`: a column nobody has is left out."""
+    return [mode for mode in MODES if any(k[0] in models and k[3] == mode for k in found)]
+
+
+def vision_table(found: Found, lang: Language) -> str:
+    models = [m for m in VISION_ORDER if any(k[0] == m for k in found)]
+    if not models:
+        return ""
+    modes = _modes_in(found, VISION_ORDER)
+    header = [escape(text(lang, "model")), escape(text(lang, "batch")), *modes, escape(text(lang, "best"))]
+    rows = []
+    for model in models:
+        batches = sorted({k[2] for k in found if k[0] == model})
+        task = next(r["task"] for k, r in found.items() if k[0] == model)
+        name = (
+            f'<th scope="rowgroup" rowspan="{len(batches)}">{escape(model_name(model))}'
+            f'<br><span class="polydocs-bench-task">{escape(text(lang, task))}</span></th>'
+        )
+        for index, batch in enumerate(batches):
+            cells = [name] if index == 0 else []
+            cells.append(f'<td align="right">{batch}</td>')
+            fastest = _fastest(found, model, batch, modes)
+            cells += [_cell(found.get((model, "forward", batch, m)), lang, best=m == fastest) for m in modes]
+            cells.append(_best_speedup(found, model, batch, lang))
+            rows.append("<tr>" + "".join(cells) + "</tr>")
+    caption = f"<caption>{escape(text(lang, 'vision_caption'))}</caption>"
+    return f"<table>{caption}{_header(header)}<tbody>{''.join(rows)}</tbody></table>"
+
+
+def _fastest(found: Found, model: str, batch: int, modes: list[str]) -> str | None:
+    measured = [(value, mode) for mode in modes if (value := median(found, (model, "forward", batch, mode)))]
+    return min(measured)[1] if measured else None
+
+
+def _best_speedup(found: Found, model: str, batch: int, lang: Language) -> str:
+    eager = median(found, (model, "forward", batch, "eager"))
+    compiled = [m for m in MODES[1:] if median(found, (model, "forward", batch, m)) is not None]
+    if eager is None or not compiled:
+        return "<td>—</td>"
+    best = min(compiled, key=lambda m: median(found, (model, "forward", batch, m)) or 0.0)
+    value = eager / (median(found, (model, "forward", batch, best)) or 1.0)
+    return f'<td align="right">{lang.number(value, 1)}\u00d7</td>'
+
+
+def llm_table(found: Found, lang: Language) -> str:
+    modes = _modes_in(found, (LLM,))
+    rows = []
+    for workload, row_key, field in (
+        ("forward", "forward_row", "median_ms"),
+        ("generate", "generate_row", "tokens_per_s"),
+    ):
+        records = {k[3]: r for k, r in found.items() if k[0] == LLM and k[1] == workload}
+        if not records:
+            continue
+        sample = next(iter(records.values()))
+        tokens = sample.get("new_tokens" if workload == "generate" else "prompt_tokens", "?")
+        cells = [f'<th scope="row">{escape(text(lang, row_key, tokens=tokens))}</th>']
+        cells += [_cell(records.get(mode), lang, field) for mode in modes]
+        rows.append("<tr>" + "".join(cells) + "</tr>")
+    if not rows:
+        return ""
+    header = [escape(text(lang, "measurement")), *modes]
+    caption = f"<caption>{escape(text(lang, 'llm_caption'))}</caption>"
+    return f"<table>{caption}{_header(header)}<tbody>{''.join(rows)}</tbody></table>"
+
+
+def details_table(records: list[dict[str, Any]], lang: Language) -> str:
+    keys = ("measurement", "median", "spread", "compile", "memory", "checked")
+    rows = [_details_row(record, lang) for record in records]
+    table = f"<table>{_header([escape(text(lang, k)) for k in keys])}"
+    table += f"<tbody>{''.join(rows)}</tbody></table>"
+    return f"<details><summary>{escape(text(lang, 'details'))}</summary>{table}</details>"
+
+
+def _details_row(record: dict[str, Any], lang: Language) -> str:
+    # One cell names the configuration, so that the table fits the content's width.
+    what = text(
+        lang,
+        "configuration",
+        model=model_name(record["model"]),
+        workload=record["workload"],
+        batch=record["batch"],
+        mode=record["mode"],
+    )
+    cells = [f"<td>{escape(what)}</td>"]
+    if record.get("status") != "ok":
+        failed = f"{status_word(record, lang)}: {record.get('error', '')}"
+        return "<tr>" + "".join(cells) + '<td colspan="5">' + escape(failed) + "</td></tr>"
+    digits = latency_digits(float(record["median_ms"]))
+    spread = f"{lang.number(record['p10_ms'], digits)}\u2013{lang.number(record['p90_ms'], digits)}"
+    compile_s, memory = record.get("compile_s"), record.get("peak_mem_mib")
+    cells += [
+        _cell(record, lang),
+        f'<td align="right">{spread}</td>',
+        f'<td align="right">{lang.number(compile_s, 1) if compile_s is not None else "—"}</td>',
+        f'<td align="right">{lang.number(memory, 0) if memory is not None else "—"}</td>',
+        f"<td>{escape(_checked(record, lang))}</td>",
+    ]
+    return "<tr>" + "".join(cells) + "</tr>"
+
+
+def _checked(record: dict[str, Any], lang: Language) -> str:
+    """How the figure was checked: alone or not, and the second run's median if there was one."""
+    conditions = record.get("conditions")
+    if not isinstance(conditions, dict):
+        words = [text(lang, "conditions_unknown")]
+    else:
+        words = [text(lang, "alone_yes" if conditions.get("alone") else "alone_no")]
+    reproduction = record.get("reproduction")
+    if isinstance(reproduction, dict):
+        second = float(reproduction["median_ms"])
+        difference = float(reproduction["relative_difference"]) * 100
+        words.append(
+            text(
+                lang,
+                "second_run",
+                median=lang.number(second, latency_digits(second)),
+                difference=("+" if difference >= 0 else "\u2212") + lang.number(abs(difference), 0),
+            )
+        )
+    return "; ".join(words)
