@@ -9,12 +9,10 @@ from typing import Literal
 from polydocs.diagnostics import Diagnostic, PolydocsError
 from polydocs.dialect import Fence, PageFacts, ParsedPage, parse_page
 from polydocs.dialect.constructs import fences
-from polydocs.dialect.constructs.output_blocks import is_output
+from polydocs.dialect.constructs.output_blocks import is_output, is_session
 from polydocs.snippets.directives import Directives, is_polydocs_comment, parse_comment
 
 PYTHON_FENCE_LANGUAGES = frozenset({"py", "python", "python3"})
-# Fences that may hold an interactive session (`>>>` prompts) even without a Python info string.
-_DOCTEST_FENCE_LANGUAGES = frozenset({"", "py", "python", "python3", "pycon", "python-repl", "doctest"})
 HIDE_MARKER = "# doc-builder: hide"
 
 RegionKind = Literal["script", "doctest", "other"]
@@ -126,18 +124,13 @@ def _region(path: Path, fence: Fence, directives: Directives) -> Region:
     if is_output(info):
         # What code printed (```python out): never run, never badged.
         return Region(path, line, end_line, info, "output", visible, "other", "", directives)
-    if _is_doctest(first, content):
+    if is_session(info, content):
         return Region(
             path, line, end_line, info, "python", visible, "doctest", _doctest_source(content), directives
         )
     if first.lower() in PYTHON_FENCE_LANGUAGES or first.startswith("runnable:"):
         return Region(path, line, end_line, info, "python", visible, "script", content, directives)
     return Region(path, line, end_line, info, first.lower(), visible, "other", "", directives)
-
-
-def _is_doctest(first_word: str, content: str) -> bool:
-    stripped = content.lstrip()
-    return first_word.lower() in _DOCTEST_FENCE_LANGUAGES and stripped.startswith(">>>")
 
 
 def _doctest_source(content: str) -> str:

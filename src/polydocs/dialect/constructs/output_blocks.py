@@ -1,8 +1,11 @@
 """Output blocks: the fences that show what code printed (```` ```python out ````, ```` ```py output ````,
-```` ```out ````) rather than code to run.
+```` ```out ````) rather than code to run; and interactive sessions, doc-builder's other output convention,
+where the lines after `>>>` and `...` prompts are code and every other line is what it printed.
 
-The site styles them apart from code (`output_opening`: the class `polydocs-output`), the snippet checker
-does not run them and the site puts no evidence badge on them (`is_output`, read by `snippets/regions.py`).
+The site styles output apart from code (`output_opening`: the class `polydocs-output`; a session is
+highlighted as a Python console, its output lines apart from its prompts, `SESSION_OPENING`); the snippet
+checker runs no output block and only the prompted lines of a session (`is_output`, `is_session`, read by
+`snippets/regions.py`), and the site puts no evidence badge on an output block.
 """
 
 from __future__ import annotations
@@ -12,6 +15,11 @@ import re
 # The second word of ```` ```python out ````; a lone ```` ```out ```` / ```` ```output ```` is output too.
 OUTPUT_WORDS = frozenset({"out", "output"})
 OUTPUT_CLASS = "polydocs-output"
+SESSION_CLASS = "polydocs-session"
+# A session highlighted as a Python console: prompts, code and the lines it printed told apart.
+SESSION_OPENING = f"{{.pycon .{SESSION_CLASS}}}"
+# Fences that may hold an interactive session (`>>>` prompts) even without a Python info string.
+SESSION_LANGUAGES = frozenset({"", "py", "python", "python3", "pycon", "python-repl", "doctest"})
 _LANGUAGE = re.compile(r"^[\w#.+-]+$")
 
 
@@ -29,3 +37,11 @@ def output_opening(info: str) -> str | None:
         return None
     language = "text" if words[0].lower() in OUTPUT_WORDS else words[0]
     return f"{{.{language} .{OUTPUT_CLASS}}}"
+
+
+def is_session(info: str, content: str) -> bool:
+    """Whether a fence holds an interactive session: a Python (or unnamed) fence whose code starts at a
+    `>>>` prompt."""
+    words = info.split()
+    first = words[0].lower() if words else ""
+    return first in SESSION_LANGUAGES and content.lstrip().startswith(">>>")
