@@ -17,6 +17,7 @@ import json
 import os
 import re
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -110,23 +111,49 @@ def _problem(file: Path, line: int, message: str) -> PolydocsError:
     return PolydocsError([Diagnostic(str(file), line, "lint-baseline", message, hint, "error")])
 
 
-def apply_baseline(findings: list[Diagnostic], file: Path) -> BaselineResult:
-    """Subtract the baseline in `file` from `findings`."""
-    entries = read_baseline(file)
-    remaining = Counter((entry.code, entry.path, entry.fingerprint) for entry in entries)
-    lines = _LineReader()
-    new = []
-    for finding in findings:
-        entry = entry_of(finding, file.parent, lines)
-        key = (entry.code, entry.path, entry.fingerprint)
-        if remaining[key] > 0:
-            remaining[key] -= 1
+# Findings matched by their line's content only: a secret must be the very string that was accepted.
+_CONTENT_ONLY = frozenset({"secret"})
+
+
+def _strict(entry: BaselineEntry) -> tuple[str, ...]:
+    return entry.code, entry.path, entry.fingerprint
+
+
+def _loose(entry: BaselineEntry) -> tuple[str, ...]:
+    return entry.code, entry.path, _DIGITS.sub("#", entry.message)
+
+
+def _match(
+    pending: list[BaselineEntry],
+    accepted: list[BaselineEntry],
+    key: Callable[[BaselineEntry], tuple[str, ...]],
+) -> tuple[list[BaselineEntry], list[BaselineEntry]]:
+    """Pair findings with accepted entries of the same key; returns (unmatched findings, unused entries)."""
+    remaining = Counter(key(entry) for entry in accepted)
+    unmatched = []
+    for entry in pending:
+        if remaining[key(entry)] > 0:
+            remaining[key(entry)] -= 1
         else:
-            new.append(finding)
-    gone = []
-    for entry in entries:
-        key = (entry.code, entry.path, entry.fingerprint)
-        if remaining[key] > 0:
-            remaining[key] -= 1
-            gone.append(entry)
-    return BaselineResult(new, gone, len(findings) - len(new))
+            unmatched.append(entry)
+    unused = []
+    for entry in accepted:
+        if remaining[key(entry)] > 0:
+            remaining[key(entry)] -= 1
+            unused.append(entry)
+    return unmatched, unused
+
+
+def apply_baseline(findings: list[Diagnostic], file: Path) -> BaselineResult:
+    """Subtract the baseline in `file` from `findings`: first by content (the line and message), then, for
+    what is left, by message alone, so that editing a line (fixing one of two links on it) keeps its
+    other accepted findings."""
+    lines = _LineReader()
+    by_entry = [entry_of(finding, file.parent, lines) for finding in findings]
+    unmatched, unused = _match(by_entry, read_baseline(file), _strict)
+    loose = [entry for entry in unmatched if entry.code not in _CONTENT_ONLY]
+    still, gone = _match(loose, [entry for entry in unused if entry.code not in _CONTENT_ONLY], _loose)
+    new_ids = {id(entry) for entry in still} | {id(e) for e in unmatched if e.code in _CONTENT_ONLY}
+    new = [finding for entry, finding in zip(by_entry, findings, strict=True) if id(entry) in new_ids]
+    gone += [entry for entry in unused if entry.code in _CONTENT_ONLY]
+    return BaselineResult(new, sorted(gone), len(findings) - len(new))

@@ -156,9 +156,7 @@ def run_lint(args: argparse.Namespace) -> int:
 
 
 def _gone_note(gone: list[BaselineEntry], baseline: Path) -> str:
-    lines = [
-        f"{len(gone)} findings of {baseline} are gone (fixed); `--write-baseline {baseline}` drops them:"
-    ]
+    lines = [f"{len(gone)} findings of {baseline} are gone; `--write-baseline {baseline}` drops them:"]
     lines += [f"  {entry.path}:{entry.line}: {entry.code} {entry.message}" for entry in gone]
     return "\n".join(lines)
 

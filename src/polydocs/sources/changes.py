@@ -15,8 +15,8 @@ from pathlib import Path
 
 from polydocs.diagnostics import Diagnostic, PolydocsError
 from polydocs.sources.languages import SOURCE_LANGUAGE
-from polydocs.sources.pages import is_page, page_local
-from polydocs.sources.tree import SourceTree
+from polydocs.sources.pages import find_source_root, is_page, page_local
+from polydocs.sources.tree import SourceTree, load_source_tree
 
 # `@@ -12,3 +14,5 @@`: the new file's lines 14..18 (a count of 0 is a pure deletion).
 _HUNK = re.compile(r"^@@ -\d+(?:,\d+)? \+(?P<start>\d+)(?:,(?P<count>\d+))? @@", re.MULTILINE)
@@ -131,3 +131,18 @@ def affected_pages(tree: SourceTree, changes: Changes) -> set[Path]:
     for path in changed:
         affected |= counterparts(tree, path)
     return affected
+
+
+def changed_pages_under(paths: list[str], ref: str) -> list[str]:
+    """The pages under `paths` (source trees, language folders, pages) that changes since `ref` reach,
+    sorted: what `polydocs check --changed-since REF` runs."""
+    selected: set[Path] = set()
+    for given in map(Path, paths):
+        root = find_source_root(given if given.is_dir() else given.parent)
+        if root is None:
+            continue
+        tree = load_source_tree(root)
+        within = given.resolve()
+        affected = affected_pages(tree, changes_since(ref, given))
+        selected |= {page for page in affected if page.is_relative_to(within)}
+    return sorted(str(page) for page in selected)
