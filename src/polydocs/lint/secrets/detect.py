@@ -13,6 +13,7 @@ _FINGERPRINT_LINE = (
 )
 PLUGIN_FILE = Path(__file__).with_name("detectors.py")
 FILTER_FILE = Path(__file__).with_name("filters.py")
+_INDIRECT_REFERENCE = "detect_secrets.filters.heuristic.is_indirect_reference"
 _OUR_PLUGINS = ("HuggingFaceTokenDetector", "GoogleApiKeyDetector")
 
 
@@ -24,12 +25,14 @@ def _settings() -> dict[str, object]:
     custom = [{"name": name, "path": f"file://{PLUGIN_FILE}"} for name in _OUR_PLUGINS]
     from detect_secrets.settings import get_settings
 
-    # Naming filters replaces detect-secrets' default ones: keep those and add ours.
-    defaults: list[dict[str, object]] = get_settings().json()["filters_used"]
+    # Naming filters replaces detect-secrets' default ones: keep those (one narrowed to the keyword plugin,
+    # `filters.is_indirect_keyword_value`) and add ours.
+    defaults = [f for f in get_settings().json()["filters_used"] if f["path"] != _INDIRECT_REFERENCE]
     ours = [
         {"path": "detect_secrets.filters.regex.should_exclude_line", "pattern": [_FINGERPRINT_LINE]},
         {"path": f"file://{FILTER_FILE}::is_unnamed_high_entropy_string"},
         {"path": f"file://{FILTER_FILE}::is_placeholder_word"},
+        {"path": f"file://{FILTER_FILE}::is_indirect_keyword_value"},
     ]
     return {"plugins_used": builtin + custom, "filters_used": [*defaults, *ours]}
 

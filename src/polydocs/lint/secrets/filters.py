@@ -12,6 +12,8 @@ Loaded by detect-secrets from this file's path (`filters_used`), so it imports n
 
 import re
 
+from detect_secrets.filters.heuristic import is_indirect_reference
+
 # The plugins whose findings are guesses by randomness, not by format.
 _ENTROPY_PLUGINS = frozenset({"HexHighEntropyString", "Base64HighEntropyString"})
 # Words of a name that say its value is a credential (`HF_TOKEN`, `apiKey`, `client_secret`, `passwd`).
@@ -66,3 +68,12 @@ _WORDS_ONLY = re.compile(r"^[^\W\d_]+(?:[-_. ][^\W\d_]+)*$")
 def is_placeholder_word(secret: str, plugin: object) -> bool:
     """True (not a secret) for a keyword plugin's finding whose value is words only."""
     return type(plugin).__name__ == "KeywordDetector" and bool(_WORDS_ONLY.match(secret))
+
+
+def is_indirect_keyword_value(line: str, plugin: object) -> bool:
+    """detect-secrets' `is_indirect_reference` (`secret = get_secret()`), for the keyword plugin only.
+
+    detect-secrets applies it to the whole line, before any plugin: `from_pretrained("x", token="hf_…")`
+    is a call, so the token on it went unreported. Only the keyword plugin, which takes whatever follows
+    `secret =` for the secret, needs it; format plugins and named entropy strings do not."""
+    return type(plugin).__name__ == "KeywordDetector" and is_indirect_reference(line)
