@@ -20,17 +20,21 @@ from polydocs.lint.precision import score_scan
 from polydocs.lint.runner import lint_paths
 
 CORPORA = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
+# The library each corpus documents, as `--library` would name it (nothing above the copies says so).
+LIBRARIES = {"peft-docs": "peft"}
 
 
 def corpus_figures(corpus: Path, rules: list[str] | None) -> None:
-    report = lint_paths([corpus], facts=InstalledFacts(None), rules=rules)
+    library = LIBRARIES.get(corpus.name)
+    report = lint_paths([corpus], facts=InstalledFacts(None), rules=rules, library=library)
     counts = Counter((finding.code, finding.severity) for finding in report.findings)
-    print(f"\n## {corpus.name}: {report.pages} pages, {len(report.findings)} findings\n")
+    documented = library or "transformers"
+    print(f"\n## {corpus.name} ({documented}): {report.pages} pages, {len(report.findings)} findings\n")
     print("| code | severity | findings |\n|---|---|---:|")
     for (code, severity), count in sorted(counts.items(), key=lambda item: (-item[1], item[0])):
         print(f"| `{code}` | {severity} | {count} |")
     secrets = [finding for finding in report.findings if finding.code == "secret"]
-    print(f"\nsecret findings: {len(secrets)}")
+    print(f"\nsecret findings: {len(secrets)}", flush=True)
     for finding in secrets:
         print(f"- {display_path(finding.path)}:{finding.line} {finding.message}")
 
