@@ -25,13 +25,13 @@ def test_every_planted_fake_token_is_found_and_no_decoy_is(tmp_path: Path) -> No
 @pytest.mark.parametrize(
     ("line", "secret", "name", "credential"),
     [
-        ('commit_hash = "ab12"', "ab12", "commit_hash", False),
-        ('os.environ["HF_TOKEN"] = "ab12"', "ab12", "HF_TOKEN", True),
-        ('Client(apiKey="ab12")', "ab12", "apiKey", True),
-        ("hf auth login --token ab12", "ab12", "token", True),
-        ('  "client_secret": "ab12",', "ab12", "client_secret", True),
-        ('{"token_id": "ab12"}', "ab12", "token_id", False),
-        ('    "org/ab12",', "org/ab12", "", False),
+        ('commit_hash = "value"', "value", "commit_hash", False),
+        ('os.environ["HF_TOKEN"] = "value"', "value", "HF_TOKEN", True),
+        ('Client(apiKey="value")', "value", "apiKey", True),
+        ("hf auth login --token value", "value", "token", True),
+        ('  "client_secret": "value",', "value", "client_secret", True),
+        ('{"token_id": "value"}', "value", "token_id", False),
+        ('    "org/value",', "org/value", "", False),
     ],
 )
 def test_a_string_is_a_credential_when_its_name_says_so(
