@@ -27,8 +27,9 @@ def register(subparsers: Any) -> None:
     lint = subparsers.add_parser(
         "lint",
         help="check pages without running them: headers, callouts, links, parity, claims, secrets",
-        description="Check documentation pages without running any code. Every finding is "
-        "`path:line: code message; what to do`; the exit status is 1 when there are findings.",
+        description="Check documentation pages without running any code. Findings are grouped by page, "
+        "each `line: code message; what to do`, with a count per code; the exit status is 1 when there "
+        "are errors (with --strict, any finding).",
     )
     lint.add_argument(
         "paths",
