@@ -25,14 +25,15 @@ def _tree(tmp_path: Path, pages: dict[str, str]) -> Path:
     return root
 
 
-def test_findings_print_as_path_line_code_and_exit_1(
+def test_findings_print_under_their_page_as_line_code_and_exit_1(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     root = _tree(tmp_path, {"en/page.md": "# No header\n"})
     assert main(["lint", "--no-cache", "--rule", "license", str(root)]) == 1
     out = capsys.readouterr().out.strip().splitlines()
-    assert len(out) == 1
-    assert "en/page.md:1: license-missing the page does not open with the license header; start" in out[0]
+    assert len(out) == 2
+    assert out[0].endswith("docs_src/en/page.md")
+    assert out[1].startswith("  1: license-missing the page does not open with the license header; start")
 
 
 def test_json_format_lists_every_finding(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -57,7 +58,8 @@ def test_warnings_fail_only_under_strict(tmp_path: Path, capsys: pytest.CaptureF
     (root / "en" / "extra.md").write_text(HEADER, encoding="utf-8")
     assert main(["lint", "--no-cache", "--rule", "toctree", str(root)]) == 0
     assert main(["lint", "--no-cache", "--strict", "--rule", "toctree", str(root)]) == 1
-    assert "en/extra.md:1: toctree-unlisted" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "en/extra.md\n  1: toctree-unlisted" in out
 
 
 def test_clean_tree_passes(tmp_path: Path) -> None:

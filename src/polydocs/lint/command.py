@@ -9,11 +9,14 @@ from pathlib import Path
 from typing import Any
 
 from polydocs.diagnostics import Diagnostic, PolydocsError
+from polydocs.lint.baseline import BaselineEntry, apply_baseline, write_baseline
 from polydocs.lint.installed import InstalledFacts, default_store
+from polydocs.lint.output import FORMATS, WRITERS, rule_summary
 from polydocs.lint.rules import PAGE_RULES
 from polydocs.lint.rules.code_style import fix_code_style
 from polydocs.lint.runner import lint_paths
 from polydocs.sources import PAGE_SUFFIXES, SOURCE_LANGUAGE, Language, load_source_tree
+from polydocs.sources.changes import changes_since
 from polydocs.sources.freshness import STATES
 
 DEFAULT_SOURCE = Path("docs_src")
@@ -24,8 +27,9 @@ def register(subparsers: Any) -> None:
     lint = subparsers.add_parser(
         "lint",
         help="check pages without running them: headers, callouts, links, parity, claims, secrets",
-        description="Check documentation pages without running any code. Every finding is "
-        "`path:line: code message; what to do`; the exit status is 1 when there are findings.",
+        description="Check documentation pages without running any code. Findings are grouped by page, "
+        "each `line: code message; what to do`, with a count per code; the exit status is 1 when there "
+        "are errors (with --strict, any finding).",
     )
     lint.add_argument(
         "paths",
@@ -35,9 +39,32 @@ def register(subparsers: Any) -> None:
         help="a source tree (docs_src), a language folder or a page; default: docs_src and the repository",
     )
     lint.add_argument(
-        "--format", choices=("text", "json"), default="text", help="json: one object per finding"
+        "--format",
+        choices=FORMATS,
+        default="text",
+        help="text: by page, then a count per code (standard error); github: GitHub Actions annotations; "
+        "json: a list of findings; sarif: a SARIF 2.1.0 log",
     )
     lint.add_argument("--strict", action="store_true", help="warnings count as findings too")
+    lint.add_argument(
+        "--baseline",
+        type=Path,
+        metavar="FILE",
+        help="report only findings not recorded in FILE (and the recorded ones that are gone)",
+    )
+    lint.add_argument(
+        "--write-baseline",
+        type=Path,
+        metavar="FILE",
+        help="record every finding of this run in FILE (JSON lines) as accepted, and exit 0",
+    )
+    lint.add_argument(
+        "--changed-since",
+        metavar="REF",
+        help="pull-request mode: only pages changed since git REF (from its merge base with HEAD, "
+        "untracked files included) and their translations or English source; line findings only "
+        "on changed lines",
+    )
     lint.add_argument(
         "--repository",
         action="store_true",
@@ -93,29 +120,46 @@ def run_lint(args: argparse.Namespace) -> int:
         for path in fix_code_style(paths):
             print(f"polydocs lint: reformatted the Python blocks of {path}", file=sys.stderr)
     facts = InstalledFacts(None if args.no_cache else default_store())
+    changes = changes_since(args.changed_since, paths[0]) if args.changed_since else None
     report = lint_paths(
         paths,
         repository=args.repository or not args.paths,
         facts=facts,
         rules=args.rules,
         library=args.library,
+        changes=changes,
     )
-    if args.format == "json":
-        json.dump(
-            [finding.to_dict() for finding in report.findings], sys.stdout, indent=1, ensure_ascii=False
-        )
-        sys.stdout.write("\n")
-    else:
-        for finding in report.findings:
-            print(finding)
-        errors = sum(f.severity == "error" for f in report.findings)
-        warnings = len(report.findings) - errors
-        print(
-            f"polydocs lint: {report.pages} pages, {report.files_scanned_for_secrets} files scanned for "
-            f"secrets: {errors} errors, {warnings} warnings",
-            file=sys.stderr,
-        )
-    return 1 if report.failed(args.strict) else 0
+    if args.write_baseline:
+        count = write_baseline(report.findings, args.write_baseline)
+        print(f"polydocs lint: recorded {count} findings in {args.write_baseline}", file=sys.stderr)
+        return 0
+    findings, notes = report.findings, []
+    if args.baseline:
+        result = apply_baseline(findings, args.baseline)
+        findings = result.new
+        notes.append(f"{result.accepted} findings accepted by {args.baseline}")
+        # In pull-request mode most pages were not linted: their entries are not gone.
+        if result.gone and changes is None:
+            notes.append(_gone_note(result.gone, args.baseline))
+    sys.stdout.write(WRITERS[args.format](findings))
+    if args.format == "text":
+        sys.stderr.write(rule_summary(findings))
+    errors = sum(f.severity == "error" for f in findings)
+    scope = f" changed since {args.changed_since}" if changes is not None else ""
+    print(
+        f"polydocs lint: {report.pages} pages{scope}, {report.files_scanned_for_secrets} files scanned for "
+        f"secrets: {errors} errors, {len(findings) - errors} warnings",
+        *notes,
+        sep="\n",
+        file=sys.stderr,
+    )
+    return 1 if any(f.severity == "error" or args.strict for f in findings) else 0
+
+
+def _gone_note(gone: list[BaselineEntry], baseline: Path) -> str:
+    lines = [f"{len(gone)} findings of {baseline} are gone; `--write-baseline {baseline}` drops them:"]
+    lines += [f"  {entry.path}:{entry.line}: {entry.code} {entry.message}" for entry in gone]
+    return "\n".join(lines)
 
 
 def _page_argument(text: str, source: Path) -> tuple[str, str | None]:

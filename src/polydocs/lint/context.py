@@ -9,7 +9,8 @@ from pathlib import Path
 
 import markdown
 
-from polydocs.dialect import PageFacts
+from polydocs.dialect import PageFacts, parse_page
+from polydocs.dialect.constructs.autodoc import find_autodoc, qualified_name
 from polydocs.lint.document import LintDocument
 from polydocs.lint.installed import InstalledFacts
 from polydocs.lint.targets import LintTargets
@@ -109,3 +110,13 @@ class LintContext:
         if path not in self._anchors:
             self._anchors[path] = heading_ids(path.read_text(encoding="utf-8"))
         return self._anchors[path]
+
+    def has_anchor(self, path: Path, anchor: str) -> bool:
+        """Whether the page at `path` offers `#anchor`: a heading id, or the id the site's API reference
+        gives an `[[autodoc]]` object or one of its members (`#peft.PeftModel`, `#peft.PeftModel.save`,
+        its full dotted name, as in mkdocstrings' headings and doc-builder's)."""
+        if anchor in self.anchors(path):
+            return True
+        page = parse_page(path.read_text(encoding="utf-8"))
+        objects = [qualified_name(autodoc, self.api) for autodoc in find_autodoc(page)]
+        return any(anchor == name or anchor.startswith(name + ".") for name in objects)

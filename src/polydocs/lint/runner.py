@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from polydocs.diagnostics import Diagnostic, display_path, reading
+from polydocs.lint.changed import reported
 from polydocs.lint.context import LintContext
 from polydocs.lint.installed import InstalledFacts
 from polydocs.lint.rules import PAGE_RULES
@@ -16,7 +17,8 @@ from polydocs.lint.secrets.scan import (
     scan_for_secrets,
     tracked_files,
 )
-from polydocs.lint.targets import collect_targets
+from polydocs.lint.targets import LintTargets, collect_targets
+from polydocs.sources.changes import Changes, affected_pages
 
 
 @dataclass
@@ -44,11 +46,14 @@ def lint_paths(
     facts: InstalledFacts | None = None,
     rules: list[str] | None = None,
     library: str | None = None,
+    changes: Changes | None = None,
 ) -> LintReport:
     """Lint the pages under `paths`; with `repository`, also scan for secrets every file tracked by the git
     repository holding the first path (whose root also holds `.secrets.allowlist`). `library` names the
-    documented library (`--library`) as for `polydocs build`."""
+    documented library (`--library`) as for `polydocs build`. With `changes`, only the pages they reach
+    are read and only the findings that belong to them reported (`polydocs.lint.changed`)."""
     targets = collect_targets(paths, library)
+    affected = _select_changed(targets, changes) if changes is not None else set()
     context = LintContext(targets, facts or InstalledFacts())
     selected = rules or [*PAGE_RULES, "toctree", "secrets"]
     findings: list[Diagnostic] = []
@@ -68,8 +73,20 @@ def lint_paths(
         files = {document.path.resolve(): None for document in targets.documents}
         if repository and root is not None:
             files.update(dict.fromkeys(path.resolve() for path in tracked_files(root)))
+        if changes is not None:
+            files = {path: None for path in files if changes.changed(path)}
         scanned = len(files)
         findings += scan_for_secrets(list(files), allowlist)
     context.facts.save()
+    if changes is not None:
+        findings = [finding for finding in findings if reported(finding, changes, affected)]
     unique = sorted(set(findings), key=lambda d: (display_path(d.path), d.line, d.code, d.message))
     return LintReport(unique, len(targets.documents), scanned)
+
+
+def _select_changed(targets: LintTargets, changes: Changes) -> set[Path]:
+    """Keep only the documents the changes reach; returns those pages (resolved paths)."""
+    affected = affected_pages(targets.tree, changes) if targets.tree is not None else set()
+    affected |= {d.path.resolve() for d in targets.documents if changes.changed(d.path)}
+    targets.documents = [d for d in targets.documents if d.path.resolve() in affected]
+    return affected

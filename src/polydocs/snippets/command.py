@@ -47,6 +47,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="merge shard reports into --report-json instead of running",
     )
     parser.add_argument("-v", "--verbose", action="store_true")
+    parser.add_argument(
+        "--changed-since",
+        metavar="REF",
+        help="only the pages changed since git REF, and their translations or English source",
+    )
     parser.set_defaults(run=run)
 
 
@@ -102,6 +107,13 @@ def run(args: argparse.Namespace) -> int:
             return 2
         write_report(merge_reports(args.merge), args.report_json)
         return 0
+    if args.changed_since:
+        from polydocs.sources.changes import changed_pages_under
+
+        args.paths = changed_pages_under(args.paths, args.changed_since)
+        if not args.paths:
+            print(f"polydocs check: no page changed since {args.changed_since}")
+            return 0
     import pytest
 
     return int(pytest.main(pytest_arguments(args)))

@@ -126,7 +126,7 @@ def _check_anchor(
     path: str,
     anchor: str,
 ) -> Iterator[Diagnostic]:
-    if anchor not in context.anchors(target_path):
+    if not context.has_anchor(target_path, anchor):
         where = "this page" if target_path == document.path else f"`{path}`"
         yield _diagnostic(
             document,

@@ -10,19 +10,17 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import importlib.metadata
-import tempfile
 from dataclasses import asdict
 from functools import cache, partial
 from pathlib import Path
 
 from polydocs.cache import CacheStore
 from polydocs.diagnostics import Diagnostic
+from polydocs.lint.secrets.detect import FILTER_FILE, PLUGIN_FILE, FoundSecret
+from polydocs.lint.secrets.distinct_lines import scan_distinct_lines
 from polydocs.lint.secrets.scan import (
-    PLUGIN_FILE,
-    FoundSecret,
     SecretAllowlist,
     find_repository_root,
-    find_secrets,
     load_allowlist,
     secret_finding,
 )
@@ -73,63 +71,11 @@ def _cached_scan(texts: dict[Path, str], cache: Path | None) -> dict[Path, list[
         if stored is not None:
             found[path] = stored
     unscanned = {path: text for path, text in texts.items() if path not in found}
-    for path, secrets in _scan_distinct_lines(unscanned).items():
+    for path, secrets in scan_distinct_lines(unscanned).items():
         found[path] = secrets
         if path in keys:
             store.write(keys[path], [asdict(secret) for secret in secrets])
     return found
-
-
-_NEXT_LINE_PRAGMA = "allowlist nextline"
-
-
-def _scan_distinct_lines(texts: dict[Path, str]) -> dict[Path, list[FoundSecret]]:
-    """Scan each distinct line once: translations repeat their code blocks, a tree its boilerplate.
-
-    What detect-secrets finds on a line depends on the line, the file's suffix (its keyword rules) and,
-    through a `pragma: allowlist nextline secret` comment, the line before. Each distinct (suffix,
-    pragma line, line) is written once to a file per suffix, scanned, and its findings given back to
-    every place it occurs.
-    """
-    places: dict[tuple[str, str, str], list[tuple[Path, int]]] = {}
-    for path, text in texts.items():
-        previous = ""
-        for number, line in enumerate(text.splitlines(), 1):
-            pragma = previous if _NEXT_LINE_PRAGMA in previous else ""
-            places.setdefault((path.suffix, pragma, line), []).append((path, number))
-            previous = line
-    found: dict[Path, list[FoundSecret]] = {path: [] for path in texts}
-    with tempfile.TemporaryDirectory(prefix="polydocs-secrets-") as folder:
-        by_suffix: dict[str, list[tuple[str, str, str]]] = {}
-        for key in places:
-            by_suffix.setdefault(key[0], []).append(key)
-        lines_of: dict[Path, dict[int, tuple[str, str, str]]] = {}
-        for index, (suffix, keys) in enumerate(by_suffix.items()):
-            synthetic = Path(folder) / f"published-{index}{suffix}"
-            lines_of[synthetic] = _write_distinct_lines(synthetic, keys)
-        for synthetic, secrets in find_secrets(list(lines_of)).items():
-            for secret in secrets:
-                where = lines_of[synthetic].get(secret.line)
-                for path, number in places.get(where, []) if where else []:
-                    found[path].append(FoundSecret(number, secret.kind, secret.secret_hash))
-    return found
-
-
-def _write_distinct_lines(path: Path, keys: list[tuple[str, str, str]]) -> dict[int, tuple[str, str, str]]:
-    """One line per key, after its pragma line where it has one; a blank line after any line holding
-    the pragma itself, so that it allowlists nothing it did not precede. Returns line -> key."""
-    text: list[str] = []
-    lines: dict[int, tuple[str, str, str]] = {}
-    for key in keys:
-        _, pragma, line = key
-        if pragma:
-            text.append(pragma)
-        text.append(line)
-        lines[len(text)] = key
-        if _NEXT_LINE_PRAGMA in line:
-            text.append("")
-    path.write_text("\n".join(text) + "\n", encoding="utf-8")
-    return lines
 
 
 def _key(path: Path, text: str) -> str:
@@ -141,6 +87,6 @@ def _key(path: Path, text: str) -> str:
 def _scanner() -> str:
     """What the findings depend on besides the file: detect-secrets' version, our plugin and filters."""
     digest = hashlib.sha256(importlib.metadata.version("detect-secrets").encode())
-    for source in (PLUGIN_FILE, PLUGIN_FILE.with_name("scan.py")):
+    for source in (PLUGIN_FILE, FILTER_FILE, PLUGIN_FILE.with_name("detect.py")):
         digest.update(b"\0" + source.read_bytes())
     return digest.hexdigest()

@@ -16,14 +16,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from polydocs.diagnostics import Diagnostic, Severity
+from polydocs.lint.secrets.detect import FoundSecret
+from polydocs.lint.secrets.distinct_lines import secrets_in_files
 
 ALLOWLIST_NAME = ".secrets.allowlist"
-# Content fingerprints in our own JSON reports (`"code_hash": "4180a9b4…"`, `"key": …`) are hex digests,
-# not credentials: a line that only assigns a hex string to a key naming a hash is not scanned.
-_FINGERPRINT_LINE = (
-    r'^\s*"(?:code_hash|key|hash|sha1|sha256|digest|revision|git_rev)"\s*:\s*"[0-9a-f-]+",?\s*$'
-)
-PLUGIN_FILE = Path(__file__).with_name("hf_token_plugin.py")
 
 
 @dataclass(frozen=True)
@@ -113,50 +109,6 @@ def tracked_files(root: Path) -> list[Path]:
     return [root / name for name in names if (root / name).is_file()]
 
 
-def _settings() -> dict[str, object]:
-    from detect_secrets.core.plugins.util import get_mapping_from_secret_type_to_class
-
-    plugins: list[type] = list(get_mapping_from_secret_type_to_class().values())
-    builtin = [{"name": plugin.__name__} for plugin in plugins]
-    custom = [{"name": "HuggingFaceTokenDetector", "path": f"file://{PLUGIN_FILE}"}]
-    from detect_secrets.settings import get_settings
-
-    # Naming filters replaces detect-secrets' default ones: keep those and add ours.
-    defaults: list[dict[str, object]] = get_settings().json()["filters_used"]
-    ours = {"path": "detect_secrets.filters.regex.should_exclude_line", "pattern": [_FINGERPRINT_LINE]}
-    return {"plugins_used": builtin + custom, "filters_used": [*defaults, ours]}
-
-
-@dataclass(frozen=True)
-class FoundSecret:
-    """What detect-secrets saw at one line: its kind of secret and the sha1 the allowlist names."""
-
-    line: int
-    kind: str
-    secret_hash: str
-
-
-def find_secrets(paths: Iterable[Path]) -> dict[Path, list[FoundSecret]]:
-    """Every secret detect-secrets (with our plugin and filters) sees in each of `paths`."""
-    from detect_secrets.core.plugins.util import get_mapping_from_secret_type_to_class
-    from detect_secrets.core.scan import scan_file
-    from detect_secrets.settings import transient_settings
-
-    found: dict[Path, list[FoundSecret]] = {}
-    with transient_settings(_settings()):
-        # The plugin table is cached at first use; rebuild it so that it includes our own plugin.
-        get_mapping_from_secret_type_to_class.cache_clear()
-        try:
-            for path in paths:
-                found[path] = [
-                    FoundSecret(secret.line_number or 1, secret.type, secret.secret_hash)
-                    for secret in scan_file(str(path))
-                ]
-        finally:
-            get_mapping_from_secret_type_to_class.cache_clear()
-    return found
-
-
 def secret_finding(
     path: Path, secret: FoundSecret, allowlist: SecretAllowlist, severity: Severity = "error", where: str = ""
 ) -> Diagnostic:
@@ -174,10 +126,11 @@ def secret_finding(
 
 
 def scan_for_secrets(paths: Iterable[Path], allowlist: SecretAllowlist) -> list[Diagnostic]:
-    """One `secret` finding per secret detect-secrets sees in `paths`, unless the allowlist names it."""
+    """One `secret` finding per secret detect-secrets sees in `paths`, unless the allowlist names it.
+    Pages are scanned by their distinct lines (`distinct_lines`), other files whole."""
     return [
         secret_finding(path, secret, allowlist)
-        for path, secrets in find_secrets(paths).items()
+        for path, secrets in secrets_in_files(paths).items()
         for secret in secrets
         if not allowlist.allows(path, secret.secret_hash)
     ]

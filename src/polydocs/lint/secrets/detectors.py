@@ -1,4 +1,4 @@
-"""A detect-secrets plugin for Hugging Face access tokens, which detect-secrets 1.5 does not know.
+"""detect-secrets plugins for token formats detect-secrets 1.5 does not know: Hugging Face, Google API keys.
 
 Loaded by detect-secrets from this file's path, so it imports nothing from polydocs.
 """
@@ -15,3 +15,11 @@ class HuggingFaceTokenDetector(RegexBasedDetector):
     secret_type = "Hugging Face Token"  # pragma: allowlist secret
 
     denylist = (re.compile(r"\b(?:hf_|api_org_)[A-Za-z]{34}\b"),)
+
+
+class GoogleApiKeyDetector(RegexBasedDetector):
+    """Google Cloud API keys: `AIza` and 35 letters, digits, `-` or `_` (Google's documented shape)."""
+
+    secret_type = "Google API Key"  # pragma: allowlist secret
+
+    denylist = (re.compile(r"\bAIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])"),)

@@ -1,0 +1,103 @@
+"""How `polydocs lint` writes its findings: for people (by page, then a count per code), for GitHub
+Actions (annotations on the diff), and for tools (JSON, SARIF 2.1.0)."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Callable
+from itertools import groupby
+
+from polydocs.diagnostics import Diagnostic, display_path
+
+FORMATS = ("text", "github", "json", "sarif")
+SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+
+
+def grouped_text(findings: list[Diagnostic]) -> str:
+    """Each page's path, then its findings as `  line: code message; hint` (findings come sorted)."""
+    blocks = []
+    for path, group in groupby(findings, key=lambda finding: display_path(finding.path)):
+        lines = [f"{path}"]
+        for finding in group:
+            text = f"{finding.code} {finding.message}" + (f"; {finding.hint}" if finding.hint else "")
+            lines.append(f"  {finding.line}: {text}")
+        blocks.append("\n".join(lines) + "\n")
+    return "\n".join(blocks)
+
+
+def rule_summary(findings: list[Diagnostic]) -> str:
+    """One line per code, most frequent first: `  1075 link-missing (error)`."""
+    counts = Counter((finding.code, finding.severity) for finding in findings)
+    ordered = sorted(counts.items(), key=lambda item: (-item[1], item[0]))
+    return "".join(f"{count:6} {code} ({severity})\n" for (code, severity), count in ordered)
+
+
+def _escape_data(text: str) -> str:
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _escape_property(text: str) -> str:
+    return _escape_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+def github_annotations(findings: list[Diagnostic]) -> str:
+    """GitHub Actions workflow commands: `::error file=…,line=…,title=…::message; hint`."""
+    lines = []
+    for finding in findings:
+        properties = [f"file={_escape_property(display_path(finding.path))}"]
+        if finding.line:
+            properties.append(f"line={finding.line}")
+        properties.append(f"title={_escape_property(finding.code)}")
+        text = finding.message + (f"; {finding.hint}" if finding.hint else "")
+        lines.append(f"::{finding.severity} {','.join(properties)}::{_escape_data(text)}\n")
+    return "".join(lines)
+
+
+def _sarif_result(finding: Diagnostic) -> dict[str, object]:
+    location: dict[str, object] = {"artifactLocation": {"uri": display_path(finding.path)}}
+    if finding.line:
+        location["region"] = {"startLine": finding.line}
+    text = finding.message + (f"; {finding.hint}" if finding.hint else "")
+    return {
+        "ruleId": finding.code,
+        "level": finding.severity,
+        "message": {"text": text},
+        "locations": [{"physicalLocation": location}],
+    }
+
+
+def sarif_document(findings: list[Diagnostic]) -> dict[str, object]:
+    """A minimal valid SARIF 2.1.0 log: one run, one rule per code, one result per finding."""
+    codes = sorted({finding.code for finding in findings})
+    return {
+        "$schema": SARIF_SCHEMA,
+        "version": "2.1.0",
+        "runs": [
+            {
+                "tool": {
+                    "driver": {
+                        "name": "polydocs lint",
+                        "rules": [{"id": code, "name": code} for code in codes],
+                    }
+                },
+                "results": [_sarif_result(finding) for finding in findings],
+            }
+        ],
+    }
+
+
+def _json(findings: list[Diagnostic]) -> str:
+    return json.dumps([finding.to_dict() for finding in findings], indent=1, ensure_ascii=False) + "\n"
+
+
+def _sarif(findings: list[Diagnostic]) -> str:
+    return json.dumps(sarif_document(findings), indent=1, ensure_ascii=False) + "\n"
+
+
+WRITERS: dict[str, Callable[[list[Diagnostic]], str]] = {
+    "text": grouped_text,
+    "github": github_annotations,
+    "json": _json,
+    "sarif": _sarif,
+}

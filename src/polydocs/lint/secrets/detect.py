@@ -1,0 +1,67 @@
+"""detect-secrets, configured once: all its plugins, ours (`detectors.py`) and our filters (`filters.py`)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+# Content fingerprints in our own JSON reports (`"code_hash": "4180a9b4…"`, `"key": …`) are hex digests,
+# not credentials: a line that only assigns a hex string to a key naming a hash is not scanned.
+_FINGERPRINT_LINE = (
+    r'^\s*"(?:code_hash|key|hash|sha1|sha256|digest|revision|git_rev)"\s*:\s*"[0-9a-f-]+",?\s*$'
+)
+PLUGIN_FILE = Path(__file__).with_name("detectors.py")
+FILTER_FILE = Path(__file__).with_name("filters.py")
+_INDIRECT_REFERENCE = "detect_secrets.filters.heuristic.is_indirect_reference"
+_OUR_PLUGINS = ("HuggingFaceTokenDetector", "GoogleApiKeyDetector")
+
+
+def _settings() -> dict[str, object]:
+    from detect_secrets.core.plugins.util import get_mapping_from_secret_type_to_class
+
+    plugins: list[type] = list(get_mapping_from_secret_type_to_class().values())
+    builtin = [{"name": plugin.__name__} for plugin in plugins]
+    custom = [{"name": name, "path": f"file://{PLUGIN_FILE}"} for name in _OUR_PLUGINS]
+    from detect_secrets.settings import get_settings
+
+    # Naming filters replaces detect-secrets' default ones: keep those (one narrowed to the keyword plugin,
+    # `filters.is_indirect_keyword_value`) and add ours.
+    defaults = [f for f in get_settings().json()["filters_used"] if f["path"] != _INDIRECT_REFERENCE]
+    ours = [
+        {"path": "detect_secrets.filters.regex.should_exclude_line", "pattern": [_FINGERPRINT_LINE]},
+        {"path": f"file://{FILTER_FILE}::is_unnamed_high_entropy_string"},
+        {"path": f"file://{FILTER_FILE}::is_placeholder_word"},
+        {"path": f"file://{FILTER_FILE}::is_indirect_keyword_value"},
+    ]
+    return {"plugins_used": builtin + custom, "filters_used": [*defaults, *ours]}
+
+
+@dataclass(frozen=True)
+class FoundSecret:
+    """What detect-secrets saw at one line: its kind of secret and the sha1 the allowlist names."""
+
+    line: int
+    kind: str
+    secret_hash: str
+
+
+def find_secrets(paths: Iterable[Path]) -> dict[Path, list[FoundSecret]]:
+    """Every secret detect-secrets (with our plugin and filters) sees in each of `paths`."""
+    from detect_secrets.core.plugins.util import get_mapping_from_secret_type_to_class
+    from detect_secrets.core.scan import scan_file
+    from detect_secrets.settings import transient_settings
+
+    found: dict[Path, list[FoundSecret]] = {}
+    with transient_settings(_settings()):
+        # The plugin table is cached at first use; rebuild it so that it includes our own plugin.
+        get_mapping_from_secret_type_to_class.cache_clear()
+        try:
+            for path in paths:
+                found[path] = [
+                    FoundSecret(secret.line_number or 1, secret.type, secret.secret_hash)
+                    for secret in scan_file(str(path))
+                ]
+        finally:
+            get_mapping_from_secret_type_to_class.cache_clear()
+    return found

@@ -1,0 +1,31 @@
+"""`#anchors` into an API reference: an `[[autodoc]]` object's full dotted name and its members'."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from lint_support import write_toctrees
+
+from polydocs.lint.installed import InstalledFacts
+from polydocs.lint.runner import lint_paths
+
+HEADER = "<!--Copyright 2026 The HuggingFace Team. Licensed under the Apache License, Version 2.0.-->\n"
+
+
+def test_links_to_autodoc_objects_and_members_resolve_and_others_do_not(
+    tmp_path: Path, facts: InstalledFacts
+) -> None:
+    root = tmp_path / "docs_src"
+    (root / "en").mkdir(parents=True)
+    (root / "en" / "trainer.md").write_text(f"{HEADER}\n# Trainer\n\n[[autodoc]] Trainer\n", encoding="utf-8")
+    links = (
+        "[a](./trainer#transformers.Trainer) [b](./trainer#transformers.Trainer.train)\n\n"
+        "[c](./trainer#transformers.TrainerX) [d](./trainer#transformers.Pipeline)\n"
+    )
+    (root / "en" / "guide.md").write_text(f"{HEADER}\n# Guide\n\n{links}", encoding="utf-8")
+    write_toctrees(root)
+    report = lint_paths([root / "en" / "guide.md"], facts=facts, rules=["links"])
+    assert [(f.line, f.message.split(" is not")[0]) for f in report.findings] == [
+        (7, "`#transformers.Pipeline`"),
+        (7, "`#transformers.TrainerX`"),
+    ]

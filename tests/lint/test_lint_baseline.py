@@ -1,0 +1,106 @@
+"""The baseline: accepted findings survive line shifts, new ones fail, fixed ones are reported as gone."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from lint_support import write_toctrees
+
+from polydocs.cli import main
+
+HEADER = "<!--Copyright 2026 The HuggingFace Team. Licensed under the Apache License, Version 2.0.-->\n"
+PAGE = f"{HEADER}\n# Guide\n\nSee [gone](./missing) and [other](./absent).\n"
+
+
+@pytest.fixture
+def tree(tmp_path: Path) -> Path:
+    root = tmp_path / "docs_src"
+    (root / "en").mkdir(parents=True)
+    (root / "en" / "guide.md").write_text(PAGE, encoding="utf-8")
+    write_toctrees(root)
+    return root
+
+
+def _lint(tree: Path, *options: str) -> int:
+    return main(["lint", "--no-cache", "--rule", "constructs", *options, str(tree)])
+
+
+def _edit(tree: Path, old: str, new: str) -> None:
+    page = tree / "en" / "guide.md"
+    page.write_text(page.read_text(encoding="utf-8").replace(old, new), encoding="utf-8")
+
+
+def test_the_baseline_file_is_sorted_json_lines_of_what_was_found(
+    tree: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    baseline = tree.parent / "lint-baseline.jsonl"
+    assert _lint(tree) == 1
+    assert _lint(tree, "--write-baseline", str(baseline)) == 0
+    entries = [json.loads(line) for line in baseline.read_text(encoding="utf-8").splitlines()]
+    assert [(e["path"], e["code"], e["line"]) for e in entries] == [
+        ("docs_src/en/guide.md", "link-missing", 5),
+        ("docs_src/en/guide.md", "link-missing", 5),
+    ]
+    assert baseline.read_text(encoding="utf-8").splitlines() == sorted(
+        baseline.read_text(encoding="utf-8").splitlines()
+    )
+    assert _lint(tree, "--baseline", str(baseline), "--strict") == 0
+
+
+def test_an_edit_above_a_baselined_finding_keeps_it_accepted(
+    tree: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    baseline = tree.parent / "lint-baseline.jsonl"
+    _lint(tree, "--write-baseline", str(baseline))
+    _edit(tree, "# Guide\n", "# Guide\n\nA new paragraph,\nover two lines.\n")
+    capsys.readouterr()
+    assert _lint(tree, "--baseline", str(baseline), "--strict") == 0
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert "2 findings accepted by" in captured.err
+
+
+def test_a_new_finding_fails_and_is_the_only_one_reported(
+    tree: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    baseline = tree.parent / "lint-baseline.jsonl"
+    _lint(tree, "--write-baseline", str(baseline))
+    _edit(tree, "# Guide\n", "# Guide\n\nAnd [a third](./nowhere).\n")
+    capsys.readouterr()
+    assert _lint(tree, "--baseline", str(baseline)) == 1
+    out = capsys.readouterr().out
+    assert "./nowhere" in out and "./missing" not in out and "./absent" not in out
+
+
+def test_editing_the_line_of_an_accepted_finding_keeps_it_by_its_message(tree: Path) -> None:
+    baseline = tree.parent / "lint-baseline.jsonl"
+    _lint(tree, "--write-baseline", str(baseline))
+    _edit(tree, "See [gone]", "You can see [gone]")
+    assert _lint(tree, "--baseline", str(baseline), "--strict") == 0
+
+
+def test_a_fixed_finding_is_reported_as_gone(tree: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    baseline = tree.parent / "lint-baseline.jsonl"
+    _lint(tree, "--write-baseline", str(baseline))
+    _edit(tree, " and [other](./absent)", "")
+    capsys.readouterr()
+    assert _lint(tree, "--baseline", str(baseline), "--strict") == 0
+    err = capsys.readouterr().err
+    assert "1 findings of" in err and "are gone" in err
+    assert "docs_src/en/guide.md:5: link-missing" in err and "absent" in err and "./missing" not in err
+
+
+def test_a_second_copy_of_an_accepted_finding_is_new(tree: Path) -> None:
+    baseline = tree.parent / "lint-baseline.jsonl"
+    _lint(tree, "--write-baseline", str(baseline))
+    _edit(tree, "# Guide\n", "# Guide\n\nAgain [gone](./missing).\n")
+    assert _lint(tree, "--baseline", str(baseline)) == 1
+
+
+def test_a_broken_baseline_is_a_located_error(tree: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    baseline = tree.parent / "lint-baseline.jsonl"
+    baseline.write_text('{"path": "x"}\n', encoding="utf-8")
+    assert main(["lint", "--no-cache", "--baseline", str(baseline), str(tree)]) == 1
+    assert "lint-baseline.jsonl:1: lint-baseline not a baseline entry" in capsys.readouterr().err
