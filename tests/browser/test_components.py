@@ -43,6 +43,12 @@ _QUIZ = """
 />
 
 <Youtube id="1pedAIvTWXk"/>
+
+```py
+>>> total = 1 + 1
+>>> print(total)
+2
+```
 """
 _SWITCH = """
 <FrameworkSwitchCourse {fw} />
@@ -111,6 +117,26 @@ def test_a_quiz_is_answered_with_the_keyboard_only(browser: Browser, course_url:
         assert (
             quiz.locator(".polydocs-quiz-choice").first.locator("details").get_attribute("open") is not None
         )
+        assert watch.console_errors == []
+    finally:
+        page.context.close()
+
+
+def test_an_interactive_session_shows_its_output_apart_and_copies_only_its_code(
+    browser: Browser, course_url: str
+) -> None:
+    page, watch = open_watched_page(browser, permissions=["clipboard-read", "clipboard-write"])
+    try:
+        page.goto(f"{course_url}/en/", wait_until="load")
+        session = page.locator(".polydocs-session")
+        output = session.locator(".go")
+        assert output.inner_text() == "2"
+        assert output.evaluate("e => getComputedStyle(e).fontStyle") == "italic"
+        session.hover()
+        session.locator("button[data-clipboard-target]").click()
+        copied = page.evaluate("navigator.clipboard.readText()")
+        # As doc-builder's copy button: the statements, without `>>> ` prompts or what they printed.
+        assert [line for line in copied.splitlines() if line.strip()] == ["total = 1 + 1", "print(total)"]
         assert watch.console_errors == []
     finally:
         page.context.close()
