@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from polydocs.site.autodoc_sources import autodoc_search_path
+from polydocs.site.autodoc_sources import autodoc_search_path, autodoc_slice
 
 
 def _modules(slice_path: Path) -> list[str]:
@@ -42,6 +42,14 @@ def test_names_that_are_not_in_the_package_give_no_slice(toy_package, tmp_path):
     assert autodoc_search_path(toy_package, ["Missing"], cache) is None
     assert autodoc_search_path("no_such_package_here", ["Settings"], cache) is None
     assert not any(cache.iterdir()) if cache.exists() else True
+
+
+def test_names_none_of_which_can_be_documented_are_all_kept_from_mkdocstrings(toy_package, tmp_path):
+    # A tree documenting another library than the one installed: every block becomes a placeholder with
+    # its warning, instead of mkdocstrings stopping the build at the first one.
+    found = autodoc_slice(toy_package, ["utils.error.Missing", "Gone"], tmp_path / "cache")
+    assert found.path is None
+    assert found.undocumentable == {"toylib.utils.error.Missing", "toylib.Gone"}
 
 
 def test_slice_is_made_again_when_an_installed_module_changes(toy_package, tmp_path):

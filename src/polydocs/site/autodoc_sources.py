@@ -237,8 +237,8 @@ def autodoc_slice(package: str, names: Iterable[str], cache: Path) -> AutodocSli
     staging = Path(tempfile.mkdtemp(prefix=".slice-", dir=cache))
     try:
         found = _documentable(staging, package, _write_slice(root, package, names, staging))
-        if not found:
-            return AutodocSlice(None)
+        if not found:  # none can be documented: each block is a placeholder, none reaches mkdocstrings
+            return AutodocSlice(None, frozenset(f"{package}.{name}" for name in names))
         missing = sorted(set(names) - set(found))
         (staging / _MISSING_FILE).write_text(json.dumps(missing), encoding="utf-8")
         shutil.rmtree(target, ignore_errors=True)  # an outdated slice
