@@ -128,6 +128,8 @@ def test_the_started_page_builds_and_the_build_warns_of_each_marker(source: Path
     assert len(pending) == markers and all(d.path.endswith("pt/graph_breaks.md") for d in pending)
     html = (tmp_path / "site" / "pt" / "graph_breaks" / "index.html").read_text(encoding="utf-8")
     assert "Diagnosing graph breaks" in html and "torch._dynamo.explain" in html
+    # Its readers are told that parts are still in English, and where the whole page is.
+    assert "Tradução em andamento" in html and 'href="../../en/graph_breaks/"' in html
 
 
 def test_the_site_status_page_lists_it_as_being_translated(source: Path) -> None:

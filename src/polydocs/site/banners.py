@@ -31,6 +31,14 @@ def untranslated_banner(lang: Language) -> str:
     )
 
 
+def in_progress_banner(lang: Language, english_url: str) -> str:
+    return _admonition(
+        "info",
+        lang.text("banner.in_progress_title"),
+        lang.text("banner.in_progress_body", english_url=english_url),
+    )
+
+
 def outdated_banner(lang: Language, english_url: str) -> str:
     return _admonition(
         "warning",

@@ -1,4 +1,5 @@
-"""What polydocs adds around a converted page in one language: the notebook link and the language banners."""
+"""What polydocs adds around a converted page in one language: the notebook link and the language banners
+(not translated yet, translation in progress, outdated translation)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from html import escape as html_escape
 from pathlib import Path
 
 from polydocs.site.alternates import page_url
-from polydocs.site.banners import outdated_banner, untranslated_banner
+from polydocs.site.banners import in_progress_banner, outdated_banner, untranslated_banner
 from polydocs.site.page_cache import ConvertedPage
 from polydocs.sources import SOURCE_LANGUAGE, Language, SourceTree
 
@@ -20,9 +21,12 @@ def page_html(
     if converted.notebook:
         html = _write_notebook(site_dir / url, local, converted.notebook, lang) + html
     if tree.shows_english(lang.folder, local):
-        html = untranslated_banner(lang) + html
-    elif tree.freshness.state(lang.folder, local) == "outdated":
-        english_url = "../" * (url.count("/") + 1) + f"{SOURCE_LANGUAGE}/{page_url(local)}"
+        return untranslated_banner(lang) + html
+    english_url = "../" * (url.count("/") + 1) + f"{SOURCE_LANGUAGE}/{page_url(local)}"
+    state = tree.freshness.state(lang.folder, local)
+    if state == "in-progress":
+        html = in_progress_banner(lang, english_url) + html
+    elif state == "outdated":
         html = outdated_banner(lang, english_url) + html
     return html
 
