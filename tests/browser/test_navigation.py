@@ -54,6 +54,8 @@ ES_TOC = """
 """
 DEEP = "models/text/gpt2/"
 LANGUAGES = ["en", "es"]
+# The page's own link; the links of its table of contents (`#usage`) are marked as the reader scrolls.
+_PAGE_LINK = "a.md-nav__link--active:not([href^='#'])"
 
 
 def _write(root: Path, lang: str, toc: str, pages: dict[str, str]) -> None:
@@ -62,7 +64,9 @@ def _write(root: Path, lang: str, toc: str, pages: dict[str, str]) -> None:
     for local, title in pages.items():
         path = root / lang / f"{local}.md"
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(f"# {title}\n\n## Usage\n\nHow to use {title}.\n\n## Options\n\nNone.\n", encoding="utf-8")
+        path.write_text(
+            f"# {title}\n\n## Usage\n\nHow to use {title}.\n\n## Options\n\nNone.\n", encoding="utf-8"
+        )
 
 
 @pytest.fixture(scope="module")
@@ -83,11 +87,13 @@ def _primary_nav(page: Page) -> Locator:
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_a_deep_page_is_marked_and_its_sections_are_open(open_page: OpenPage, deep_site: str, lang: str) -> None:
+def test_a_deep_page_is_marked_and_its_sections_are_open(
+    open_page: OpenPage, deep_site: str, lang: str
+) -> None:
     page, _ = open_page(viewport={"width": 1400, "height": 1000})
     page.goto(f"{deep_site}/{lang}/{DEEP}")
     nav = _primary_nav(page)
-    active = nav.locator("a.md-nav__link--active")
+    active = nav.locator(_PAGE_LINK)
     assert active.count() == 1
     assert active.inner_text().strip() == "GPT-2"
     assert active.is_visible()
@@ -108,7 +114,7 @@ def test_a_closed_section_leads_to_its_first_page(open_page: OpenPage, deep_site
     assert not nav.get_by_role("link", name="ViT").is_visible()
     nav.get_by_text("Training", exact=True).click()
     page.wait_for_url(f"{deep_site}/en/training/trainer/")
-    assert _primary_nav(page).locator("a.md-nav__link--active").inner_text().strip() == "Trainer"
+    assert _primary_nav(page).locator(_PAGE_LINK).inner_text().strip() == "Trainer"
 
 
 def test_the_deep_page_keeps_its_language_links(open_page: OpenPage, deep_site: str) -> None:
