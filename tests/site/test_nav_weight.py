@@ -14,8 +14,14 @@ def _toctree(closed_pages: int) -> list[dict[str, object]]:
     """Guides > (Models > Text models > bert, gpt2, t5), (Training > `closed_pages` pages)."""
     text_models = [{"local": f"models/{name}", "title": name.upper()} for name in ("bert", "gpt2", "t5")]
     training = [{"local": f"training/step_{i}", "title": f"Step {i}"} for i in range(closed_pages)]
-    models = {"title": "Models", "sections": [{"title": "Text models", "sections": text_models}]}
-    guides = {"title": "Guides", "sections": [models, {"title": "Training", "sections": training}]}
+    models: dict[str, object] = {
+        "title": "Models",
+        "sections": [{"title": "Text models", "sections": text_models}],
+    }
+    guides: dict[str, object] = {
+        "title": "Guides",
+        "sections": [models, {"title": "Training", "sections": training}],
+    }
     return [{"title": "Start", "sections": [{"local": "index", "title": "Home"}]}, guides]
 
 
