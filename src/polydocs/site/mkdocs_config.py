@@ -44,6 +44,11 @@ def _theme(language: Language, features: tuple[str, ...] = ()) -> dict[str, Any]
         "features": [
             "content.code.copy",
             "navigation.sections",
+            # Only the navigation a reader can see from the page: its top-level sections with their
+            # entries, and the sections above the page opened; a closed section is a link to its first
+            # page. Rendering the whole navigation into every page made a language's cost grow with
+            # pages times navigation size, and most of each page's weight (docs/performance.md).
+            "navigation.prune",
             "navigation.top",
             "navigation.footer",
             "search.highlight",
