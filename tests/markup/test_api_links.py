@@ -43,3 +43,36 @@ def test_the_renderer_links_what_the_check_accepts_and_never_warns() -> None:
     rendered = render_api_links(["[`Trainer`] [`Nowhere`] [`Gone()`]"], context)
     assert rendered == ["[`Trainer`](https://example.com/trainer#transformers.Trainer) `Nowhere` `Gone()`"]
     assert context.warnings == []
+
+
+def test_a_tree_of_another_library_links_to_its_own_autodoc_pages(tmp_path) -> None:
+    """No `api_reference:` and not Transformers: the tree's `[[autodoc]]` pages are the reference, linked
+    from each page relative to it, at the anchor the reference page documents the object under."""
+    from polydocs.markup.inventory import site_inventory
+    from polydocs.sources import load_source_tree
+
+    files = {
+        "_toctree.yml": "- local: index\n  title: Home\n- local: api/decoding\n  title: Decoding\n",
+        "index.md": "# Home\n",
+        "api/decoding.md": "# Decoding\n\n[[autodoc]] decoder.JSONDecoder\n",
+    }
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    tree = load_source_tree(tmp_path, "json")
+    api = site_inventory(tree.project, tree)
+    context = MarkupContext(
+        str(tmp_path / "guide" / "use.md"), language_of("en"), page_local="guide/use", api=api
+    )
+    rendered = render_api_links(
+        ["[`JSONDecoder`], [`~JSONDecoder.decode`] and [`transformers.Trainer`]"], context
+    )
+    assert rendered == [
+        "[`JSONDecoder`](../api/decoding.md#json.decoder.JSONDecoder), "
+        "[`decode`](../api/decoding.md#json.decoder.JSONDecoder.decode) and "
+        "[`transformers.Trainer`](https://huggingface.co/docs/transformers/main/en/main_classes/trainer"
+        "#transformers.Trainer)"
+    ]
+    page = parse_page("[`JSONDecoder`] [`NoSuchThing`]\n")
+    findings = list(api_links.check(page, PageFacts(api=api)))
+    assert [(f.index, f.code) for f in findings] == [(0, "api-link-unresolved")]

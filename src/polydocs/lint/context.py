@@ -75,7 +75,7 @@ class LintContext:
     @cached_property
     def api(self) -> ApiInventory:
         """The site's API inventory, asked the same questions as in the build."""
-        return site_inventory(self.project)
+        return site_inventory(self.project, self.targets.tree)
 
     def _known_pages(self, lang: str) -> frozenset[str]:
         """The pages a reader of `lang` can open: the site's own set (English fallbacks included); a loose

@@ -6,6 +6,7 @@ What is an API link, and when it can be linked, is the construct's spec
 
 from __future__ import annotations
 
+import posixpath
 import re
 from functools import partial
 
@@ -19,13 +20,18 @@ def render_api_links(lines: list[str], context: MarkupContext) -> list[str]:
     lines = list(lines)
     for index, line in context.outside_code(lines):
         if "[`" in line:
-            lines[index] = API_LINK.sub(partial(_rendered, api=context.api), line)
+            lines[index] = API_LINK.sub(
+                partial(_rendered, api=context.api, page_local=context.page_local), line
+            )
     return lines
 
 
-def _rendered(link: re.Match[str], *, api: ApiInventory) -> str:
+def _rendered(link: re.Match[str], *, api: ApiInventory, page_local: str) -> str:
     shown = shown_name(link)
     target = api.resolve(link["name"])
     if target is None or api_link_problem(link["name"], api) is not None:
         return f"`{shown}`"
+    if target.page:  # a reference page of this site: a `.md` link from this page, which MkDocs resolves
+        relative = posixpath.relpath(f"{target.page}.md", posixpath.dirname(page_local) or ".")
+        return f"[`{shown}`]({relative}#{target.anchor})"
     return f"[`{shown}`]({target.url})"

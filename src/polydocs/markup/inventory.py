@@ -10,11 +10,16 @@ import warnings
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from functools import cache, partial
+from typing import TYPE_CHECKING
 
 from polydocs.cache import CacheStore, cache_dir
+from polydocs.sources.languages import SOURCE_LANGUAGE
 from polydocs.sources.library import DEFAULT_LIBRARY
 from polydocs.sources.project import ProjectConfig, api_reference_problems
 from polydocs.typed_json import load
+
+if TYPE_CHECKING:
+    from polydocs.sources.tree import SourceTree
 
 # Bump when what the exported-names cache stores changes.
 _NAMES_FORMAT = "1"
@@ -77,10 +82,13 @@ _TRANSFORMERS_OBJECTS: dict[str, str] = {
 
 @dataclass(frozen=True)
 class ApiTarget:
-    """A resolved API link: the name as written (without package) and the URL of its reference."""
+    """A resolved API link: the name as written (without package) and the URL of its reference; for a
+    reference on a page of this very site, that page (named in its language folder) and the anchor."""
 
     name: str
     url: str
+    page: str = ""
+    anchor: str = ""
 
 
 @dataclass(frozen=True)
@@ -97,6 +105,11 @@ class ApiInventory:
     others: Mapping[str, ApiInventory] = field(default_factory=dict)
     # Full names (`peft.Foo`, `transformers.Bar`) that import but mkdocstrings' loader cannot document.
     undocumentable: frozenset[str] = frozenset()
+    # The dotted path a reference page documents a linked name under, when it is not `package.name`
+    # (`LoraConfig` is documented as `peft.tuners.lora.config.LoraConfig`): its anchor.
+    anchors: Mapping[str, str] = field(default_factory=dict)
+    # The pages are this site's own (`[[autodoc]]` pages of the tree): links are relative to the page.
+    in_site: bool = False
 
     @classmethod
     def from_config(cls, mapping: Mapping[str, object]) -> ApiInventory:
@@ -132,9 +145,12 @@ class ApiInventory:
         name = self.qualified(name)
         parts = name.split(".")
         for end in range(len(parts), 0, -1):
-            page = self.objects.get(".".join(parts[:end]))
+            head = ".".join(parts[:end])
+            page = self.objects.get(head)
             if page is not None:
-                anchor = f"{self.package}.{name}"
+                anchor = self.anchors.get(head, f"{self.package}.{head}") + name[len(head) :]
+                if self.in_site:
+                    return ApiTarget(name, f"{page}.md#{anchor}", page, anchor)
                 return ApiTarget(name, self.url_template.format(page=page, anchor=anchor))
         return None
 
@@ -167,20 +183,24 @@ def default_inventory() -> ApiInventory:
     return ApiInventory(_TRANSFORMERS_URL, dict(_TRANSFORMERS_OBJECTS), "transformers")
 
 
-def site_inventory(project: ProjectConfig) -> ApiInventory:
+def site_inventory(project: ProjectConfig, tree: SourceTree | None = None) -> ApiInventory:
     """The inventory a site links against, checked by exported names only (see `check_members`): the
     build and `polydocs lint` ask this one.
 
     Its package is the documented library (`project.library`, chosen by `sources/library.py`); its pages
-    are `api_reference:` of `polydocs.yml`, else Transformers' own for Transformers, else none (the links
-    are shown as code). A name under `transformers.` still finds Transformers' reference."""
+    are `api_reference:` of `polydocs.yml`, else Transformers' own for Transformers, else the tree's own
+    `[[autodoc]]` pages (`reference_pages`), else none (the links are shown as code). A name under
+    `transformers.` still finds Transformers' reference."""
     library = project.library or DEFAULT_LIBRARY
     if project.api_reference:
         api = ApiInventory.from_config({**project.api_reference, "package": library})
     elif library == DEFAULT_LIBRARY:
         api = default_inventory()
     else:
-        api = ApiInventory("", {}, library)
+        documented = reference_pages(tree, library) if tree is not None else {}
+        objects = {name: page for name, (page, _) in documented.items()}
+        anchors = {name: path for name, (_, path) in documented.items()}
+        api = ApiInventory("", objects, library, anchors=anchors, in_site=bool(objects))
     if library != DEFAULT_LIBRARY:
         api = replace(api, others={DEFAULT_LIBRARY: default_inventory()})
     return api.without_member_checks()
@@ -246,3 +266,22 @@ def _object_exists(package: str, dotted: str) -> bool:
             except (AttributeError, ImportError, RuntimeError):
                 return False
     return True
+
+
+def reference_pages(tree: SourceTree, library: str) -> dict[str, tuple[str, str]]:
+    """Where the tree's English pages document each object of `library` (`[[autodoc]] tuners.lora.LoraConfig`
+    on `package_reference/lora`): by its dotted path and by its last name (`LoraConfig`, as pages link to
+    it), each mapped to the page and the full path the page's reference is anchored at; the first page
+    documenting a name wins."""
+    from polydocs.dialect import parse_page
+    from polydocs.dialect.constructs.autodoc import find_autodoc
+
+    found: dict[str, tuple[str, str]] = {}
+    for local, page in tree.pages.get(SOURCE_LANGUAGE, {}).items():
+        for autodoc in find_autodoc(parse_page(page.read())):
+            dotted = autodoc.name.removeprefix(f"{library}.")
+            if autodoc.name.startswith(f"{DEFAULT_LIBRARY}.") and library != DEFAULT_LIBRARY:
+                continue  # another library's object: its own reference documents it
+            for name in (dotted, dotted.rsplit(".", 1)[-1]):
+                found.setdefault(name, (local, f"{library}.{dotted}"))
+    return found

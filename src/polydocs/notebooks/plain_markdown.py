@@ -113,7 +113,8 @@ def _api_links_as_links(text: str, inventory: ApiInventory) -> str:
     def link(match: re.Match[str]) -> str:
         shown = shown_name(match)
         target = inventory.resolve(match["name"])
-        return f"`{shown}`" if target is None else f"[`{shown}`]({target.url})"
+        # A reference page of the site itself has no URL a downloaded notebook could follow.
+        return f"`{shown}`" if target is None or target.page else f"[`{shown}`]({target.url})"
 
     return API_LINK.sub(link, text)
 

@@ -165,7 +165,7 @@ def build_language(
     except (MkDocsException, PolydocsError, OSError) as error:
         diagnostics, reason = collect.diagnostics, str(error)
         if tree is not None and isinstance(error, MkDocsException):
-            stopped = located_failure(tree, site_inventory(tree.project), lang, diagnostics, reason)
+            stopped = located_failure(tree, site_inventory(tree.project, tree), lang, diagnostics, reason)
             diagnostics, reason = [*diagnostics, stopped], str(stopped)
         return LanguageResult(lang, time.perf_counter() - started, 0, diagnostics, reason)
     finally:
@@ -364,7 +364,7 @@ def build_site(
         language_problems = theme_language_problems([tree.language(code) for code in languages], source)
         cache = cache_dir("site") if use_cache else None
         cache_filled = _has_converted_pages(cache)
-        api = site_inventory(tree.project)
+        api = site_inventory(tree.project, tree)
         _prepare(tree, languages, api, cache_filled)
         jobs = jobs or _default_jobs(languages, cache_filled)
         with _worker_pool(1) as side:  # the secret scan of what is published runs beside the builds

@@ -173,7 +173,7 @@ def mkdocs_settings(
     project = tree.project
     prefix = f"{versions[1]}/" if versions else ""
     site_url = f"{project.site_url.rstrip('/')}/{prefix}{lang}/" if project.site_url else ""
-    slices = autodoc_slices(autodoc_objects(tree, lang, site_inventory(project)))
+    slices = autodoc_slices(autodoc_objects(tree, lang, site_inventory(project, tree)))
     language = tree.language(lang)
     return {
         "site_name": site_name(tree, lang),

@@ -50,7 +50,7 @@ class LanguageBuild:
     ) -> LanguageBuild:
         known = {code: frozenset(tree.site_pages(code)) for code in {lang.folder, SOURCE_LANGUAGE}}
         benchmarks = _benchmark_data(tree.root / "_data" / "benchmarks")
-        api = api if api is not None else site_inventory(tree.project)
+        api = api if api is not None else site_inventory(tree.project, tree)
         return cls(tree, lang, api, cache, load_evidence(tree.root), known, benchmarks)
 
     def source_page(self, local: str) -> Page:
