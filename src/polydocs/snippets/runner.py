@@ -14,6 +14,7 @@ from contextlib import ExitStack
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
+from polydocs.snippets.blocking import missing_stand_in
 from polydocs.snippets.environment import (
     EnvironmentRequest,
     SessionFolders,
@@ -22,6 +23,7 @@ from polydocs.snippets.environment import (
 )
 from polydocs.snippets.memory_cgroup import SessionCgroup
 from polydocs.snippets.protocol import (
+    Blocked,
     BlockError,
     BlockResult,
     BlockSpec,
@@ -33,7 +35,8 @@ from polydocs.snippets.regions import Region
 from polydocs.snippets.sandbox import SandboxSpec
 from polydocs.snippets.sandbox_probe import hidden_folders, interpreter_paths, probe_sandbox
 from polydocs.snippets.sessions import Session
-from polydocs.snippets.standins import REGISTRY, ensure_stand_ins, hub_ids_in, missing_stand_in
+from polydocs.snippets.standins import REGISTRY_FILE, StandInRequest, ensure_stand_ins, override_for
+from polydocs.snippets.standins_loads import HubLoad, hub_loads
 from polydocs.snippets.watchdog import PROOF_STEP, SessionEnd, wait_with_deadlines
 from polydocs.typed_json import load
 
@@ -63,7 +66,7 @@ class RunOptions:
 def run_session(session: Session, options: RunOptions) -> SessionResult:
     """Run `session`: what happened, at the page's lines."""
     started = time.perf_counter()
-    result = _missing_stand_ins(session) or _refused_variables(session) or _run_subprocess(session, options)
+    result = _refused_variables(session) or _run_subprocess(session, options)
     return replace(
         result,
         seconds=round(time.perf_counter() - started, 3),
@@ -71,35 +74,67 @@ def run_session(session: Session, options: RunOptions) -> SessionResult:
     )
 
 
-def _missing_stand_ins(session: Session) -> SessionResult | None:
-    problems = []
-    for region in session.regions:
-        for hub_id, offset in hub_ids_in(region.source):
-            if hub_id not in REGISTRY:
-                problems.append(missing_stand_in(str(session.path), region.start_line + 1 + offset, hub_id))
-    if not problems:
-        return None
-    return SessionResult(failures=tuple(Failure(p.line, f"{p.message}; {p.hint}") for p in problems))
+def _stand_ins(session: Session, options: RunOptions) -> list[Blocked | None]:
+    """Build the stand-ins the session's blocks load; per block, what blocks it when one cannot be made.
 
-
-def _hub_ids(session: Session) -> list[str]:
-    ids = [hub_id for r in session.regions for hub_id, _ in hub_ids_in(r.source)]
+    A bare id (`gpt2`) that cannot be derived blocks nothing: it may be a folder the page saved itself.
+    """
+    strings: dict[str, str] = {}
+    loads = [hub_loads(region.source, strings) for region in session.regions]
+    requests: dict[str, StandInRequest] = {}
+    for region, found in zip(session.regions, loads, strict=True):
+        if not region.directives.skip_reason(options.device):
+            for load in found:
+                _add_request(requests, load, session.path, options.profile)
     if "TrainingArguments" in session.code:
-        ids.append(DEFAULT_TRAINING_MODEL)
-    return ids
+        default = HubLoad(DEFAULT_TRAINING_MODEL, "AutoModelForCausalLM", 0)
+        _add_request(requests, default, session.path, options.profile)
+    outcomes = ensure_stand_ins(list(requests.values()), options.profile, options.hf_home) if requests else {}
+    blocked: list[Blocked | None] = []
+    for region, found in zip(session.regions, loads, strict=True):
+        failing = [
+            (load, outcomes[_request_key(load)])
+            for load in found
+            if _request_key(load) in outcomes
+            and outcomes[_request_key(load)].problem
+            and (load.has_organisation or not load.hub_id)
+        ]
+        if failing:
+            load, outcome = failing[0]
+            line = region.start_line + 1 + load.offset
+            what = load.hub_id or f"the default model of pipeline({load.task!r})"
+            blocked.append(missing_stand_in(line, what, outcome.problem, REGISTRY_FILE))
+        else:
+            blocked.append(None)
+    return blocked
 
 
-def _block_spec(region: Region, device: str) -> BlockSpec:
+def _request_key(load: HubLoad) -> str:
+    return load.hub_id or f"pipeline:{load.task}"
+
+
+def _add_request(requests: dict[str, StandInRequest], load: HubLoad, page: Path, profile: str) -> None:
+    key = _request_key(load)
+    earlier = requests.get(key)
+    loaders = tuple(dict.fromkeys([*(earlier.loaders if earlier else ()), load.loader]))
+    override = override_for(load.hub_id, page, profile) if load.hub_id else {}
+    requests[key] = StandInRequest(load.hub_id, loaders, load.task, override)
+
+
+def _block_spec(region: Region, device: str, blocked: Blocked | None) -> BlockSpec:
     d = region.directives
     skip = bool(d.skip_reason(device))
     timeout = d.timeout or DEFAULT_TIMEOUT[device]
-    return BlockSpec(region.start_line, region.end_line, region.source, skip, d.raises, timeout, d.setup)
+    return BlockSpec(
+        region.start_line, region.end_line, region.source, skip, d.raises, timeout, d.setup, blocked
+    )
 
 
-def _spec(session: Session, options: RunOptions, folder: Path) -> SessionSpec:
+def _spec(session: Session, options: RunOptions, folder: Path, blocked: list[Blocked | None]) -> SessionSpec:
+    specs = [_block_spec(r, options.device, why) for r, why in zip(session.regions, blocked, strict=True)]
     return SessionSpec(
         page_path=str(session.path.resolve()),
-        blocks=tuple(_block_spec(region, options.device) for region in session.regions),
+        blocks=tuple(specs),
         device=options.device,
         uses_torch=session.uses_torch,
         training_line=session.training_line(),
@@ -154,12 +189,12 @@ def _sandbox_spec(
 
 
 def _run_subprocess(session: Session, options: RunOptions) -> SessionResult:
-    ensure_stand_ins(_hub_ids(session), options.profile, options.hf_home)
+    blocked = _stand_ins(session, options)
     support = probe_sandbox(options.device == "cuda")
     with tempfile.TemporaryDirectory(prefix="polydocs-session-") as temp:
         folder = Path(temp).resolve()
         folders = _session_folders(options, folder)
-        spec = _spec(session, options, folder)
+        spec = _spec(session, options, folder, blocked)
         (folder / "spec.json").write_text(json.dumps(asdict(spec)))
         env = session_environment(os.environ, folders, options.device, options.gpu)
         apply_requests(env, _environment_requests(session), os.environ)
