@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import re
+import traceback
 
 from polydocs.snippets.protocol import Blocked
 
@@ -25,6 +26,7 @@ _OFFLINE_TEXT = re.compile(
     re.IGNORECASE,
 )
 _MISSING_LIBRARY = re.compile(r"requires the (\S+) library|No module named '?([\w.]+)|pip install (\S+)")
+_URL = re.compile(r"https?://\S+")
 _CUDA_TEXT = re.compile(r"\bcuda\b|nvidia|\bgpu\b|torch not compiled with", re.IGNORECASE)
 
 
@@ -44,7 +46,8 @@ def blocked_by(error: BaseException, line: int, device: str) -> Blocked | None:
             f"install {module} where the checker runs, or skip the block",
         )
     if _OFFLINE_TYPES & {kind, *chain} or (isinstance(error, OSError) and _OFFLINE_TEXT.search(text)):
-        return offline(line, _first_line(text))
+        url = _URL.search(text)
+        return offline(line, url.group(0).rstrip(".,:;'\"") if url else _first_line(text))
     if device == "cpu" and _CUDA_TEXT.search(text):
         return Blocked(
             line,
@@ -52,7 +55,25 @@ def blocked_by(error: BaseException, line: int, device: str) -> Blocked | None:
             f"needs a CUDA GPU ({_first_line(text)})",
             "it runs in the GPU check (`polydocs check --device cuda`)",
         )
+    loader = _loading(error)
+    if loader:
+        return Blocked(
+            line,
+            MISSING_STAND_IN,
+            f"the stand-in lacks what {loader}.from_pretrained needs ({kind}: {_first_line(text)})",
+            "name the model type in polydocs.yml (`standins:`), or skip the block",
+        )
     return None
+
+
+def _loading(error: BaseException) -> str:
+    """The class whose `from_pretrained` raised `error`, if it did: a stand-in is an approximation, so
+    what it lacks is the environment's problem (a page's own bad arguments are rare there)."""
+    for frame, _ in traceback.walk_tb(error.__traceback__):
+        if frame.f_code.co_name == "from_pretrained":
+            owner = frame.f_locals.get("cls")
+            return getattr(owner, "__name__", "") or "from_pretrained"
+    return ""
 
 
 def offline(line: int, what: str) -> Blocked:
@@ -116,5 +137,5 @@ def _library(text: str) -> str:
 
 
 def _first_line(text: str) -> str:
-    line = text.strip().splitlines()[0] if text.strip() else ""
+    line = text.strip().splitlines()[0] if text.strip() else "no message"
     return line[:200]

@@ -16,8 +16,8 @@ from polydocs.cache import CacheStore
 
 _DOCUMENTED_CHECKPOINT = re.compile(r"similar configuration to that of\s+the\s+\[(?P<id>[\w.-]+/[\w.-]+)\]")
 # Sizes `tiny` shrinks, by the names transformers' configurations give them (their nested ones too).
-_LAYERS = ("num_hidden_layers", "num_layers", "n_layer", "n_layers", "encoder_layers", "decoder_layers")
-_LAYERS = (*_LAYERS, "num_encoder_layers", "num_decoder_layers", "text_layers", "vision_layers")
+_LAYERS: tuple[str, ...] = ("num_hidden_layers", "num_layers", "n_layer", "n_layers", "encoder_layers")
+_LAYERS += ("decoder_layers", "num_encoder_layers", "num_decoder_layers", "text_layers", "vision_layers")
 _WIDTHS = ("hidden_size", "d_model", "n_embd", "embed_dim", "projection_dim", "text_embed_dim")
 _FEED_FORWARD = ("intermediate_size", "ffn_dim", "encoder_ffn_dim", "decoder_ffn_dim", "d_ff", "n_inner")
 _HEADS = ("num_attention_heads", "n_head", "encoder_attention_heads", "decoder_attention_heads", "num_heads")

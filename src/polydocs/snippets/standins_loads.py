@@ -15,6 +15,7 @@ from dataclasses import dataclass
 # A Hub name starts with a letter or digit (not "./"); the organisation is optional (`gpt2`).
 _HUB_ID = re.compile(r"\w[\w.-]*(?:/\w[\w.-]*)?")
 _ARGUMENT_SKIP = r"""(?:[^()'"]|'[^'\n]*'|"[^"\n]*")*?"""
+_TASK = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*")  # `text-generation`, not a prompt a page passes
 _PLAIN_CALL = re.compile(
     rf"""(?:(?P<cls>\w+)\.from_pretrained|(?P<pipe>pipeline))\s*\((?:{_ARGUMENT_SKIP}\bmodel\s*=\s*)?\s*"""
     r"""(?P<quote>['"])(?P<id>\w[\w.-]*/\w[\w.-]*)(?P=quote)"""
@@ -76,7 +77,7 @@ def _load(call: ast.Call, known: dict[str, str]) -> HubLoad | None:
         )
         if model and _is_hub_id(model):
             return HubLoad(model, "pipeline", line, task or "")
-        if task and not model and not _has_keyword(call, "model"):
+        if task and _TASK.fullmatch(task) and not model and not _has_keyword(call, "model"):
             return HubLoad("", "pipeline", line, task)
     return None
 
