@@ -9,6 +9,7 @@ place. Each outcome (built, or why not) goes to OUTCOMES.json.
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import shutil
 import sys
@@ -126,9 +127,23 @@ def _config(transformers: Any, model_type: str, values: dict[str, Any], level: s
     for key in ("use_timm_backbone", "use_pretrained_backbone"):  # timm is not installed; nothing downloads
         if key in settings:
             settings[key] = False
+    if importlib.util.find_spec("timm") is None:
+        _transformers_backbones(transformers, settings)
     if level in ("tiny", "shallow"):
         settings = shrink(settings, level)
     return type(config).from_dict(settings)
+
+
+def _transformers_backbones(transformers: Any, settings: dict[str, Any]) -> None:
+    """DETR-like models default to a timm backbone; without timm, transformers' own ResNet stands in."""
+    for key, value in settings.items():
+        if isinstance(value, dict) and value.get("model_type") == "timm_backbone":
+            stages = value.get("out_indices") or [1, 2, 3, 4]
+            settings[key] = transformers.ResNetConfig(out_indices=stages, depths=[1] * 4).to_dict()
+            if "backbone" in settings:
+                settings["backbone"] = None
+        elif isinstance(value, dict):
+            _transformers_backbones(transformers, value)
 
 
 def _model_class(transformers: Any, chosen: str, loaders: tuple[str, ...], config: Any) -> Any:
@@ -152,7 +167,10 @@ def _save(folder: Path, config: Any, model_class: Any, model_type: str, profile:
     import torch
 
     torch.manual_seed(0)
-    model = model_class.from_config(config)
+    # Auto classes build from a config with `from_config`; concrete classes take the config itself.
+    model = (
+        model_class.from_config(config) if model_class.__name__.startswith("Auto") else model_class(config)
+    )
     if profile == "full" and model.num_parameters() > 1_000_000_000:
         model = model.to(torch.bfloat16)
     model.save_pretrained(folder)
