@@ -9,7 +9,6 @@ too, served inside the session process: see `standins_web.py`.
 
 from __future__ import annotations
 
-import fcntl
 import hashlib
 import json
 import os
@@ -17,6 +16,7 @@ import subprocess
 import sys
 import tempfile
 from collections.abc import Callable
+from contextlib import ExitStack
 from dataclasses import asdict, dataclass, field
 from functools import lru_cache
 from importlib import metadata
@@ -70,8 +70,20 @@ def _gemma_2b() -> StandIn:
     return StandIn("google/gemma-2b", "gemma", {"full": full, "tiny": tiny}, "AutoModelForCausalLM")
 
 
+def _vit_base_patch16_224() -> StandIn:
+    # ImageNet's 1000 labels (ViTConfig's default head has 2): image pipelines print a top 5.
+    full: dict[str, Any] = dict(hidden_size=768, num_hidden_layers=12, num_attention_heads=12)
+    full.update(intermediate_size=3072, image_size=224, patch_size=16, num_labels=1000, dtype="float32")
+    tiny = dict(full, hidden_size=32, num_hidden_layers=2, num_attention_heads=2, intermediate_size=64)
+    configs = {"full": full, "tiny": tiny}
+    return StandIn("google/vit-base-patch16-224", "vit", configs, "AutoModelForImageClassification")
+
+
 # Overrides only: every other Hub id is derived. One function returning StandIn, listed here.
-REGISTRY: dict[str, Callable[[], StandIn]] = {"google/gemma-2b": _gemma_2b}
+REGISTRY: dict[str, Callable[[], StandIn]] = {
+    "google/gemma-2b": _gemma_2b,
+    "google/vit-base-patch16-224": _vit_base_patch16_224,
+}
 
 
 @dataclass(frozen=True)
@@ -158,12 +170,13 @@ def _decode_outcome(data: Any) -> Outcome:
 
 
 def ensure_stand_ins(requests: list[StandInRequest], profile: str, hf_home: Path) -> dict[str, Outcome]:
-    """Each request's outcome by `request.key`; the missing ones built in one subprocess, one builder at a
-    time across workers."""
+    """Each request's outcome by `request.key`; the missing ones built in one subprocess. A worker holds
+    the ids it builds (in sorted order, so two workers never wait on each other), not the whole cache."""
     hf_home.mkdir(parents=True, exist_ok=True)
     store = outcome_store(hf_home)
-    with open(hf_home / ".build.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
+    with ExitStack() as held:
+        for key in sorted({outcome_key(r, profile) for r in requests}):
+            held.enter_context(store.holding(key))
         outcomes = {r.key: store.read(outcome_key(r, profile), _decode_outcome) for r in requests}
         missing = [r for r in requests if outcomes[r.key] is None]
         if missing:

@@ -18,9 +18,11 @@ _DOCUMENTED_CHECKPOINT = re.compile(r"similar configuration to that of\s+the\s+\
 # Sizes `tiny` shrinks, by the names transformers' configurations give them (their nested ones too).
 _LAYERS: tuple[str, ...] = ("num_hidden_layers", "num_layers", "n_layer", "n_layers", "encoder_layers")
 _LAYERS += ("decoder_layers", "num_encoder_layers", "num_decoder_layers", "text_layers", "vision_layers")
-_WIDTHS = ("hidden_size", "d_model", "n_embd", "embed_dim", "projection_dim", "text_embed_dim")
-_FEED_FORWARD = ("intermediate_size", "ffn_dim", "encoder_ffn_dim", "decoder_ffn_dim", "d_ff", "n_inner")
-_HEADS = ("num_attention_heads", "n_head", "encoder_attention_heads", "decoder_attention_heads", "num_heads")
+_WIDTHS = ("hidden_size", "d_model", "n_embd", "dim", "embed_dim", "projection_dim", "text_embed_dim")
+_FEED_FORWARD: tuple[str, ...] = ("intermediate_size", "ffn_dim", "encoder_ffn_dim", "decoder_ffn_dim")
+_FEED_FORWARD += ("d_ff", "n_inner", "hidden_dim")  # hidden_dim: DistilBERT's
+_HEADS: tuple[str, ...] = ("num_attention_heads", "n_head", "n_heads", "encoder_attention_heads")
+_HEADS += ("decoder_attention_heads", "num_heads")
 _TINY = {"layers": 2, "width": 64, "feed_forward": 128, "heads": 2, "head_dim": 32, "vocab": 32768}
 
 
