@@ -1,6 +1,7 @@
 """Measure how much of a real documentation tree the snippet checker can verify offline.
 
     PYTHONPATH=src python3 scripts/check_coverage.py [TREE] [--languages en es pt] [-n 2] [--out F.json]
+    PYTHONPATH=src python3 scripts/check_coverage.py --table-of REPORT.json [TREE]
 
 Runs `polydocs check TREE/<lang>... -n N --report-json` (a fresh cache folder unless `--cache-dir`), then
 prints one Markdown table row per language and a total: pages, pages with Python sessions, sessions,
@@ -34,6 +35,10 @@ _OLD_REASONS = (
 
 def main() -> int:
     args = _arguments()
+    if args.table_of:  # a report written earlier (the GPU run's), no check run here
+        report = json.loads(args.table_of.read_text(encoding="utf-8"))
+        print("\n".join(coverage_table(report, args.tree, args.languages)))
+        return 0
     report_path = args.out or Path(tempfile.mkdtemp(prefix="polydocs-coverage-")) / "report.json"
     cache = (args.cache_dir or Path(tempfile.mkdtemp(prefix="polydocs-coverage-cache-"))).resolve()
     command = [sys.executable, "-m", "polydocs", "check", *args.languages, "-n", str(args.workers)]
@@ -63,6 +68,7 @@ def _arguments() -> argparse.Namespace:
     parser.add_argument("--out", type=Path, default=None, help="where the report goes (default: a temp file)")
     parser.add_argument("--cache-dir", type=Path, default=None, help="default: a fresh temporary folder")
     parser.add_argument("--quiet", action="store_true", help="hide the check's own output")
+    parser.add_argument("--table-of", type=Path, default=None, metavar="REPORT", help="only print its table")
     parser.add_argument(
         "check_args", nargs=argparse.REMAINDER, help="after --: more `polydocs check` options"
     )

@@ -27,6 +27,7 @@ _OFFLINE_TEXT = re.compile(
 )
 _MISSING_LIBRARY = re.compile(r"requires the (\S+) library|No module named '?([\w.]+)|pip install (\S+)")
 _URL = re.compile(r"https?://\S+")
+_CONNECT = re.compile(r"connect to (.+)\)$")  # NetworkRefused's "(connect to ('host', 80))"
 _CUDA_TEXT = re.compile(r"\bcuda\b|nvidia|\bgpu\b|torch not compiled with", re.IGNORECASE)
 
 
@@ -46,8 +47,9 @@ def blocked_by(error: BaseException, line: int, device: str) -> Blocked | None:
             f"install {module} where the checker runs, or skip the block",
         )
     if _OFFLINE_TYPES & {kind, *chain} or (isinstance(error, OSError) and _OFFLINE_TEXT.search(text)):
-        url = _URL.search(text)
-        return offline(line, url.group(0).rstrip(".,:;'\"") if url else _first_line(text))
+        url, address = _URL.search(text), _CONNECT.search(text)
+        what = url.group(0).rstrip(".,:;'\"") if url else _first_line(text)
+        return offline(line, f"a connection to {address.group(1)}" if address and not url else what)
     if device == "cpu" and _CUDA_TEXT.search(text):
         return Blocked(
             line,

@@ -166,12 +166,18 @@ def _model_class(transformers: Any, chosen: str, loaders: tuple[str, ...], confi
 def _save(folder: Path, config: Any, model_class: Any, model_type: str, profile: str) -> list[str]:
     import torch
 
+    def construct() -> Any:
+        # Auto classes build from a config with `from_config`; concrete classes take the config itself.
+        auto = model_class.__name__.startswith("Auto")
+        return model_class.from_config(config) if auto else model_class(config)
+
+    with torch.device("meta"):
+        large = construct().num_parameters() > 1_000_000_000
     torch.manual_seed(0)
-    # Auto classes build from a config with `from_config`; concrete classes take the config itself.
-    model = (
-        model_class.from_config(config) if model_class.__name__.startswith("Auto") else model_class(config)
-    )
-    if profile == "full" and model.num_parameters() > 1_000_000_000:
+    # Initialised where it will run: a GPU draws billions of random numbers in a second, a CPU in minutes.
+    with torch.device("cuda" if torch.cuda.is_available() else "cpu"):
+        model = construct()
+    if large:  # the real checkpoints of billion-parameter models are half precision
         model = model.to(torch.bfloat16)
     model.save_pretrained(folder)
     saved = ["config", "weights"]
@@ -191,7 +197,7 @@ def _check(folder: Path, model_class: Any, saved: list[str]) -> None:
     from transformers import AutoTokenizer
 
     device = "cuda" if torch.cuda.is_available() else "cpu"
-    model = model_class.from_pretrained(folder).to(device).eval()
+    model = model_class.from_pretrained(folder, device_map=device).eval()
     if "tokenizer" in saved:
         AutoTokenizer.from_pretrained(folder)("Hello world")
     problems = []
