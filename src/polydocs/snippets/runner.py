@@ -14,7 +14,6 @@ from contextlib import ExitStack
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
-from polydocs.snippets.blocking import missing_stand_in
 from polydocs.snippets.environment import (
     EnvironmentRequest,
     SessionFolders,
@@ -35,8 +34,7 @@ from polydocs.snippets.regions import Region
 from polydocs.snippets.sandbox import SandboxSpec
 from polydocs.snippets.sandbox_probe import hidden_folders, interpreter_paths, probe_sandbox
 from polydocs.snippets.sessions import Session
-from polydocs.snippets.standins import REGISTRY_FILE, StandInRequest, ensure_stand_ins, override_for
-from polydocs.snippets.standins_loads import HubLoad, hub_loads
+from polydocs.snippets.standins import stand_ins_for
 from polydocs.snippets.watchdog import PROOF_STEP, SessionEnd, wait_with_deadlines
 from polydocs.typed_json import load
 
@@ -72,53 +70,6 @@ def run_session(session: Session, options: RunOptions) -> SessionResult:
         seconds=round(time.perf_counter() - started, 3),
         gpu=options.gpu if options.device == "cuda" else None,
     )
-
-
-def _stand_ins(session: Session, options: RunOptions) -> list[Blocked | None]:
-    """Build the stand-ins the session's blocks load; per block, what blocks it when one cannot be made.
-
-    A bare id (`gpt2`) that cannot be derived blocks nothing: it may be a folder the page saved itself.
-    """
-    strings: dict[str, str] = {}
-    loads = [hub_loads(region.source, strings) for region in session.regions]
-    requests: dict[str, StandInRequest] = {}
-    for region, found in zip(session.regions, loads, strict=True):
-        if not region.directives.skip_reason(options.device):
-            for load in found:
-                _add_request(requests, load, session.path, options.profile)
-    if "TrainingArguments" in session.code:
-        default = HubLoad(DEFAULT_TRAINING_MODEL, "AutoModelForCausalLM", 0)
-        _add_request(requests, default, session.path, options.profile)
-    outcomes = ensure_stand_ins(list(requests.values()), options.profile, options.hf_home) if requests else {}
-    blocked: list[Blocked | None] = []
-    for region, found in zip(session.regions, loads, strict=True):
-        failing = [
-            (load, outcomes[_request_key(load)])
-            for load in found
-            if _request_key(load) in outcomes
-            and outcomes[_request_key(load)].problem
-            and (load.has_organisation or not load.hub_id)
-        ]
-        if failing:
-            load, outcome = failing[0]
-            line = region.start_line + 1 + load.offset
-            what = load.hub_id or f"the default model of pipeline({load.task!r})"
-            blocked.append(missing_stand_in(line, what, outcome.problem, REGISTRY_FILE))
-        else:
-            blocked.append(None)
-    return blocked
-
-
-def _request_key(load: HubLoad) -> str:
-    return load.hub_id or f"pipeline:{load.task}"
-
-
-def _add_request(requests: dict[str, StandInRequest], load: HubLoad, page: Path, profile: str) -> None:
-    key = _request_key(load)
-    earlier = requests.get(key)
-    loaders = tuple(dict.fromkeys([*(earlier.loaders if earlier else ()), load.loader]))
-    override = override_for(load.hub_id, page, profile) if load.hub_id else {}
-    requests[key] = StandInRequest(load.hub_id, loaders, load.task, override)
 
 
 def _block_spec(region: Region, device: str, blocked: Blocked | None) -> BlockSpec:
@@ -189,7 +140,7 @@ def _sandbox_spec(
 
 
 def _run_subprocess(session: Session, options: RunOptions) -> SessionResult:
-    blocked = _stand_ins(session, options)
+    blocked = stand_ins_for(session, options.device, options.profile, options.hf_home, DEFAULT_TRAINING_MODEL)
     support = probe_sandbox(options.device == "cuda")
     with tempfile.TemporaryDirectory(prefix="polydocs-session-") as temp:
         folder = Path(temp).resolve()

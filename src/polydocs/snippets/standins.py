@@ -24,6 +24,10 @@ from pathlib import Path
 from typing import Any
 
 from polydocs.cache import CacheStore
+from polydocs.snippets.blocking import missing_stand_in
+from polydocs.snippets.protocol import Blocked
+from polydocs.snippets.sessions import Session
+from polydocs.snippets.standins_loads import HubLoad, hub_loads
 from polydocs.sources.pages import page_at
 from polydocs.sources.project import load_project_config
 
@@ -202,6 +206,56 @@ def _build(requests: list[StandInRequest], profile: str, hf_home: Path) -> dict[
     return {
         r.key: _decode_outcome(found[r.key]) if r.key in found else Outcome(r.key, problem) for r in requests
     }
+
+
+def stand_ins_for(
+    session: Session, device: str, profile: str, hf_home: Path, training_model: str
+) -> list[Blocked | None]:
+    """Build the stand-ins the session's blocks load (and `training_model` for a page that trains); per
+    block, what blocks it when one cannot be made.
+
+    A bare id (`gpt2`) that cannot be derived blocks nothing: it may be a folder the page saved itself.
+    """
+    strings: dict[str, str] = {}
+    loads = [hub_loads(region.source, strings) for region in session.regions]
+    requests: dict[str, StandInRequest] = {}
+    for region, found in zip(session.regions, loads, strict=True):
+        if not region.directives.skip_reason(device):
+            for load in found:
+                _add_request(requests, load, session.path, profile)
+    if "TrainingArguments" in session.code:
+        default = HubLoad(training_model, "AutoModelForCausalLM", 0)
+        _add_request(requests, default, session.path, profile)
+    outcomes = ensure_stand_ins(list(requests.values()), profile, hf_home) if requests else {}
+    blocked: list[Blocked | None] = []
+    for region, found in zip(session.regions, loads, strict=True):
+        failing = [
+            (load, outcomes[_request_key(load)])
+            for load in found
+            if _request_key(load) in outcomes
+            and outcomes[_request_key(load)].problem
+            and (load.has_organisation or not load.hub_id)
+        ]
+        if failing:
+            load, outcome = failing[0]
+            line = region.start_line + 1 + load.offset
+            what = load.hub_id or f"the default model of pipeline({load.task!r})"
+            blocked.append(missing_stand_in(line, what, outcome.problem, REGISTRY_FILE))
+        else:
+            blocked.append(None)
+    return blocked
+
+
+def _request_key(load: HubLoad) -> str:
+    return load.hub_id or f"pipeline:{load.task}"
+
+
+def _add_request(requests: dict[str, StandInRequest], load: HubLoad, page: Path, profile: str) -> None:
+    key = _request_key(load)
+    earlier = requests.get(key)
+    loaders = tuple(dict.fromkeys([*(earlier.loaders if earlier else ()), load.loader]))
+    override = override_for(load.hub_id, page, profile) if load.hub_id else {}
+    requests[key] = StandInRequest(load.hub_id, loaders, load.task, override)
 
 
 def _package_root() -> str:
