@@ -105,7 +105,7 @@ def _counts(report: dict, lang: str, languages: list[str]) -> tuple[Counter[str]
         counts[session["status"]] += 1
         if session["status"] == "blocked":
             reasons.update(set(session.get("blocked_reasons") or ["unknown"]))
-        elif session["status"] == "failed":
+        elif session["status"] == "failed" and "blocked_reasons" not in session:  # a checker before `blocked`
             reasons.update(f"as failures: {r}" for r in _old_reasons(session))
     return counts, reasons
 

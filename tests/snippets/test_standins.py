@@ -96,6 +96,8 @@ def test_tiny_shrinks_nested_configs_and_keeps_the_input_shapes():
     }
     assert tiny["text_config"]["vocab_size"] == 32768 and tiny["text_config"]["eos_token_id"] < 32768
     assert shrink(config, "shallow")["vision_config"]["hidden_size"] == 768
+    layered = shrink({"num_hidden_layers": 28, "layer_types": ["full_attention"] * 28}, "shallow")
+    assert layered["layer_types"] == ["full_attention"] * 2
 
 
 def test_the_registry_overrides_gemma_with_both_profiles():
@@ -116,6 +118,10 @@ def test_errors_of_the_environment_block_and_the_pages_own_do_not():
     assert blocked_by(gpu, 4, "cpu").reason == NEEDS_CUDA
     assert blocked_by(gpu, 4, "cuda") is None
     assert blocked_by(ValueError("bad value"), 4, "cpu") is None
+    sacremoses = ImportError("You need to install sacremoses to use XLMTokenizer.")
+    assert blocked_by(sacremoses, 4, "cpu").message == "module sacremoses is not installed"
+    flagged = ImportError("requires accelerate: `pip install -U accelerate`")
+    assert blocked_by(flagged, 4, "cpu").message == "module accelerate is not installed"
     assert OFFLINE_RESOURCE != NEEDS_CUDA
 
 

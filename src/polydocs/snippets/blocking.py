@@ -25,7 +25,10 @@ _OFFLINE_TEXT = re.compile(
     r"outgoing traffic has been disabled|HF_HUB_OFFLINE",
     re.IGNORECASE,
 )
-_MISSING_LIBRARY = re.compile(r"requires the (\S+) library|No module named '?([\w.]+)|pip install (\S+)")
+_MISSING_LIBRARY = re.compile(
+    r"requires the (\S+) library|No module named '?([\w.]+)|install (\w[\w.-]*) to use|"
+    r"pip install (?:-\S+\s+)*(\w[\w.-]*)"
+)
 _URL = re.compile(r"https?://\S+")
 _CONNECT = re.compile(r"connect to (.+)\)$")  # NetworkRefused's "(connect to ('host', 80))"
 _CUDA_TEXT = re.compile(r"\bcuda\b|nvidia|\bgpu\b|torch not compiled with", re.IGNORECASE)

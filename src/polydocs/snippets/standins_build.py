@@ -39,8 +39,11 @@ def build_all(requests: list[StandInRequest], profile: str, hf_home: Path) -> di
     for request in requests:
         try:
             outcomes[request.key] = _build_one(request, profile, hf_home, documented)
-        except CannotBuild as problem:
-            outcomes[request.key] = Outcome(request.hub_id or request.task, str(problem))
+        except CannotBuild as cannot:
+            outcomes[request.key] = Outcome(request.hub_id or request.task, str(cannot))
+        except Exception as error:  # one odd architecture must not cost the other stand-ins of the session
+            raised = f"building it raised {type(error).__name__}: {str(error)[:200]}"
+            outcomes[request.key] = Outcome(request.hub_id or request.task, raised)
     return outcomes
 
 

@@ -99,6 +99,9 @@ def shrink(values: dict[str, Any], level: str) -> dict[str, Any]:
             shrunk[key] = shrink(value, level)
         elif isinstance(value, int) and not isinstance(value, bool):
             shrunk[key] = _smaller(key, value, level)
+    layers = shrunk.get("num_hidden_layers")
+    if isinstance(shrunk.get("layer_types"), list) and isinstance(layers, int):  # one type per layer (Qwen3)
+        shrunk["layer_types"] = shrunk["layer_types"][:layers]
     if level == "tiny" and isinstance(shrunk.get("vocab_size"), int):
         _clamp_token_ids(shrunk, int(shrunk["vocab_size"]))
     return shrunk
