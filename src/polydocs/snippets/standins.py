@@ -226,6 +226,7 @@ def stand_ins_for(
     if "TrainingArguments" in session.code:
         default = HubLoad(training_model, "AutoModelForCausalLM", 0)
         _add_request(requests, default, session.path, profile)
+    hf_home.mkdir(parents=True, exist_ok=True)  # it exists, so the sandbox can bind it read-only
     outcomes = ensure_stand_ins(list(requests.values()), profile, hf_home) if requests else {}
     blocked: list[Blocked | None] = []
     for region, found in zip(session.regions, loads, strict=True):
