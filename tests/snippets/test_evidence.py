@@ -79,3 +79,30 @@ def test_a_badge_stays_inside_the_quote_of_its_block_and_a_block_never_closed_ge
         "> More tip.",
     ]
     assert annotated.count('class="polydocs-evidence ') == 1
+
+
+def test_a_blocked_block_says_it_is_not_verifiable_offline_and_what_it_needs(tmp_path):
+    folder = tmp_path / "_data" / "snippets"
+    folder.mkdir(parents=True)
+    blocked = {"line": 4, "reason": "module not installed", "message": "module datasets is not installed"}
+    report = {
+        "created": "2026-05-01T10:00:00+00:00",
+        "device": {"kind": "cpu", "name": "CPU (x86_64)", "count": 1},
+        "versions": {"torch": "2.13.0"},
+        "sessions": [
+            {
+                "page": "es/page.md",
+                "blocks": [
+                    {"line": 3, "code_hash": code_hash("y = 2\n"), "status": "blocked", "blocked": blocked}
+                ],
+            }
+        ],
+    }
+    (folder / "cpu.json").write_text(json.dumps(report))
+    page = annotate_code_blocks(
+        "```py\ny = 2\n```\n", "es/page.md", load_evidence(tmp_path), language_of("es")
+    )
+    assert (
+        '<div class="polydocs-evidence polydocs-evidence--blocked" markdown="0">○ '
+        "No verificable sin conexión en CPU (x86_64): module datasets is not installed</div>"
+    ) in page

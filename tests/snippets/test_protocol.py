@@ -4,6 +4,7 @@ import json
 from dataclasses import asdict
 from pathlib import Path
 
+from polydocs.snippets.blocking import missing_stand_in
 from polydocs.snippets.cache import ResultCache, session_key
 from polydocs.snippets.protocol import (
     BlockError,
@@ -132,8 +133,11 @@ def test_a_translated_skip_reason_shares_the_result_and_keeps_its_words(tmp_path
 
 def test_the_session_spec_travels_as_json(tmp_path: Path) -> None:
     english = _session(tmp_path, "en", ENGLISH)
-    spec = _spec(english, RunOptions("cpu", "tiny", tmp_path), tmp_path)
+    blocked = [None, missing_stand_in(9, "acme/model", "no type", "x.py")][: len(english.regions)]
+    blocked += [None] * (len(english.regions) - len(blocked))
+    spec = _spec(english, RunOptions("cpu", "tiny", tmp_path), tmp_path, blocked)
     assert load(SessionSpec, json.loads(json.dumps(asdict(spec)))) == spec
+    assert spec.blocks[1].blocked == blocked[1]
     assert spec.blocks[1].setup[0].first_line == english.regions[1].start_line - 2
 
 

@@ -1,6 +1,19 @@
-"""Which Hub ids and URLs a page needs, and what each stand-in is made of (no subprocess, no torch)."""
+"""Which Hub ids and URLs a page needs, how a stand-in is derived, and when a block is blocked (no
+subprocess, no torch)."""
 
-from polydocs.snippets.standins import REGISTRY, hub_ids_in, missing_stand_in
+import pytest
+
+from polydocs.snippets.blocking import (
+    MODULE_NOT_INSTALLED,
+    NEEDS_CUDA,
+    OFFLINE_RESOURCE,
+    blocked_by,
+    defined_names,
+    missing_stand_in,
+)
+from polydocs.snippets.standins import REGISTRY
+from polydocs.snippets.standins_derive import _type_in_words, shrink
+from polydocs.snippets.standins_loads import HubLoad, hub_loads
 from polydocs.snippets.standins_web import missing_web_stand_in, web_stand_in_for
 
 CODE = """\
@@ -12,36 +25,117 @@ processor = AutoImageProcessor.from_pretrained(
 )
 local = AutoModel.from_pretrained("./checkpoint")
 default = pipeline("image-classification")
+checkpoint = "distilbert/distilbert-base-uncased"
+model = AutoModelForSequenceClassification.from_pretrained(checkpoint)
+bare = GPT2LMHeadModel.from_pretrained("gpt2")
 """
 
 
-def test_hub_ids_are_found_in_from_pretrained_and_pipeline_calls_with_their_lines():
-    assert hub_ids_in(CODE) == [
-        ("google/gemma-2b", 0),
-        ("google/vit-base-patch16-224", 1),
-        ("google/gemma-2b", 2),
-        ("google/vit-base-patch16-224", 4),
+def test_loads_are_found_with_their_class_line_and_names_assigned_a_literal():
+    assert hub_loads(CODE) == [
+        HubLoad("google/gemma-2b", "AutoTokenizer", 0),
+        HubLoad("google/vit-base-patch16-224", "pipeline", 1, "image-classification"),
+        HubLoad("google/gemma-2b", "pipeline", 2, "text-generation"),
+        HubLoad("google/vit-base-patch16-224", "AutoImageProcessor", 3),
+        HubLoad("", "pipeline", 7, "image-classification"),
+        HubLoad("distilbert/distilbert-base-uncased", "AutoModelForSequenceClassification", 9),
+        HubLoad("gpt2", "GPT2LMHeadModel", 10),
     ]
 
 
-def test_each_stand_in_has_both_profiles_and_the_files_its_loaders_read():
-    for hub_id, make in REGISTRY.items():
-        stand_in = make()
-        assert stand_in.hub_id == hub_id
-        assert set(stand_in.configs) == {"tiny", "full"}
-    assert REGISTRY["google/gemma-2b"]().extras == ("tokenizer", "generation_config")
-    vit = REGISTRY["google/vit-base-patch16-224"]()
-    assert vit.model_class == "AutoModelForImageClassification" and vit.extras == ("image_processor",)
-    assert vit.configs["full"]["hidden_size"] == 768 and vit.configs["full"]["num_hidden_layers"] == 12
-    assert vit.configs["tiny"]["image_size"] == vit.configs["full"]["image_size"] == 224
+def test_a_name_assigned_in_an_earlier_block_resolves_and_a_prompt_is_not_a_task():
+    strings: dict[str, str] = {}
+    hub_loads('model_id = "meta-llama/Llama-3.2-1B"\n', strings)
+    assert hub_loads(
+        "pipeline = pipeline('text-generation', model=model_id)\npipeline('the secret is')\n", strings
+    ) == [HubLoad("meta-llama/Llama-3.2-1B", "pipeline", 0, "text-generation")]
 
 
-def test_a_hub_id_without_stand_in_says_where_to_add_one():
-    assert str(missing_stand_in("docs_src/en/x.md", 12, "acme/model")) == (
-        "docs_src/en/x.md:12: snippet-standin no stand-in for acme/model; add one in "
-        "src/polydocs/snippets/standins.py (REGISTRY), or skip the block with "
-        '<!-- polydocs: skip reason="..." -->'
+def test_code_that_does_not_parse_is_still_read_for_plain_hub_ids():
+    assert hub_loads('m = AutoModel.from_pretrained("org/name")\nprint(\n') == [
+        HubLoad("org/name", "AutoModel", 0)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("hub_id", "model_type"),
+    [
+        ("nvidia/segformer-b0-finetuned-ade-512-512", "segformer"),
+        ("meta-llama/Llama-3.2-1B", "llama"),
+        ("distilbert/distilbert-base-uncased", "distilbert"),
+        ("google/flan-t5-base", "t5"),
+        ("Qwen/Qwen2.5-1.5B-Instruct", "qwen2"),
+        ("stevhliu/my_awesome_model", None),
+    ],
+)
+def test_the_model_type_is_the_longest_type_that_starts_a_word_of_the_name(hub_id, model_type):
+    types = ["bert", "distilbert", "llama", "segformer", "t5", "qwen2", "qwen2_vl", "mt5"]
+    assert _type_in_words(hub_id, types) == model_type
+
+
+def test_tiny_shrinks_nested_configs_and_keeps_the_input_shapes():
+    config = {
+        "model_type": "clip",
+        "text_config": {
+            "model_type": "clip_text_model",
+            "hidden_size": 512,
+            "num_hidden_layers": 12,
+            "vocab_size": 49408,
+            "eos_token_id": 49407,
+        },
+        "vision_config": {"hidden_size": 768, "num_attention_heads": 12, "image_size": 224, "patch_size": 32},
+        "projection_dim": 512,
+    }
+    tiny = shrink(config, "tiny")
+    assert tiny["text_config"]["hidden_size"] == 64 and tiny["text_config"]["num_hidden_layers"] == 2
+    assert tiny["vision_config"] == {
+        "hidden_size": 64,
+        "num_attention_heads": 2,
+        "image_size": 224,
+        "patch_size": 32,
+    }
+    assert tiny["text_config"]["vocab_size"] == 32768 and tiny["text_config"]["eos_token_id"] < 32768
+    assert shrink(config, "shallow")["vision_config"]["hidden_size"] == 768
+    layered = shrink({"num_hidden_layers": 28, "layer_types": ["full_attention"] * 28}, "shallow")
+    assert layered["layer_types"] == ["full_attention"] * 2
+
+
+def test_the_registry_overrides_gemma_with_both_profiles():
+    gemma = REGISTRY["google/gemma-2b"]()
+    assert set(gemma.configs) == {"tiny", "full"} and gemma.model_class == "AutoModelForCausalLM"
+    assert gemma.configs["full"]["hidden_size"] == 2048
+
+
+def test_errors_of_the_environment_block_and_the_pages_own_do_not():
+    missing = ModuleNotFoundError("No module named 'datasets'", name="datasets")
+    assert blocked_by(missing, 4, "cpu").reason == MODULE_NOT_INSTALLED
+    offline = OSError("We couldn't connect to 'https://huggingface.co' to load the files")
+    assert (
+        blocked_by(offline, 4, "cpu").message
+        == "needs https://huggingface.co, which is not available offline"
     )
+    gpu = AssertionError("Torch not compiled with CUDA enabled")
+    assert blocked_by(gpu, 4, "cpu").reason == NEEDS_CUDA
+    assert blocked_by(gpu, 4, "cuda") is None
+    assert blocked_by(ValueError("bad value"), 4, "cpu") is None
+    sacremoses = ImportError("You need to install sacremoses to use XLMTokenizer.")
+    assert blocked_by(sacremoses, 4, "cpu").message == "module sacremoses is not installed"
+    flagged = ImportError("requires accelerate: `pip install -U accelerate`")
+    assert blocked_by(flagged, 4, "cpu").message == "module accelerate is not installed"
+    assert OFFLINE_RESOURCE != NEEDS_CUDA
+
+
+def test_the_names_a_block_defines_are_what_later_blocks_may_miss():
+    code = "import numpy as np\nfrom x import y\nmodel = load()\nfor i in range(2):\n    pass\n"
+    code += "def f():\n    pass\n"
+    assert defined_names(code) == {"np", "y", "model", "i", "f"}
+
+
+def test_a_hub_id_without_stand_in_says_why_and_where_to_add_one():
+    blocked = missing_stand_in(12, "acme/model", "its architecture cannot be derived", "src/x.py")
+    assert (blocked.line, blocked.reason) == (12, "missing stand-in")
+    assert blocked.message == "no stand-in for acme/model: its architecture cannot be derived"
+    assert "polydocs.yml (`standins: {acme/model: {model_type: ...}}`)" in blocked.hint
 
 
 def test_image_urls_have_stand_ins_by_their_path_and_other_urls_do_not():

@@ -1,5 +1,6 @@
 """Stand-ins end to end on sample pages (tiny profile): the library's real loading code, offline."""
 
+import importlib.util
 import json
 import shutil
 
@@ -48,10 +49,51 @@ def test_text_generation_pipeline_loads_the_gemma_stand_in_with_its_generation_c
     assert {"tokenizer.json", "generation_config.json"} <= _snapshot_files(cache, "google/gemma-2b")
 
 
-def test_a_url_without_stand_in_fails_at_its_line_and_says_where_to_add_one(pytester, cache):
+def test_a_url_without_stand_in_blocks_its_block_at_its_line_and_says_where_to_add_one(pytester, cache):
     result, session = _check(pytester, cache, "no_stand_in.md")
-    result.assert_outcomes(failed=1)
-    assert session["failures"] == [
-        "docs_src/en/no_stand_in.md:6: snippet-failed no stand-in for https://example.com/imagenet-labels.json;"
-        " add one in src/polydocs/snippets/standins_web.py (WEB_REGISTRY)"
+    result.assert_outcomes(skipped=1)
+    assert session["status"] == "blocked" and session["blocked_reasons"] == ["offline resource"]
+    assert session["blocked"] == [
+        "docs_src/en/no_stand_in.md:6: snippet-blocked (offline resource) needs "
+        "https://example.com/imagenet-labels.json, which is not available offline; add a stand-in for it "
+        "(docs/checking.md), or skip the block"
     ]
+
+
+def test_a_page_mixing_registered_derived_underivable_ids_and_a_dataset_blocks_only_what_cannot_run(
+    pytester, cache
+):
+    result, session = _check(pytester, cache, "mixed.md")
+    result.assert_outcomes(failed=1)  # the page's own AttributeError, reported as before
+    statuses = [(block["line"], block["status"]) for block in session["blocks"]]
+    assert statuses == [
+        (5, "passed"),
+        (14, "passed"),
+        (24, "blocked"),
+        (28, "blocked"),
+        (34, "blocked"),
+        (42, "failed"),
+    ]
+    reasons = {block["line"]: block["blocked"] for block in session["blocks"] if "blocked" in block}
+    assert reasons[24]["reason"] == "missing stand-in" and reasons[24]["line"] == 25
+    assert reasons[24]["message"].startswith("no stand-in for acme/zzqx-private-model: its architecture")
+    assert reasons[28] == {
+        "line": 29,
+        "reason": "after a blocked block",
+        "message": "`unknown` would have been defined by the blocked block at line 24",
+        "hint": "unblock that block first",
+    }
+    if importlib.util.find_spec("datasets") is None:
+        assert (reasons[34]["reason"], reasons[34]["message"]) == (
+            "module not installed",
+            "module datasets is not installed",
+        )
+    assert session["failures"] == [
+        "docs_src/en/mixed.md:43: snippet-failed AttributeError: "
+        + session["blocks"][-1]["error"]["message"].removeprefix("AttributeError: ")
+    ]
+    assert _snapshot_files(cache, "distilbert/distilbert-base-uncased") >= {
+        "config.json",
+        "model.safetensors",
+        "tokenizer.json",
+    }

@@ -20,7 +20,8 @@ from polydocs.snippets.sessions import Session
 from polydocs.typed_json import load
 
 # Bump when the checker's verdicts change meaning, or what an entry holds. 2: typed SessionResults.
-CHECKER_VERSION = "2"
+# 3: blocked blocks.
+CHECKER_VERSION = "3"
 
 
 def library_versions() -> dict[str, str]:
@@ -121,6 +122,7 @@ class ResultCache:
     def _origin(self, stored: StoredResult) -> str:
         if stored.run_id == self.run_id:
             return "deduplicated"
-        if self.reuse_earlier_runs and stored.result.status != "failed":  # failures always rerun
+        # Failures always rerun, and blocked sessions too: the environment may have what they need now.
+        if self.reuse_earlier_runs and stored.result.status in ("passed", "skipped"):
             return "cached"
         return ""

@@ -25,7 +25,9 @@ from dataclasses import asdict, replace
 from pathlib import Path
 from typing import Any
 
+from polydocs.snippets.blocking import after_blocked, blocked_by, defined_names, offline
 from polydocs.snippets.protocol import (
+    Blocked,
     BlockError,
     BlockResult,
     BlockSpec,
@@ -125,26 +127,46 @@ def _run_code(code: str, first_line: int, page_path: str, namespace: dict[str, A
 
 
 def run_blocks(
-    spec: SessionSpec, progress: int, namespace: dict[str, Any], recorder: Any = None
+    spec: SessionSpec,
+    progress: int,
+    namespace: dict[str, Any],
+    recorder: Any = None,
+    web: OfflineWeb | None = None,
 ) -> list[BlockResult]:
-    # Later blocks still run after a failure, so each defect of a page is reported at its own line.
+    # Later blocks still run after a failure or a blocked block, so each defect of a page is reported at
+    # its own line, and each block that can run here does.
     results = []
+    unbound: dict[str, int] = {}  # names only a blocked block would have defined -> its line
     for index, block in enumerate(spec.blocks):
         if block.skip:
             results.append(BlockResult(block.line, "skipped"))
             continue
+        if block.blocked:
+            results.append(BlockResult(block.line, "blocked", blocked=block.blocked))
+            unbound.update(dict.fromkeys(defined_names(block.source), block.line))
+            continue
         os.write(progress, f"{index}\n".encode())
+        misses = len(web.misses) if web else 0
         started = time.perf_counter()
-        error = _run_block(block, spec.page_path, namespace, recorder)
+        error, exception = _run_block(block, spec.page_path, namespace, recorder)
         seconds = round(time.perf_counter() - started, 3)
+        blocked = _blocked(error, exception, spec.device, unbound, web.misses[misses:] if web else [])
+        if blocked is not None:
+            if web:  # reported as this block's reason, not again as a failure of the session
+                del web.misses[misses:]
+            results.append(BlockResult(block.line, "blocked", error=error, seconds=seconds, blocked=blocked))
+            unbound.update(dict.fromkeys(defined_names(block.source) - set(namespace), block.line))
+            continue
+        for name in defined_names(block.source) & set(namespace):
+            unbound.pop(name, None)
         results.append(BlockResult(block.line, "failed" if error else "passed", error=error, seconds=seconds))
     return results
 
 
 def _run_block(
     block: BlockSpec, page_path: str, namespace: dict[str, Any], recorder: Any
-) -> BlockError | None:
-    """Run one block (after its setup code); the error that fails it, if any."""
+) -> tuple[BlockError | None, BaseException | None]:
+    """Run one block (after its setup code): the error that fails it, if any, and its exception."""
     try:
         with _alarm(block.timeout):
             for setup in block.setup:
@@ -152,13 +174,39 @@ def _run_block(
             _run_code(block.source, block.line + 1, page_path, namespace)
     except (Exception, SnippetTimeout) as error:  # the snippet's own failure, reported at its line
         if not (block.raises and _raised_expected(error, block.raises)):
-            return _error(error, page_path, block.line)
+            return _error(error, page_path, block.line), error
         if recorder is not None:  # what this block compiled failed on purpose: nothing to prove
             recorder.forget_between(block.line, block.end_line)
-        return None
+        return None, None
     if block.raises:
         message = f"expected {block.raises} (raises= directive) but nothing was raised"
-        return BlockError(block.line, "DidNotRaise", message)
+        return BlockError(block.line, "DidNotRaise", message), None
+    return None, None
+
+
+def _blocked(
+    error: BlockError | None,
+    exception: BaseException | None,
+    device: str,
+    unbound: dict[str, int],
+    misses: list[tuple[int, str]],
+) -> Blocked | None:
+    """Whether the block's failure is the environment's: a URL without stand-in it asked for, an error
+    `blocking.blocked_by` recognises, or a name that only a blocked block would have defined."""
+    if error is None:
+        return None
+    if misses:
+        return offline(
+            misses[0][0] or error.line, misses[0][1].split(";")[0].removeprefix("no stand-in for ")
+        )
+    if exception is None or isinstance(exception, SnippetTimeout):
+        return None
+    found = blocked_by(exception, error.line, device)
+    if found is not None:
+        return found
+    name = str(getattr(exception, "name", "") or "") if isinstance(exception, NameError) else ""
+    if name in unbound:
+        return after_blocked(error.line, name, unbound[name])
     return None
 
 
@@ -199,7 +247,7 @@ def main(spec_path: str) -> int:
             from polydocs.snippets.compile_proof import CompileRecorder
 
             recorder = stack.enter_context(CompileRecorder(spec.page_path))
-        blocks = tuple(run_blocks(spec, progress, namespace, recorder))
+        blocks = tuple(run_blocks(spec, progress, namespace, recorder, web))
         proof = SessionResult()
         if recorder is not None and all(b.status != "failed" for b in blocks):
             proof = _prove(spec, progress, namespace, recorder)

@@ -26,6 +26,7 @@ class BlockEvidence:
     torch: str
     date: str
     speedup: float | None = None
+    needs: str = ""  # for a blocked block: what it needs that the run did not have
 
 
 @dataclass
@@ -70,9 +71,9 @@ def _add_report(evidence: Evidence, report: dict) -> None:
             if block["status"] == "skipped":
                 continue
             key = (session["page"], block["code_hash"])
-            evidence.blocks.setdefault(
-                key, BlockEvidence(block["status"], device, torch_version, date, block.get("speedup"))
-            )
+            needs = (block.get("blocked") or {}).get("message", "")
+            found = BlockEvidence(block["status"], device, torch_version, date, block.get("speedup"), needs)
+            evidence.blocks.setdefault(key, found)
 
 
 def annotate_code_blocks(markdown_text: str, page: str, evidence: Evidence, lang: Language) -> str:
@@ -107,6 +108,8 @@ def _badge_lines(prefix: str, badge: str) -> str:
 def _badge(found: BlockEvidence | None, lang: Language) -> str:
     if found is None:
         state, text = "unverified", lang.text("evidence.unverified")
+    elif found.status == "blocked":
+        state, text = "blocked", lang.text("evidence.blocked", device=found.device, needs=found.needs)
     else:
         state = "verified" if found.status == "passed" else "failed"
         parts = [lang.text(f"evidence.{state}", device=found.device), f"torch {found.torch}", found.date]
@@ -114,7 +117,7 @@ def _badge(found: BlockEvidence | None, lang: Language) -> str:
         if state == "verified" and found.speedup and found.speedup >= 1.0:
             parts.append(lang.text("evidence.speedup", speedup=lang.number(found.speedup, 1)))
         text = " · ".join(parts)
-    mark = {"verified": "✓", "failed": "✗", "unverified": "?"}[state]
+    mark = {"verified": "✓", "failed": "✗", "blocked": "○", "unverified": "?"}[state]
     return (
         f'<div class="polydocs-evidence polydocs-evidence--{state}" markdown="0">'
         f"{mark} {html.escape(text)}</div>"

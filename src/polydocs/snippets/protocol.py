@@ -15,9 +15,19 @@ from typing import Any, Literal, TypeVar
 from polydocs.snippets.directives import SetupCode
 
 PAGE_LINE = {"page_line": True}
-BlockStatus = Literal["passed", "failed", "skipped", "not-run"]
-SessionStatus = Literal["passed", "failed", "skipped"]
+BlockStatus = Literal["passed", "failed", "blocked", "skipped", "not-run"]
+SessionStatus = Literal["passed", "failed", "blocked", "skipped"]
 Record = TypeVar("Record")
+
+
+@dataclass(frozen=True)
+class Blocked:
+    """Why a block cannot run here (the environment, not the page); `reason` is in `blocking.REASONS`."""
+
+    line: int = field(metadata=PAGE_LINE)
+    reason: str
+    message: str
+    hint: str
 
 
 @dataclass(frozen=True)
@@ -31,6 +41,7 @@ class BlockSpec:
     raises: str  # the exception the block must raise (`raises=`); empty: none
     timeout: float
     setup: tuple[SetupCode, ...] = ()
+    blocked: Blocked | None = None  # known before it runs (a stand-in that cannot be derived)
 
 
 @dataclass(frozen=True)
@@ -64,6 +75,7 @@ class BlockResult:
     status: BlockStatus
     error: BlockError | None = None
     seconds: float = 0.0
+    blocked: Blocked | None = None
 
 
 @dataclass(frozen=True)
@@ -122,11 +134,18 @@ class SessionResult:
     gpu: str | None = None
 
     @property
+    def blocked_reasons(self) -> tuple[str, ...]:
+        """Each reason that blocked a block, once, in order."""
+        return tuple(dict.fromkeys(b.blocked.reason for b in self.blocks if b.blocked))
+
+    @property
     def status(self) -> SessionStatus:
         if self.failures or self.proof_error or any(b.status == "failed" for b in self.blocks):
             return "failed"
         if any(v.problems for v in (*self.compile, *self.training)):
             return "failed"
+        if any(b.status == "blocked" for b in self.blocks):
+            return "blocked"
         if self.blocks and all(b.status == "skipped" for b in self.blocks):
             return "skipped"
         return "passed"

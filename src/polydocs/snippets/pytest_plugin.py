@@ -23,6 +23,7 @@ from polydocs.snippets.drift import english_counterpart, find_drift
 from polydocs.snippets.regions import scan_page
 from polydocs.snippets.report import (
     build_report,
+    session_blocks,
     session_failures,
     session_record,
     summary_lines,
@@ -95,8 +96,13 @@ class SessionItem(_PolydocsItem):
                 claim.store(result)
         record = session_record(self.doc_session, result, key, claim.origin, state.worker)
         self.user_properties.append((_PROPERTY, json.dumps(record)))
+        self.user_properties.append(("polydocs-status", result.status))
+        blocked = session_blocks(self.doc_session, result)
         if result.status == "failed":
-            raise SnippetFailure(session_failures(self.doc_session, result), result.output_tail)
+            # The blocked blocks too: a failure after one may be its consequence.
+            raise SnippetFailure([*session_failures(self.doc_session, result), *blocked], result.output_tail)
+        if result.status == "blocked":
+            pytest.skip("blocked: " + "; ".join(map(str, blocked)))
         if result.status == "skipped":
             pytest.skip("; ".join(self.doc_session.skip_reasons(state.options.device)))
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections import Counter
 from dataclasses import asdict
 from datetime import UTC, datetime
 from pathlib import Path
@@ -37,6 +38,8 @@ def session_record(
         "compile": [verdict.to_report() for verdict in result.compile],
         "training": [verdict.to_report() for verdict in result.training],
         "failures": [str(d) for d in session_failures(session, result)],
+        "blocked_reasons": list(result.blocked_reasons),
+        "blocked": [str(d) for d in session_blocks(session, result)],
     }
 
 
@@ -54,6 +57,8 @@ def _block_records(session: Session, result: SessionResult) -> list[dict[str, An
         }
         if block and block.error:
             record["error"] = asdict(block.error)
+        if block and block.blocked:
+            record["blocked"] = asdict(block.blocked)
         inside = [speedup for line, speedup in speedups.items() if region.start_line < line < region.end_line]
         if inside:
             record["speedup"] = inside[0]
@@ -67,7 +72,7 @@ def session_failures(session: Session, result: SessionResult) -> list[Diagnostic
     found = [Diagnostic(path, f.line, "snippet-failed", f.message, "", "error") for f in result.failures]
     for block in result.blocks:
         error = block.error
-        if error and not any(d.line == error.line for d in found):
+        if error and block.status == "failed" and not any(d.line == error.line for d in found):
             found.append(Diagnostic(path, error.line, "snippet-failed", error.message, _hint(error), "error"))
     for verdict in (*result.compile, *result.training):
         for problem in verdict.problems:
@@ -78,6 +83,23 @@ def session_failures(session: Session, result: SessionResult) -> list[Diagnostic
         error = result.proof_error
         found.append(Diagnostic(path, error.line, "snippet-compile", error.message, "", "error"))
     return found
+
+
+def session_blocks(session: Session, result: SessionResult) -> list[Diagnostic]:
+    """Every blocked block as `path:line: snippet-blocked (reason) message; hint`."""
+    path = str(session.path)
+    return [
+        Diagnostic(
+            path,
+            b.blocked.line,
+            "snippet-blocked",
+            f"({b.blocked.reason}) {b.blocked.message}",
+            b.blocked.hint,
+            "warning",
+        )
+        for b in result.blocks
+        if b.blocked
+    ]
 
 
 def _hint(error: BlockError) -> str:
@@ -108,6 +130,7 @@ def totals(records: list[dict[str, Any]]) -> dict[str, int]:
         "sessions": len(records),
         "passed": 0,
         "failed": 0,
+        "blocked": 0,
         "skipped": 0,
         "cached": 0,
         "deduplicated": 0,
@@ -117,6 +140,23 @@ def totals(records: list[dict[str, Any]]) -> dict[str, int]:
         counts["cached"] += record["cached"]
         counts["deduplicated"] += record["deduplicated"]
     return counts
+
+
+def coverage_lines(records: list[dict[str, Any]]) -> list[str]:
+    """Coverage = (passed + failed) / sessions, per language (a page's first folder) and in total:
+    how much of the documentation reached a verdict here."""
+    languages = sorted({r["page"].split("/", 1)[0] for r in records if "/" in r["page"]})
+    groups = [(lang, [r for r in records if r["page"].startswith(lang + "/")]) for lang in languages]
+    lines = []
+    for name, group in [*groups, ("total", records)]:
+        t = totals(group)
+        if t["sessions"]:
+            share = 100 * (t["passed"] + t["failed"]) / t["sessions"]
+            reasons = Counter(reason for r in group for reason in r.get("blocked_reasons", []))
+            why = "; blocked: " + ", ".join(f"{k} {v}" for k, v in sorted(reasons.items())) if reasons else ""
+            verdicts = f"{t['passed']} passed + {t['failed']} failed of {t['sessions']}"
+            lines.append(f"coverage {name}: {share:.0f} % ({verdicts}){why}")
+    return lines
 
 
 def merge_reports(paths: list[Path]) -> dict[str, Any]:
@@ -157,7 +197,7 @@ def summary_lines(records: list[dict[str, Any]], wall: float) -> list[str]:
     lines = ["  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip() for row in rows]
     t = totals(records)
     lines.append(
-        f"{t['sessions']} sessions: {t['passed']} passed, {t['failed']} failed, {t['skipped']} skipped; "
-        f"{t['cached']} cached, {t['deduplicated']} deduplicated; wall {wall:.1f} s"
+        f"{t['sessions']} sessions: {t['passed']} passed, {t['failed']} failed, {t['blocked']} blocked, "
+        f"{t['skipped']} skipped; {t['cached']} cached, {t['deduplicated']} deduplicated; wall {wall:.1f} s"
     )
-    return lines
+    return lines + coverage_lines(records)

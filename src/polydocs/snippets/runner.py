@@ -22,6 +22,7 @@ from polydocs.snippets.environment import (
 )
 from polydocs.snippets.memory_cgroup import SessionCgroup
 from polydocs.snippets.protocol import (
+    Blocked,
     BlockError,
     BlockResult,
     BlockSpec,
@@ -33,7 +34,7 @@ from polydocs.snippets.regions import Region
 from polydocs.snippets.sandbox import SandboxSpec
 from polydocs.snippets.sandbox_probe import hidden_folders, interpreter_paths, probe_sandbox
 from polydocs.snippets.sessions import Session
-from polydocs.snippets.standins import REGISTRY, ensure_stand_ins, hub_ids_in, missing_stand_in
+from polydocs.snippets.standins import stand_ins_for
 from polydocs.snippets.watchdog import PROOF_STEP, SessionEnd, wait_with_deadlines
 from polydocs.typed_json import load
 
@@ -63,7 +64,7 @@ class RunOptions:
 def run_session(session: Session, options: RunOptions) -> SessionResult:
     """Run `session`: what happened, at the page's lines."""
     started = time.perf_counter()
-    result = _missing_stand_ins(session) or _refused_variables(session) or _run_subprocess(session, options)
+    result = _refused_variables(session) or _run_subprocess(session, options)
     return replace(
         result,
         seconds=round(time.perf_counter() - started, 3),
@@ -71,35 +72,20 @@ def run_session(session: Session, options: RunOptions) -> SessionResult:
     )
 
 
-def _missing_stand_ins(session: Session) -> SessionResult | None:
-    problems = []
-    for region in session.regions:
-        for hub_id, offset in hub_ids_in(region.source):
-            if hub_id not in REGISTRY:
-                problems.append(missing_stand_in(str(session.path), region.start_line + 1 + offset, hub_id))
-    if not problems:
-        return None
-    return SessionResult(failures=tuple(Failure(p.line, f"{p.message}; {p.hint}") for p in problems))
-
-
-def _hub_ids(session: Session) -> list[str]:
-    ids = [hub_id for r in session.regions for hub_id, _ in hub_ids_in(r.source)]
-    if "TrainingArguments" in session.code:
-        ids.append(DEFAULT_TRAINING_MODEL)
-    return ids
-
-
-def _block_spec(region: Region, device: str) -> BlockSpec:
+def _block_spec(region: Region, device: str, blocked: Blocked | None) -> BlockSpec:
     d = region.directives
     skip = bool(d.skip_reason(device))
     timeout = d.timeout or DEFAULT_TIMEOUT[device]
-    return BlockSpec(region.start_line, region.end_line, region.source, skip, d.raises, timeout, d.setup)
+    return BlockSpec(
+        region.start_line, region.end_line, region.source, skip, d.raises, timeout, d.setup, blocked
+    )
 
 
-def _spec(session: Session, options: RunOptions, folder: Path) -> SessionSpec:
+def _spec(session: Session, options: RunOptions, folder: Path, blocked: list[Blocked | None]) -> SessionSpec:
+    specs = [_block_spec(r, options.device, why) for r, why in zip(session.regions, blocked, strict=True)]
     return SessionSpec(
         page_path=str(session.path.resolve()),
-        blocks=tuple(_block_spec(region, options.device) for region in session.regions),
+        blocks=tuple(specs),
         device=options.device,
         uses_torch=session.uses_torch,
         training_line=session.training_line(),
@@ -154,12 +140,12 @@ def _sandbox_spec(
 
 
 def _run_subprocess(session: Session, options: RunOptions) -> SessionResult:
-    ensure_stand_ins(_hub_ids(session), options.profile, options.hf_home)
+    blocked = stand_ins_for(session, options.device, options.profile, options.hf_home, DEFAULT_TRAINING_MODEL)
     support = probe_sandbox(options.device == "cuda")
     with tempfile.TemporaryDirectory(prefix="polydocs-session-") as temp:
         folder = Path(temp).resolve()
         folders = _session_folders(options, folder)
-        spec = _spec(session, options, folder)
+        spec = _spec(session, options, folder, blocked)
         (folder / "spec.json").write_text(json.dumps(asdict(spec)))
         env = session_environment(os.environ, folders, options.device, options.gpu)
         apply_requests(env, _environment_requests(session), os.environ)

@@ -1,48 +1,50 @@
 """Local stand-ins for Hub models: a Hugging Face cache folder the library's real `from_pretrained` reads.
 
-Building a stand-in imports torch and transformers, so it runs in a subprocess of its own
-(`python -m polydocs.snippets.standins HUB_ID PROFILE HF_HOME`); the pytest process never imports them.
-Image URLs have stand-ins too, served inside the session process: see `standins_web.py`.
+Stand-ins are derived from transformers itself (`standins_derive.py`: the model type, a `tiny`
+configuration), built and checked with one forward pass in a subprocess (`standins_build.py`; the pytest
+process never imports torch), and kept under `<cache>/standins/<profile>/`. `REGISTRY` and the
+`standins:` key of `polydocs.yml` only override what derivation would choose. Image URLs have stand-ins
+too, served inside the session process: see `standins_web.py`.
 """
 
 from __future__ import annotations
 
-import fcntl
 import hashlib
 import json
 import os
-import re
 import subprocess
 import sys
+import tempfile
 from collections.abc import Callable
-from dataclasses import dataclass
+from contextlib import ExitStack
+from dataclasses import asdict, dataclass, field
+from functools import lru_cache
+from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-from polydocs.diagnostics import Diagnostic
+from polydocs.cache import CacheStore
+from polydocs.snippets.blocking import missing_stand_in
+from polydocs.snippets.protocol import Blocked
+from polydocs.snippets.sessions import Session
+from polydocs.snippets.standins_loads import HubLoad, hub_loads
+from polydocs.sources.pages import page_at
+from polydocs.sources.project import load_project_config
 
 PROFILES = ("tiny", "full")
-_BUILDER_VERSION = "2"  # bump when a stand-in's files change shape, so cached folders are rebuilt
-# A string literal, so that `pipeline("image-classification", model="org/name")` finds the model id.
-_ARGUMENT_SKIP = r"""(?:[^()'"]|'[^'\n]*'|"[^"\n]*")*?"""
-_HUB_ID_CALL = re.compile(
-    rf"""(?:from_pretrained|pipeline)\s*\((?:{_ARGUMENT_SKIP}\bmodel\s*=\s*)?\s*(?P<quote>['"])"""
-    r"""(?P<id>\w[\w.-]*/\w[\w.-]*)(?P=quote)"""  # a Hub name starts with a letter or digit, not "./"
-)
-
-# What a stand-in folder holds besides config.json and model.safetensors.
-Extra = Callable[[Path, Any], None]
+BUILDER_VERSION = "3"  # bump when a stand-in's files change shape, so cached folders are rebuilt
+REGISTRY_FILE = "src/polydocs/snippets/standins.py"
+_CRASHED = "the stand-in builder exited with status"
 
 
 @dataclass(frozen=True)
 class StandIn:
-    """A Hub id, the config of each profile, the auto class that builds it, and the files loaders need."""
+    """An override: the model type, the config of each profile and the class whose weights are saved."""
 
     hub_id: str
     model_type: str
     configs: dict[str, dict[str, Any]]
-    model_class: str  # a transformers auto class: the architecture whose random weights are saved
-    extras: tuple[str, ...]  # names in _EXTRAS, saved beside the weights
+    model_class: str  # a transformers class: the architecture whose random weights are saved
 
 
 def _gemma_2b() -> StandIn:
@@ -68,174 +70,196 @@ def _gemma_2b() -> StandIn:
         max_position_embeddings=512,
         dtype="float32",
     )
-    return StandIn(
-        "google/gemma-2b",
-        "gemma",
-        {"full": full, "tiny": tiny},
-        "AutoModelForCausalLM",
-        ("tokenizer", "generation_config"),
-    )
+    # The real Gemma-2B configuration (GemmaConfig's defaults are Gemma-7B's): the benchmarks use it.
+    return StandIn("google/gemma-2b", "gemma", {"full": full, "tiny": tiny}, "AutoModelForCausalLM")
 
 
 def _vit_base_patch16_224() -> StandIn:
-    # The image and patch sizes stay real in both profiles: pages build 224x224 inputs by hand.
-    full = dict(
-        hidden_size=768,
-        num_hidden_layers=12,
-        num_attention_heads=12,
-        intermediate_size=3072,
-        image_size=224,
-        patch_size=16,
-        num_labels=1000,
-        dtype="float32",
-    )
+    # ImageNet's 1000 labels (ViTConfig's default head has 2): image pipelines print a top 5.
+    full: dict[str, Any] = dict(hidden_size=768, num_hidden_layers=12, num_attention_heads=12)
+    full.update(intermediate_size=3072, image_size=224, patch_size=16, num_labels=1000, dtype="float32")
     tiny = dict(full, hidden_size=32, num_hidden_layers=2, num_attention_heads=2, intermediate_size=64)
-    return StandIn(
-        "google/vit-base-patch16-224",
-        "vit",
-        {"full": full, "tiny": tiny},
-        "AutoModelForImageClassification",
-        ("image_processor",),
-    )
+    configs = {"full": full, "tiny": tiny}
+    return StandIn("google/vit-base-patch16-224", "vit", configs, "AutoModelForImageClassification")
 
 
-# Add a stand-in: one function returning StandIn, listed here.
+# Overrides only: every other Hub id is derived. One function returning StandIn, listed here.
 REGISTRY: dict[str, Callable[[], StandIn]] = {
     "google/gemma-2b": _gemma_2b,
     "google/vit-base-patch16-224": _vit_base_patch16_224,
 }
-REGISTRY_FILE = "src/polydocs/snippets/standins.py"
 
 
-def hub_ids_in(code: str) -> list[tuple[str, int]]:
-    """Hub ids passed to `from_pretrained(...)` / `pipeline(model=...)`, with their 0-based line in `code`."""
-    found = []
-    for match in _HUB_ID_CALL.finditer(code):
-        found.append((match.group("id"), code.count("\n", 0, match.start("id"))))
-    return found
+@dataclass(frozen=True)
+class StandInRequest:
+    """One stand-in a session needs: a Hub id (empty: the default model of `task`'s pipeline), the
+    classes the page loads it with, and an override from the registry or `polydocs.yml`."""
+
+    hub_id: str
+    loaders: tuple[str, ...] = ()
+    task: str = ""
+    override: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def key(self) -> str:
+        return self.hub_id or f"pipeline:{self.task}"
 
 
-def missing_stand_in(path: str, line: int, hub_id: str) -> Diagnostic:
-    return Diagnostic(
-        path,
-        line,
-        "snippet-standin",
-        f"no stand-in for {hub_id}",
-        f'add one in {REGISTRY_FILE} (REGISTRY), or skip the block with <!-- polydocs: skip reason="..." -->',
-        "error",
-    )
+@dataclass(frozen=True)
+class Outcome:
+    """What building a stand-in gave: the Hub id it stands in for, or why there is none."""
+
+    hub_id: str
+    problem: str = ""  # empty: built and checked
+    derived_from: str = ""  # how the model type was found
 
 
-def _revision(hub_id: str, profile: str) -> str:
-    return hashlib.sha1(f"{hub_id}:{profile}:{_BUILDER_VERSION}".encode()).hexdigest()
+def override_for(hub_id: str, page: Path, profile: str) -> dict[str, Any]:
+    """What the registry or the page's `polydocs.yml` says about `hub_id` (the project's entry wins)."""
+    entry = _project_standins(page).get(hub_id)
+    if entry is not None:
+        config = {k: v for k, v in entry.items() if k not in ("model_type", "model_class")}
+        return {
+            "model_type": entry["model_type"],
+            "config": config,
+            "model_class": entry.get("model_class", ""),
+        }
+    if hub_id in REGISTRY:
+        stand_in = REGISTRY[hub_id]()
+        return {
+            "model_type": stand_in.model_type,
+            "config": stand_in.configs[profile],
+            "exact": True,
+            "model_class": stand_in.model_class,
+        }
+    return {}
+
+
+def _project_standins(page: Path) -> dict[str, dict[str, Any]]:
+    address = page_at(page)
+    return _standins_of(address.root) if address is not None else {}
+
+
+@lru_cache(maxsize=16)
+def _standins_of(root: Path) -> dict[str, dict[str, Any]]:
+    return load_project_config(root).standins
+
+
+def revision(hub_id: str, profile: str) -> str:
+    return hashlib.sha1(f"{hub_id}:{profile}:{BUILDER_VERSION}".encode()).hexdigest()
 
 
 def snapshot_dir(hf_home: Path, hub_id: str, profile: str) -> Path:
     repo = "models--" + hub_id.replace("/", "--")
-    return hf_home / "hub" / repo / "snapshots" / _revision(hub_id, profile)
+    return hf_home / "hub" / repo / "snapshots" / revision(hub_id, profile)
 
 
-def ensure_stand_ins(hub_ids: list[str], profile: str, hf_home: Path) -> None:
-    """Build the missing stand-ins (in a subprocess each, one builder at a time across workers)."""
+def outcome_store(hf_home: Path) -> CacheStore:
+    """Built and underivable stand-ins, so no session derives the same id twice."""
+    try:
+        transformers = metadata.version("transformers")
+    except metadata.PackageNotFoundError:
+        transformers = "absent"
+    return CacheStore(hf_home / "outcomes", f"{BUILDER_VERSION}-{transformers}")
+
+
+def outcome_key(request: StandInRequest, profile: str) -> str:
+    return hashlib.sha1(f"{request.key}:{sorted(request.override.items())}:{profile}".encode()).hexdigest()
+
+
+def _decode_outcome(data: Any) -> Outcome:
+    if not isinstance(data, dict) or not isinstance(data.get("hub_id"), str):
+        raise ValueError("not a stand-in outcome")
+    return Outcome(data["hub_id"], str(data.get("problem", "")), str(data.get("derived_from", "")))
+
+
+def ensure_stand_ins(requests: list[StandInRequest], profile: str, hf_home: Path) -> dict[str, Outcome]:
+    """Each request's outcome by `request.key`; the missing ones built in one subprocess. A worker holds
+    the ids it builds (in sorted order, so two workers never wait on each other), not the whole cache."""
     hf_home.mkdir(parents=True, exist_ok=True)
-    with open(hf_home / ".build.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        for hub_id in sorted(set(hub_ids)):
-            if (snapshot_dir(hf_home, hub_id, profile) / "config.json").exists():
-                continue
-            env = dict(os.environ, HF_HUB_OFFLINE="1", PYTHONPATH=_package_root())
-            subprocess.run(
-                [sys.executable, "-m", "polydocs.snippets.standins", hub_id, profile, str(hf_home)],
-                check=True,
-                env=env,
-                stdout=subprocess.DEVNULL,
-            )
+    store = outcome_store(hf_home)
+    with ExitStack() as held:
+        for key in sorted({outcome_key(r, profile) for r in requests}):
+            held.enter_context(store.holding(key))
+        outcomes = {r.key: store.read(outcome_key(r, profile), _decode_outcome) for r in requests}
+        missing = [r for r in requests if outcomes[r.key] is None]
+        if missing:
+            built = _build(missing, profile, hf_home)
+            for request in missing:
+                if not built[request.key].problem.startswith(_CRASHED):  # a crash is not cached
+                    store.write(outcome_key(request, profile), asdict(built[request.key]))
+            outcomes.update(built)
+    return {key: outcome for key, outcome in outcomes.items() if outcome is not None}
+
+
+def _build(requests: list[StandInRequest], profile: str, hf_home: Path) -> dict[str, Outcome]:
+    with tempfile.TemporaryDirectory(prefix="polydocs-standins-") as temp:
+        request_file, result_file = Path(temp) / "requests.json", Path(temp) / "outcomes.json"
+        request_file.write_text(json.dumps([asdict(r) for r in requests]))
+        env = dict(os.environ, HF_HUB_OFFLINE="1", HF_HOME=str(hf_home), PYTHONPATH=_package_root())
+        command = [sys.executable, "-m", "polydocs.snippets.standins_build", str(request_file), profile]
+        finished = subprocess.run(
+            [*command, str(hf_home), str(result_file)], env=env, stdout=subprocess.DEVNULL, check=False
+        )
+        found = json.loads(result_file.read_text()) if result_file.exists() else {}
+    problem = f"{_CRASHED} {finished.returncode}"
+    return {
+        r.key: _decode_outcome(found[r.key]) if r.key in found else Outcome(r.key, problem) for r in requests
+    }
+
+
+def stand_ins_for(
+    session: Session, device: str, profile: str, hf_home: Path, training_model: str
+) -> list[Blocked | None]:
+    """Build the stand-ins the session's blocks load (and `training_model` for a page that trains); per
+    block, what blocks it when one cannot be made.
+
+    A bare id (`gpt2`) that cannot be derived blocks nothing: it may be a folder the page saved itself.
+    """
+    strings: dict[str, str] = {}
+    loads = [hub_loads(region.source, strings) for region in session.regions]
+    requests: dict[str, StandInRequest] = {}
+    for region, found in zip(session.regions, loads, strict=True):
+        if not region.directives.skip_reason(device):
+            for load in found:
+                _add_request(requests, load, session.path, profile)
+    if "TrainingArguments" in session.code:
+        default = HubLoad(training_model, "AutoModelForCausalLM", 0)
+        _add_request(requests, default, session.path, profile)
+    hf_home.mkdir(parents=True, exist_ok=True)  # it exists, so the sandbox can bind it read-only
+    outcomes = ensure_stand_ins(list(requests.values()), profile, hf_home) if requests else {}
+    blocked: list[Blocked | None] = []
+    for region, found in zip(session.regions, loads, strict=True):
+        failing = [
+            (load, outcomes[_request_key(load)])
+            for load in found
+            if _request_key(load) in outcomes
+            and outcomes[_request_key(load)].problem
+            and (load.has_organisation or not load.hub_id)
+        ]
+        if failing:
+            load, outcome = failing[0]
+            line = region.start_line + 1 + load.offset
+            what = load.hub_id or f"the default model of pipeline({load.task!r})"
+            blocked.append(missing_stand_in(line, what, outcome.problem, REGISTRY_FILE))
+        else:
+            blocked.append(None)
+    return blocked
+
+
+def _request_key(load: HubLoad) -> str:
+    return load.hub_id or f"pipeline:{load.task}"
+
+
+def _add_request(requests: dict[str, StandInRequest], load: HubLoad, page: Path, profile: str) -> None:
+    key = _request_key(load)
+    earlier = requests.get(key)
+    loaders = tuple(dict.fromkeys([*(earlier.loaders if earlier else ()), load.loader]))
+    override = override_for(load.hub_id, page, profile) if load.hub_id else {}
+    requests[key] = StandInRequest(load.hub_id, loaders, load.task, override)
 
 
 def _package_root() -> str:
     root = str(Path(__file__).resolve().parents[2])
     existing = os.environ.get("PYTHONPATH")
     return f"{root}{os.pathsep}{existing}" if existing else root
-
-
-def _build(hub_id: str, profile: str, hf_home: Path) -> None:
-    import torch
-    import transformers
-    from safetensors.torch import save_file
-
-    transformers.logging.set_verbosity_error()  # e.g. "no torchvision, using the PIL image processor"
-    stand_in = REGISTRY[hub_id]()
-    snapshot = snapshot_dir(hf_home, hub_id, profile)
-    partial = snapshot.with_name(snapshot.name + ".partial")
-    partial.mkdir(parents=True, exist_ok=True)
-    config = transformers.AutoConfig.for_model(stand_in.model_type, **stand_in.configs[profile])
-    config.save_pretrained(partial)
-    with torch.device("meta"):
-        model = getattr(transformers, stand_in.model_class).from_config(config)
-    # Random weights written straight to safetensors: initialising a 2.5B model on the CPU is slow.
-    device = "cuda" if torch.cuda.is_available() else "cpu"  # a GPU draws 2.5B numbers in well under a second
-    generator = torch.Generator(device).manual_seed(0)
-    tensors, seen = {}, set()
-    dtype = getattr(torch, str(stand_in.configs[profile].get("dtype", "float32")))
-    for name, tensor in model.state_dict(keep_vars=True).items():
-        if id(tensor) in seen:  # tied weights (lm_head = embed_tokens) are stored once
-            continue
-        seen.add(id(tensor))
-        tensors[name] = (torch.randn(tensor.shape, generator=generator, device=device) * 0.02).to(dtype).cpu()
-    save_file(tensors, str(partial / "model.safetensors"), metadata={"format": "pt"})
-    for extra in stand_in.extras:
-        _EXTRAS[extra](partial, config)
-    (partial / "polydocs-stand-in.json").write_text(json.dumps({"note": "random weights, built by polydocs"}))
-    partial.rename(snapshot)
-    refs = snapshot.parents[1] / "refs"
-    refs.mkdir(exist_ok=True)
-    (refs / "main").write_text(snapshot.name)
-
-
-def _save_tokenizer(folder: Path, config: Any) -> None:
-    from tokenizers import Tokenizer, decoders, models, pre_tokenizers, processors
-    from transformers import PreTrainedTokenizerFast
-
-    # Gemma's special ids: pad 0, eos 1, bos 2, unk 3; the rest are the 256 byte-level symbols.
-    specials = ["<pad>", "<eos>", "<bos>", "<unk>"]
-    alphabet = pre_tokenizers.ByteLevel.alphabet()
-    vocab = {token: index for index, token in enumerate([*specials, *sorted(alphabet)])}
-    if len(vocab) > config.vocab_size:
-        raise ValueError(f"tokenizer needs {len(vocab)} ids but the config has {config.vocab_size}")
-    tokenizer = Tokenizer(models.BPE(vocab=vocab, merges=[], unk_token="<unk>"))
-    tokenizer.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
-    tokenizer.decoder = decoders.ByteLevel()
-    tokenizer.post_processor = processors.TemplateProcessing(
-        single="<bos> $A", pair="<bos> $A <bos> $B", special_tokens=[("<bos>", vocab["<bos>"])]
-    )
-    fast = PreTrainedTokenizerFast(
-        tokenizer_object=tokenizer, bos_token="<bos>", eos_token="<eos>", pad_token="<pad>", unk_token="<unk>"
-    )
-    fast.save_pretrained(folder)
-
-
-def _save_generation_config(folder: Path, config: Any) -> None:
-    from transformers import GenerationConfig
-
-    # The Hub repo's generation_config.json: the special ids generate() and pipelines read.
-    GenerationConfig.from_model_config(config).save_pretrained(folder)
-
-
-def _save_image_processor(folder: Path, config: Any) -> None:
-    from transformers import ViTImageProcessor
-
-    # preprocessor_config.json as the Hub repo has it (image_processor_type "ViTImageProcessor"); without
-    # torchvision transformers builds the PIL backend from the same file.
-    size = {"height": config.image_size, "width": config.image_size}
-    ViTImageProcessor(size=size, image_mean=[0.5] * 3, image_std=[0.5] * 3).save_pretrained(folder)
-
-
-_EXTRAS: dict[str, Extra] = {
-    "tokenizer": _save_tokenizer,
-    "generation_config": _save_generation_config,
-    "image_processor": _save_image_processor,
-}
-
-
-if __name__ == "__main__":
-    _build(sys.argv[1], sys.argv[2], Path(sys.argv[3]))

@@ -41,6 +41,8 @@ class ProjectConfig:
     languages: dict[str, str] = field(default_factory=dict)
     # The documented library's import name (`peft`); the tree sets the one chosen (`sources/library.py`).
     library: str = ""
+    # Hub id -> `{model_type, model_class?, <config values>}`: stand-ins the snippet checker cannot derive.
+    standins: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     def name_in(self, lang: str) -> str:
         """The site name readers of `lang` see (the English one where a language has none)."""
@@ -145,6 +147,14 @@ def _library(value: Any) -> str | None:
     return "expected the library's import name, e.g. peft or huggingface_hub"
 
 
+def _standins(value: Any) -> str | None:
+    if isinstance(value, dict) and all(
+        isinstance(entry, dict) and isinstance(entry.get("model_type"), str) for entry in value.values()
+    ):
+        return None
+    return "expected Hub ids mapped to {model_type: ..., <config values>}, e.g. {acme/m: {model_type: llama}}"
+
+
 def _mapping(value: Any) -> str | None:
     return None if isinstance(value, dict) else "expected a mapping"
 
@@ -161,6 +171,7 @@ _OPTIONS: dict[str, Callable[[Any], str | None]] = {
     "trusted": _trusted,
     "languages": _folder_languages,
     "library": _library,
+    "standins": _standins,
 }
 
 

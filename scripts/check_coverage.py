@@ -1,0 +1,131 @@
+"""Measure how much of a real documentation tree the snippet checker can verify offline.
+
+    PYTHONPATH=src python3 scripts/check_coverage.py [TREE] [--languages en es pt] [-n 2] [--out F.json]
+    PYTHONPATH=src python3 scripts/check_coverage.py --table-of REPORT.json [TREE]
+
+Runs `polydocs check TREE/<lang>... -n N --report-json` (a fresh cache folder unless `--cache-dir`), then
+prints one Markdown table row per language and a total: pages, pages with Python sessions, sessions,
+passed, failed, skipped, blocked by reason, and coverage = (passed + failed) / sessions. A session is
+counted under its status in the report; reports written before the checker had a `blocked` status count
+such sessions as failed, and the table says which reasons those failures would have had.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+
+DEFAULT_TREE = Path("../shared/corpus/transformers-docs")
+# Failure texts of checkers without a `blocked` status, by the environment problem they name.
+_OLD_REASONS = (
+    ("missing stand-in", re.compile(r"no stand-in for \w[\w.-]*/")),
+    ("offline resource", re.compile(r"offline|NetworkRefused|LocalEntryNotFound|No such file", re.I)),
+    ("module not installed", re.compile(r"No module named|ModuleNotFoundError")),
+    ("needs cuda", re.compile(r"cuda|CUDA|nvidia", re.I)),
+)
+
+
+def main() -> int:
+    args = _arguments()
+    if args.table_of:  # a report written earlier (the GPU run's), no check run here
+        report = json.loads(args.table_of.read_text(encoding="utf-8"))
+        print("\n".join(coverage_table(report, args.tree, args.languages)))
+        return 0
+    report_path = args.out or Path(tempfile.mkdtemp(prefix="polydocs-coverage-")) / "report.json"
+    cache = (args.cache_dir or Path(tempfile.mkdtemp(prefix="polydocs-coverage-cache-"))).resolve()
+    command = [sys.executable, "-m", "polydocs", "check", *args.languages, "-n", str(args.workers)]
+    command += ["--report-json", str(report_path.resolve()), "--cache-dir", str(cache), *args.check_args]
+    # Run from the tree's top: the checker runs only pages inside the folder it is started in.
+    source = os.pathsep.join(
+        str(Path(p).resolve()) for p in os.environ.get("PYTHONPATH", "src").split(os.pathsep)
+    )
+    started = time.perf_counter()
+    output = subprocess.DEVNULL if args.quiet else None
+    subprocess.run(
+        command, check=False, cwd=args.tree, stdout=output, env=dict(os.environ, PYTHONPATH=source)
+    )
+    wall = time.perf_counter() - started
+    report = json.loads(report_path.read_text(encoding="utf-8"))
+    for line in coverage_table(report, args.tree, args.languages):
+        print(line)
+    print(f"\nwall {wall:.0f} s with -n {args.workers}; report: {report_path}")
+    return 0
+
+
+def _arguments() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("tree", nargs="?", type=Path, default=DEFAULT_TREE)
+    parser.add_argument("--languages", nargs="+", default=["en", "es", "pt"])
+    parser.add_argument("-n", "--workers", type=int, default=2)
+    parser.add_argument("--out", type=Path, default=None, help="where the report goes (default: a temp file)")
+    parser.add_argument("--cache-dir", type=Path, default=None, help="default: a fresh temporary folder")
+    parser.add_argument("--quiet", action="store_true", help="hide the check's own output")
+    parser.add_argument("--table-of", type=Path, default=None, metavar="REPORT", help="only print its table")
+    parser.add_argument(
+        "check_args", nargs=argparse.REMAINDER, help="after --: more `polydocs check` options"
+    )
+    args = parser.parse_args()
+    args.check_args = [a for a in args.check_args if a != "--"]
+    return args
+
+
+def coverage_table(report: dict, tree: Path, languages: list[str]) -> list[str]:
+    """The Markdown table: a row per language, then the total."""
+    header = (
+        "| language | pages | pages with code | sessions | passed | failed | skipped | blocked | coverage |"
+    )
+    rows = [header, "|---" * (header.count("|") - 1) + "|"]
+    total: Counter[str] = Counter()
+    reasons_total: Counter[str] = Counter()
+    for lang in [*languages, None]:
+        counts, reasons = _counts(report, lang, languages) if lang else (total, reasons_total)
+        if lang:
+            counts["pages"] = sum(1 for _ in (tree / lang).rglob("*.md"))
+            total.update(counts)
+            reasons_total.update(reasons)
+        rows.append(_row(lang or "**total**", counts, reasons))
+    return rows
+
+
+def _counts(report: dict, lang: str, languages: list[str]) -> tuple[Counter[str], Counter[str]]:
+    counts: Counter[str] = Counter()
+    reasons: Counter[str] = Counter()
+    sessions = [s for s in report["sessions"] if s["page"].split("/", 1)[0] == lang]
+    counts["pages with code"] = len({s["page"] for s in sessions})
+    for session in sessions:
+        counts["sessions"] += 1
+        counts[session["status"]] += 1
+        if session["status"] == "blocked":
+            reasons.update(set(session.get("blocked_reasons") or ["unknown"]))
+        elif session["status"] == "failed" and "blocked_reasons" not in session:  # a checker before `blocked`
+            reasons.update(f"as failures: {r}" for r in _old_reasons(session))
+    return counts, reasons
+
+
+def _old_reasons(session: dict) -> set[str]:
+    """For reports without `blocked`: which environment problem a failure's messages name, if any."""
+    text = " ".join(session.get("failures", []))
+    return {name for name, pattern in _OLD_REASONS if pattern.search(text)}
+
+
+def _row(name: str, counts: Counter[str], reasons: Counter[str]) -> str:
+    verdicts = counts["passed"] + counts["failed"]
+    coverage = f"{100 * verdicts / counts['sessions']:.0f} %" if counts["sessions"] else "-"
+    blocked = str(counts["blocked"])
+    if reasons:
+        blocked += " (" + ", ".join(f"{why}: {n}" for why, n in sorted(reasons.items())) + ")"
+    cells = [name, counts["pages"], counts["pages with code"], counts["sessions"], counts["passed"]]
+    cells += [counts["failed"], counts["skipped"], blocked, coverage]
+    return "| " + " | ".join(map(str, cells)) + " |"
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,146 @@
+"""When a block's failure is the environment's, not the page's: the block is *blocked*, with a reason.
+
+One table of reasons, read by the child (which classifies an exception as it happens), the runner (a
+stand-in that cannot be derived blocks its block before the session runs) and the reports.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import traceback
+
+from polydocs.snippets.protocol import Blocked
+
+MISSING_STAND_IN = "missing stand-in"
+MODULE_NOT_INSTALLED = "module not installed"
+OFFLINE_RESOURCE = "offline resource"
+NEEDS_CUDA = "needs cuda"
+AFTER_BLOCKED = "after a blocked block"
+REASONS = (MISSING_STAND_IN, MODULE_NOT_INSTALLED, OFFLINE_RESOURCE, NEEDS_CUDA, AFTER_BLOCKED)
+
+_OFFLINE_TYPES = {"NetworkRefused", "OfflineModeIsEnabled", "LocalEntryNotFoundError", "ConnectionError"}
+_OFFLINE_TEXT = re.compile(
+    r"offline mode|couldn't connect to|cannot find the requested files in the (?:local|disk) cache|"
+    r"outgoing traffic has been disabled|HF_HUB_OFFLINE",
+    re.IGNORECASE,
+)
+_MISSING_LIBRARY = re.compile(
+    r"requires the (\S+) library|No module named '?([\w.]+)|install (\w[\w.-]*) to use|"
+    r"pip install (?:-\S+\s+)*(\w[\w.-]*)"
+)
+_URL = re.compile(r"https?://\S+")
+_CONNECT = re.compile(r"connect to (.+)\)$")  # NetworkRefused's "(connect to ('host', 80))"
+_CUDA_TEXT = re.compile(r"\bcuda\b|nvidia|\bgpu\b|torch not compiled with", re.IGNORECASE)
+
+
+def blocked_by(error: BaseException, line: int, device: str) -> Blocked | None:
+    """The environment problem `error` is, at page `line`, or None when it is the page's own failure."""
+    kind = type(error).__name__
+    text = str(error)
+    chain = [type(e).__name__ for e in _causes(error)]
+    if isinstance(error, ModuleNotFoundError) or (
+        isinstance(error, ImportError) and _MISSING_LIBRARY.search(text)
+    ):
+        module = error.name if isinstance(error, ModuleNotFoundError) and error.name else _library(text)
+        return Blocked(
+            line,
+            MODULE_NOT_INSTALLED,
+            f"module {module} is not installed",
+            f"install {module} where the checker runs, or skip the block",
+        )
+    if _OFFLINE_TYPES & {kind, *chain} or (isinstance(error, OSError) and _OFFLINE_TEXT.search(text)):
+        url, address = _URL.search(text), _CONNECT.search(text)
+        what = url.group(0).rstrip(".,:;'\"") if url else _first_line(text)
+        return offline(line, f"a connection to {address.group(1)}" if address and not url else what)
+    if device == "cpu" and _CUDA_TEXT.search(text):
+        return Blocked(
+            line,
+            NEEDS_CUDA,
+            f"needs a CUDA GPU ({_first_line(text)})",
+            "it runs in the GPU check (`polydocs check --device cuda`)",
+        )
+    loader = _loading(error)
+    if loader:
+        return Blocked(
+            line,
+            MISSING_STAND_IN,
+            f"the stand-in lacks what {loader}.from_pretrained needs ({kind}: {_first_line(text)})",
+            "name the model type in polydocs.yml (`standins:`), or skip the block",
+        )
+    return None
+
+
+def _loading(error: BaseException) -> str:
+    """The class whose `from_pretrained` raised `error`, if it did: a stand-in is an approximation, so
+    what it lacks is the environment's problem (a page's own bad arguments are rare there)."""
+    for frame, _ in traceback.walk_tb(error.__traceback__):
+        if frame.f_code.co_name == "from_pretrained":
+            owner = frame.f_locals.get("cls")
+            return getattr(owner, "__name__", "") or "from_pretrained"
+    return ""
+
+
+def offline(line: int, what: str) -> Blocked:
+    return Blocked(
+        line,
+        OFFLINE_RESOURCE,
+        f"needs {what}, which is not available offline",
+        "add a stand-in for it (docs/checking.md), or skip the block",
+    )
+
+
+def missing_stand_in(line: int, hub_id: str, why: str, registry_file: str) -> Blocked:
+    return Blocked(
+        line,
+        MISSING_STAND_IN,
+        f"no stand-in for {hub_id}: {why}",
+        f"name its model type in polydocs.yml (`standins: {{{hub_id}: {{model_type: ...}}}}`) or in "
+        f"{registry_file} (REGISTRY), or skip the block",
+    )
+
+
+def after_blocked(line: int, name: str, blocked_line: int) -> Blocked:
+    return Blocked(
+        line,
+        AFTER_BLOCKED,
+        f"`{name}` would have been defined by the blocked block at line {blocked_line}",
+        "unblock that block first",
+    )
+
+
+def defined_names(code: str) -> set[str]:
+    """The names a block binds at its top level (what later blocks of the session may use)."""
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError):
+        return set()
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            names.add(node.id)
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            names.add(node.name)
+        elif isinstance(node, ast.alias):
+            names.add((node.asname or node.name).split(".")[0])
+    return names
+
+
+def _causes(error: BaseException) -> list[BaseException]:
+    found, seen = [], {id(error)}
+    current = error.__cause__ or error.__context__
+    while current is not None and id(current) not in seen:
+        found.append(current)
+        seen.add(id(current))
+        current = current.__cause__ or current.__context__
+    return found
+
+
+def _library(text: str) -> str:
+    match = _MISSING_LIBRARY.search(text)
+    return next((group for group in match.groups() if group), "a library") if match else "a library"
+
+
+def _first_line(text: str) -> str:
+    line = text.strip().splitlines()[0] if text.strip() else "no message"
+    return line[:200]

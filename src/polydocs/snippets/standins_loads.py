@@ -1,0 +1,110 @@
+"""What a session loads from the Hub: `X.from_pretrained("org/name")` and `pipeline(...)` calls, found by
+reading the code (`ast`), so that their stand-ins exist before the session runs.
+
+A call whose argument is a name assigned a string literal earlier in the session (`checkpoint =
+"org/name"`) counts too. Code that does not parse (a block of a page with a syntax error) is read with a
+regular expression for the plain forms instead.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass
+
+# A Hub name starts with a letter or digit (not "./"); the organisation is optional (`gpt2`).
+_HUB_ID = re.compile(r"\w[\w.-]*(?:/\w[\w.-]*)?")
+_ARGUMENT_SKIP = r"""(?:[^()'"]|'[^'\n]*'|"[^"\n]*")*?"""
+_TASK = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*")  # `text-generation`, not a prompt a page passes
+_PLAIN_CALL = re.compile(
+    rf"""(?:(?P<cls>\w+)\.from_pretrained|(?P<pipe>pipeline))\s*\((?:{_ARGUMENT_SKIP}\bmodel\s*=\s*)?\s*"""
+    r"""(?P<quote>['"])(?P<id>\w[\w.-]*/\w[\w.-]*)(?P=quote)"""
+)
+
+
+@dataclass(frozen=True)
+class HubLoad:
+    """One load a page makes: a Hub id (or, for `pipeline(task)` with no model, the task), the class or
+    function that loads it, and its 0-based line in the block's code."""
+
+    hub_id: str  # empty for a pipeline's default model
+    loader: str  # `AutoModelForCausalLM`, `SegformerForSemanticSegmentation`, `pipeline`, ...
+    offset: int
+    task: str = ""  # the pipeline's task, when the page names one
+
+    @property
+    def has_organisation(self) -> bool:
+        """`org/name`, certainly a Hub id; a bare `gpt2` may also be a folder the page saved."""
+        return "/" in self.hub_id
+
+
+def hub_loads(code: str, strings: dict[str, str] | None = None) -> list[HubLoad]:
+    """The loads in `code`; `strings` (name -> literal, updated in place) carries assignments from one
+    block of a session to the next."""
+    known = strings if strings is not None else {}
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError):
+        return _plain_loads(code)
+    found = []
+    for node in sorted(ast.walk(tree), key=lambda n: (getattr(n, "lineno", 0), getattr(n, "col_offset", 0))):
+        if isinstance(node, ast.Assign) and _literal(node.value, {}) is not None:
+            for target in node.targets:
+                if isinstance(target, ast.Name):
+                    known[target.id] = str(_literal(node.value, {}))
+        elif isinstance(node, ast.Call):
+            load = _load(node, known)
+            if load is not None:
+                found.append(load)
+    return found
+
+
+def _load(call: ast.Call, known: dict[str, str]) -> HubLoad | None:
+    function = call.func
+    line = call.lineno - 1
+    if isinstance(function, ast.Attribute) and function.attr == "from_pretrained":
+        loader = function.value.id if isinstance(function.value, ast.Name) else "from_pretrained"
+        name = (
+            _literal(call.args[0], known)
+            if call.args
+            else _keyword(call, "pretrained_model_name_or_path", known)
+        )
+        return HubLoad(name, loader, line) if name and _is_hub_id(name) else None
+    if isinstance(function, ast.Name) and function.id == "pipeline":
+        task = _literal(call.args[0], known) if call.args else _keyword(call, "task", known)
+        model = _keyword(call, "model", known) or (
+            _literal(call.args[1], known) if len(call.args) > 1 else None
+        )
+        if model and _is_hub_id(model):
+            return HubLoad(model, "pipeline", line, task or "")
+        if task and _TASK.fullmatch(task) and not model and not _has_keyword(call, "model"):
+            return HubLoad("", "pipeline", line, task)
+    return None
+
+
+def _literal(node: ast.expr, known: dict[str, str]) -> str | None:
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, ast.Name):
+        return known.get(node.id)
+    return None
+
+
+def _keyword(call: ast.Call, name: str, known: dict[str, str]) -> str | None:
+    return next((_literal(k.value, known) for k in call.keywords if k.arg == name), None)
+
+
+def _has_keyword(call: ast.Call, name: str) -> bool:
+    return any(k.arg == name for k in call.keywords)
+
+
+def _is_hub_id(text: str) -> bool:
+    return bool(_HUB_ID.fullmatch(text)) and not text.endswith((".json", ".bin", ".safetensors", ".gguf"))
+
+
+def _plain_loads(code: str) -> list[HubLoad]:
+    loads = []
+    for match in _PLAIN_CALL.finditer(code):
+        loader = match.group("cls") or "pipeline"
+        loads.append(HubLoad(match.group("id"), loader, code.count("\n", 0, match.start("id"))))
+    return loads

@@ -1,0 +1,74 @@
+"""A derived tiny stand-in for each model family the corpus pages load, loaded through the real
+`from_pretrained` of transformers, offline, in a fresh process (as a page's session would)."""
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from polydocs.snippets import standins
+from polydocs.snippets.standins import StandInRequest, ensure_stand_ins
+
+pytest.importorskip("PIL")
+
+# family -> (Hub id a corpus page loads, the class it loads the model with, the loader of its inputs)
+FAMILIES = {
+    "text": ("distilbert/distilbert-base-uncased", "AutoModelForSequenceClassification", "AutoTokenizer"),
+    "vision": ("google/vit-base-patch16-224", "AutoModelForImageClassification", "AutoImageProcessor"),
+    "detection": ("facebook/detr-resnet-50", "DetrForObjectDetection", "AutoImageProcessor"),
+    "segmentation": (
+        "nvidia/segformer-b0-finetuned-ade-512-512",
+        "SegformerForSemanticSegmentation",
+        "AutoImageProcessor",
+    ),
+    "speech": ("openai/whisper-tiny", "WhisperForConditionalGeneration", "AutoProcessor"),
+    "multimodal": ("openai/clip-vit-base-patch32", "CLIPModel", "AutoProcessor"),
+}
+
+LOAD = """
+import json, sys, transformers
+transformers.logging.set_verbosity_error()
+loaded = {}
+for family, (hub_id, model_class, inputs_class) in json.loads(sys.argv[1]).items():
+    model = getattr(transformers, model_class).from_pretrained(hub_id)
+    inputs = getattr(transformers, inputs_class).from_pretrained(hub_id)
+    loaded[family] = [type(model).__name__, type(inputs).__name__, model.num_parameters()]
+print(json.dumps(loaded))
+"""
+
+
+def test_each_family_derives_a_tiny_stand_in_that_loads_through_from_pretrained(tmp_path):
+    hf_home = tmp_path / "standins" / "tiny"
+    requests = [StandInRequest(hub_id, (model, inputs)) for hub_id, model, inputs in FAMILIES.values()]
+    outcomes = ensure_stand_ins(requests, "tiny", hf_home)
+    assert {hub_id: outcomes[hub_id].problem for hub_id, _, _ in FAMILIES.values()} == {
+        hub_id: "" for hub_id, _, _ in FAMILIES.values()
+    }
+    env = dict(os.environ, HF_HOME=str(hf_home), HF_HUB_OFFLINE="1")
+    output = subprocess.run(
+        [sys.executable, "-c", LOAD, json.dumps(FAMILIES)],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    loaded = json.loads(output.strip().splitlines()[-1])
+    for family, (_, model_class, _) in FAMILIES.items():
+        assert loaded[family][0].endswith(model_class.removeprefix("AutoModel")), family
+        assert loaded[family][2] < 20_000_000, f"{family} is not tiny: {loaded[family][2]} parameters"
+    assert loaded["speech"][1] == "WhisperProcessor" and loaded["multimodal"][1] == "CLIPProcessor"
+
+
+def test_an_underivable_id_is_remembered_so_no_later_session_runs_the_builder_again(tmp_path, monkeypatch):
+    hf_home = tmp_path / "standins" / "tiny"
+    request = StandInRequest("acme/zzqx-private-model", ("AutoModel",))
+    first = ensure_stand_ins([request], "tiny", hf_home)
+    assert first[request.key].problem.startswith("its architecture cannot be derived")
+
+    def no_builder(*args):
+        raise AssertionError("the builder ran again")
+
+    monkeypatch.setattr(standins, "_build", no_builder)
+    assert ensure_stand_ins([request], "tiny", hf_home) == first
