@@ -18,6 +18,7 @@ _COMMAND_MODULES = (
     "polydocs.snippets.command",
     "polydocs.lint.command",
     "polydocs.bench.command",
+    "polydocs.init.command",
 )
 
 
