@@ -30,7 +30,7 @@ def test_init_writes_targets_and_workflows_that_build_and_lint(docs_src_reposito
         assert re.search(rf"^\s*created {re.escape(name)}$", result.stdout, re.MULTILINE), result.stdout
         assert (root / name).is_file()
     # docs_src has its own settings: they are the project's, kept as they are.
-    assert re.search(r"^\s*kept docs/source/polydocs.yml$", result.stdout, re.MULTILINE)
+    assert re.search(r"^\s*kept docs/source/polydocs.yml \(the project.s own", result.stdout, re.MULTILINE)
     assert (root / "docs/source/polydocs.yml").read_text(encoding="utf-8") == settings_before
     built = make(root, "docs", POLYDOCS_STRICT="--strict")
     assert built.returncode == 0, built.stderr[-3000:]

@@ -33,13 +33,16 @@ class InitReport:
     def lines(self) -> list[str]:
         """What init says: each file and what it did, or that there was nothing to do."""
         written = [outcome for outcome in self.outcomes if outcome.writes]
-        said = [f"{outcome.action:>9} {outcome.path.as_posix()}" for outcome in self.outcomes]
+        said = [f"{o.action:>9} {o.path.as_posix()}{_NOTES.get(o.action, '')}" for o in self.outcomes]
         found = f"docs tree {self.setup.source.as_posix()}: {', '.join(self.setup.languages)}; " + (
             self.setup.library.said()
         )
         if not written:
             return [found, *said, "nothing to do: every file is as polydocs init writes it"]
         return [found, *said, f"wrote {len(written)} file(s); see docs/ci.md in polydocs for the next steps"]
+
+
+_NOTES = {"kept": " (the project's own settings; --force replaces them)"}
 
 
 def _conflict(path: Path, message: str, hint: str) -> Diagnostic:
