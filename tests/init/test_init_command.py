@@ -132,3 +132,14 @@ def test_written_settings_load_as_project_settings(tmp_path: Path) -> None:
     assert config.site_name == "transformers documentation"
     written = yaml.safe_load((root / "docs/source/polydocs.yml").read_text(encoding="utf-8"))
     assert written == {"site_name": "transformers documentation", "library": "transformers"}
+
+
+def test_a_tree_the_site_model_refuses_is_reported_with_its_own_advice(docs_src_repository: Path) -> None:
+    root = docs_src_repository
+    (root / "docs/source/images").mkdir()
+    (root / "docs/source/images/logo.md").write_text("# Logo\n", encoding="utf-8")
+    refused = polydocs("init", cwd=root)
+    assert refused.returncode == 1
+    assert "images: unknown-language folder `images` is not named by a language tag" in refused.stderr
+    assert "`languages: {images: <tag>}`" in refused.stderr
+    assert not (root / "Makefile").exists()

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from polydocs.diagnostics import Diagnostic, PolydocsError
-from polydocs.sources import PROJECT_FILE, SourceTree, find_source_root, load_source_tree
+from polydocs.sources import SourceTree, find_source_root, load_source_tree
 from polydocs.sources.languages import USUAL_MISNAMES
 from polydocs.sources.library import Library
 
@@ -26,11 +26,6 @@ class DocsSetup:
     languages: tuple[str, ...]
     # Folder -> tag for the folders the site model reads as no registered language (`gj` -> `gu`).
     aliases: dict[str, str]
-    has_settings: bool
-
-    @property
-    def source_root(self) -> Path:
-        return self.repository / self.source
 
 
 def _no_tree(repository: Path, source: Path, what: str) -> PolydocsError:
@@ -84,5 +79,4 @@ def read_setup(repository: Path, source: Path | None = None) -> DocsSetup:
         library=tree.library,
         languages=tuple(tree.languages),
         aliases=suggested_aliases(tree),
-        has_settings=(root / PROJECT_FILE).is_file(),
     )
