@@ -27,10 +27,13 @@ docs: $(VENV)/.site-installed
 serve: $(VENV)/.site-installed
 	$(BIN)/polydocs serve --source $(SOURCE)
 
+# actionlint checks the workflows polydocs ships (init's docs.yml is checked as written, by tests/init);
+# its shellcheck and pyflakes passes are off: they are not pinned here, so their verdict would vary.
 style: $(VENV)/.dev-installed
 	$(BIN)/ruff format --check src tests scripts
 	$(BIN)/ruff check src tests scripts
 	$(BIN)/mypy
+	$(BIN)/actionlint -shellcheck= -pyflakes= .github/workflows/*.yml src/polydocs/init/templates/workflows/polydocs.yml
 
 # With no path, lint checks docs_src and scans every tracked file for secrets.
 lint: $(VENV)/.dev-installed

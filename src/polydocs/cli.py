@@ -19,6 +19,7 @@ _COMMAND_MODULES = (
     "polydocs.lint.command",
     "polydocs.bench.command",
     "polydocs.translate.command",
+    "polydocs.init.command",
 )
 
 

@@ -1,0 +1,47 @@
+"""`polydocs init [PATH]`."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from polydocs.init.makefile import TARGETS
+
+
+def _run(args: argparse.Namespace) -> int:
+    from polydocs.init.write import init_repository
+
+    report = init_repository(args.path, args.source, args.force)
+    print("\n".join(report.lines()))
+    return 0
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = subparsers.add_parser(
+        "init",
+        help="adopt polydocs in a repository: settings, Makefile targets, CI workflows",
+        description="Read the docs tree of the repository at PATH (docs/source, or --source) through the "
+        "site model and write: SOURCE/polydocs.yml (commented; the library, and the `languages:` aliases "
+        "of folders such as gj that name no registered language), the Makefile targets "
+        f"{', '.join(TARGETS)} (one marked block), .github/workflows/polydocs.yml (the reusable workflow: "
+        "lint and secret scan, build, snippet shards, GPU job) and .github/workflows/docs.yml, which "
+        "calls it. Prints what it did to each file; a second run changes nothing and says so. Nothing "
+        "is overwritten without --force: where any file may not be written, none is, and each is named. "
+        "An existing polydocs.yml is kept (--force replaces it); an existing Makefile without the "
+        "targets gets them appended only with --force, and one that defines a target of the same name "
+        "is refused.",
+    )
+    parser.add_argument(
+        "path", nargs="?", type=Path, default=Path("."), help="the repository (default: the current folder)"
+    )
+    parser.add_argument(
+        "--source",
+        type=Path,
+        help="the docs tree, relative to PATH (default: docs/source)",
+    )
+    parser.add_argument(
+        "--force",
+        action="store_true",
+        help="replace files that differ from what init writes and append the targets to a Makefile",
+    )
+    parser.set_defaults(run=_run)

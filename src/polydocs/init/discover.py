@@ -1,0 +1,82 @@
+"""What `polydocs init` learns about a repository: where its docs tree is and what the site model says
+of it (library, languages, folder aliases). Every answer comes from `polydocs.sources`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from polydocs.diagnostics import Diagnostic, PolydocsError
+from polydocs.sources import SourceTree, find_source_root, load_source_tree
+from polydocs.sources.languages import USUAL_MISNAMES
+from polydocs.sources.library import Library
+
+# Where Hugging Face repositories keep their doc-builder tree.
+DEFAULT_SOURCE = Path("docs") / "source"
+
+
+@dataclass(frozen=True)
+class DocsSetup:
+    """A repository's docs tree as the files `init` writes need it."""
+
+    repository: Path
+    # The tree, relative to the repository (`docs/source`), as the Makefile and workflows name it.
+    source: Path
+    library: Library
+    languages: tuple[str, ...]
+    # Folder -> tag for the folders the site model reads as no registered language (`gj` -> `gu`).
+    aliases: dict[str, str]
+
+
+def _no_tree(repository: Path, source: Path, what: str) -> PolydocsError:
+    return PolydocsError(
+        [
+            Diagnostic(
+                str(repository / source),
+                0,
+                "init-source",
+                what,
+                "pass --source DIR, the folder that holds en/_toctree.yml (or _toctree.yml, for a "
+                "single-language tree), relative to the repository",
+                "error",
+            )
+        ]
+    )
+
+
+def _tree_root(repository: Path, source: Path) -> Path:
+    root = repository / source
+    if not root.is_dir():
+        raise _no_tree(repository, source, f"no folder {source.as_posix()} in this repository")
+    if find_source_root(root) != root:
+        raise _no_tree(repository, source, f"{source.as_posix()} holds no en/_toctree.yml nor _toctree.yml")
+    return root
+
+
+def suggested_aliases(tree: SourceTree) -> dict[str, str]:
+    """The `languages:` entries the tree's own `language-unregistered` warnings suggest, where the
+    folder's usual language is known (`gj` -> `gu`); aliases already configured are kept."""
+    aliases = dict(tree.aliases)
+    for folder in tree.languages:
+        usual = USUAL_MISNAMES.get(folder.lower())
+        if usual and not tree.language(folder).registered:
+            aliases[folder] = usual
+    return aliases
+
+
+def read_setup(repository: Path, source: Path | None = None) -> DocsSetup:
+    """Read the docs tree of `repository` (at `source`, default docs/source) through the site model."""
+    relative = source or DEFAULT_SOURCE
+    if relative.is_absolute():
+        if not relative.resolve().is_relative_to(repository):
+            raise _no_tree(repository, relative, "the docs tree lies outside the repository")
+        relative = relative.resolve().relative_to(repository)
+    root = _tree_root(repository, relative)
+    tree = load_source_tree(root)
+    return DocsSetup(
+        repository=repository,
+        source=relative,
+        library=tree.library,
+        languages=tuple(tree.languages),
+        aliases=suggested_aliases(tree),
+    )

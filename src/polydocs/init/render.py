@@ -1,0 +1,73 @@
+"""The files `polydocs init` writes, rendered from the templates shipped beside this module."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+
+from polydocs.init.discover import DocsSetup
+from polydocs.sources import PROJECT_FILE
+
+WORKFLOWS = Path(".github") / "workflows"
+# `<<name>>`: a mark no YAML, Makefile or GitHub expression (`${{ }}`, `$(VAR)`) uses.
+_PLACEHOLDER = re.compile(r"<<(\w+)>>")
+
+
+@dataclass(frozen=True)
+class PlannedFile:
+    """One file `init` writes: where (relative to the repository), its text, and how it is merged."""
+
+    path: Path
+    text: str
+    # "file": the whole file is init's; "settings": an existing one is the project's and is kept;
+    # "block": init's lines are one marked block of a file that may hold other lines (the Makefile).
+    kind: str = "file"
+
+
+def template(name: str) -> str:
+    """A template's text: `Makefile`, `polydocs.yml`, `workflows/docs.yml`, `workflows/polydocs.yml`."""
+    return (resources.files("polydocs.init") / "templates" / name).read_text(encoding="utf-8")
+
+
+def fill(text: str, values: dict[str, str]) -> str:
+    """`text` with every `<<name>>` replaced; a name without a value is a KeyError (a template bug)."""
+    return _PLACEHOLDER.sub(lambda match: values[match[1]], text)
+
+
+def _settings_values(setup: DocsSetup) -> dict[str, str]:
+    library = setup.library
+    aliases = ", ".join(f"{folder}: {tag}" for folder, tag in sorted(setup.aliases.items()))
+    return {
+        "languages": ", ".join(setup.languages),
+        "site_name": f"{library.name} documentation" if not library.assumed else setup.repository.name,
+        "library": library.name,
+        # A library nothing names stays a comment: the build then says how it chose one.
+        "library_comment": "# " if library.assumed else "",
+        "library_origin": (
+            "Nothing names it yet (no pyproject.toml or setup.py above the tree): name it here."
+            if library.assumed
+            else f"Found in {_shown(library.origin, setup.repository)}."
+        ),
+        "languages_comment": "" if aliases else "# ",
+        "aliases": f"{{{aliases}}}" if aliases else "{cn: zh}",
+    }
+
+
+def _shown(origin: str, repository: Path) -> str:
+    path = Path(origin)
+    return path.relative_to(repository).as_posix() if path.is_relative_to(repository) else origin
+
+
+def planned_files(setup: DocsSetup) -> list[PlannedFile]:
+    """Every file `init` writes for `setup`, in the order it reports them."""
+    values = {"source": setup.source.as_posix(), "languages": ", ".join(setup.languages)}
+    return [
+        PlannedFile(
+            setup.source / PROJECT_FILE, fill(template("polydocs.yml"), _settings_values(setup)), "settings"
+        ),
+        PlannedFile(Path("Makefile"), fill(template("Makefile"), values), "block"),
+        PlannedFile(WORKFLOWS / "polydocs.yml", template("workflows/polydocs.yml")),
+        PlannedFile(WORKFLOWS / "docs.yml", fill(template("workflows/docs.yml"), values)),
+    ]

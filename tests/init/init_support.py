@@ -1,0 +1,55 @@
+"""Repositories for the init tests: a copy of a docs tree as a Hugging Face repository lays it out."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import sysconfig
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+CORPORA = REPO.parent / "shared" / "corpus"
+POLYDOCS = f"{sys.executable} -m polydocs"
+
+
+def repository_with(tree: Path, root: Path, files: dict[str, str] | None = None) -> Path:
+    """`root`, a git repository whose docs/source is a copy of `tree`, with `files` beside it."""
+    shutil.copytree(tree, root / "docs" / "source", ignore=shutil.ignore_patterns("SOURCE*.txt"))
+    for name, text in (files or {}).items():
+        (root / name).write_text(text, encoding="utf-8")
+    return root
+
+
+def commit_all(root: Path) -> None:
+    """Commit everything, as a clone's files are tracked (the secret scan reads what git tracks)."""
+    identity = ["-c", "user.name=polydocs tests", "-c", "user.email=tests@polydocs.invalid"]
+    subprocess.run(["git", "init", "-q", str(root)], check=True)
+    subprocess.run(["git", "-C", str(root), "add", "-A"], check=True)
+    subprocess.run(["git", "-C", str(root), *identity, "commit", "-qm", "docs"], check=True)
+
+
+def environment() -> dict[str, str]:
+    """This checkout's polydocs, whatever the working directory."""
+    return {**os.environ, "PYTHONPATH": str(REPO / "src")}
+
+
+def polydocs(*arguments: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    command = [sys.executable, "-m", "polydocs", *arguments]
+    return subprocess.run(command, cwd=cwd, env=environment(), capture_output=True, text=True)
+
+
+def make(root: Path, target: str, **variables: str) -> subprocess.CompletedProcess[str]:
+    """`make TARGET` with the Makefile init wrote, its polydocs this checkout's."""
+    assignments = [f"{name}={value}" for name, value in {"POLYDOCS": POLYDOCS, **variables}.items()]
+    command = ["make", "-C", str(root), target, *assignments]
+    return subprocess.run(command, env=environment(), capture_output=True, text=True)
+
+
+def actionlint(root: Path) -> subprocess.CompletedProcess[str]:
+    """The pinned actionlint (dev extra) on every workflow of the repository at `root`."""
+    binary = Path(sysconfig.get_path("scripts")) / "actionlint"
+    assert binary.is_file(), f"no {binary}: install the dev extra (pip install -e '.[dev]')"
+    command = [str(binary), "-shellcheck=", "-pyflakes=", "-oneline"]
+    return subprocess.run(command, cwd=root, capture_output=True, text=True)

@@ -1,0 +1,84 @@
+"""The jobs of the reusable workflow `polydocs init` writes, run here in order on a copy of docs_src:
+lint and the secret scan, the build, the snippet shards and their merged report.
+
+The GPU job and the pull request of its report need a GPU runner and GitHub; actionlint checks them."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from init_support import REPO, commit_all, polydocs, repository_with
+from workflow_runner import WorkflowRun
+
+# A small page set of two pages, so that `--shard 1/2` and `--shard 2/2` each run one session.
+HEADER_END = "-->\n"
+PAGES = {
+    "ci_first": "# Sums\n\n```py\ntotal = sum(range(10))\nprint(total)\n```\n",
+    "ci_second": '# Words\n\n```py\nwords = "a b c".split()\nprint(len(words))\n```\n',
+}
+JOBS = ("lint", "build", "snippet-shards", "snippets", "snippets-report")
+
+
+def _add_pages(source: Path) -> list[str]:
+    """The pages, with docs_src's license header, listed in the English toctree."""
+    index = (source / "en" / "index.md").read_text(encoding="utf-8")
+    header = index[: index.index(HEADER_END) + len(HEADER_END)]
+    toctree = source / "en" / "_toctree.yml"
+    entries = "".join(f"  - local: {name}\n    title: {name}\n" for name in PAGES)
+    toctree.write_text(
+        toctree.read_text(encoding="utf-8") + f"- sections:\n{entries}  title: CI\n", encoding="utf-8"
+    )
+    for name, text in PAGES.items():
+        (source / "en" / f"{name}.md").write_text(f"{header}\n{text}", encoding="utf-8")
+    return [f"docs/source/en/{name}.md" for name in PAGES]
+
+
+@pytest.fixture(scope="module")
+def workflow_run(tmp_path_factory: pytest.TempPathFactory) -> WorkflowRun:
+    root = repository_with(REPO / "docs_src", tmp_path_factory.mktemp("ci") / "repo")
+    pages = _add_pages(root / "docs" / "source")
+    assert polydocs("init", cwd=root).returncode == 0
+    commit_all(root)
+    run = WorkflowRun.of(
+        root / ".github/workflows/polydocs.yml", root, {"snippets": " ".join(pages), "strict": True}
+    )
+    for job in JOBS:
+        run.run_job(job)
+    return run
+
+
+def test_every_job_runs_polydocs_commands_in_order(workflow_run: WorkflowRun) -> None:
+    ran = [(step.job, step.command.split()[:2]) for step in workflow_run.steps]
+    assert ran == [
+        ("lint", ["polydocs", "lint"]),
+        ("lint", ["polydocs", "lint"]),
+        ("build", ["polydocs", "build"]),
+        ("snippet-shards", ["echo", '"shards=[$(seq']),
+        ("snippets", ["polydocs", "check"]),
+        ("snippets", ["polydocs", "check"]),
+        ("snippets-report", ["polydocs", "check"]),
+    ]
+    assert "0 errors, 0 warnings" in workflow_run.steps[0].output
+
+
+def test_the_build_uploads_the_site_and_its_report(workflow_run: WorkflowRun) -> None:
+    site = workflow_run.artifacts / "docs-site"
+    assert (site / "en" / "ci_first" / "index.html").is_file()
+    assert (site / "es" / "index.html").is_file()
+    report = json.loads((workflow_run.artifacts / "build-report" / "build-report.json").read_text())
+    assert report["pages"]["en"] == 7 and report["diagnostics"] == []
+
+
+def test_the_shards_split_the_pages_and_their_merged_report_has_both(workflow_run: WorkflowRun) -> None:
+    shards = [workflow_run.artifacts / f"snippets-shard-{n}" for n in (1, 2)]
+    pages = [
+        {s["page"] for s in json.loads((folder / f"snippets-{n}.json").read_text())["sessions"]}
+        for n, folder in enumerate(shards, start=1)
+    ]
+    assert all(len(shard) == 1 for shard in pages) and pages[0] != pages[1]
+    merged = json.loads((workflow_run.artifacts / "snippets-report" / "snippets.json").read_text())
+    assert merged["shards"] == 2
+    assert merged["totals"]["sessions"] == 2 and merged["totals"]["passed"] == 2
+    assert all((folder / f"junit-{n}.xml").is_file() for n, folder in enumerate(shards, start=1))
