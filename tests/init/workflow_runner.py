@@ -79,6 +79,8 @@ class WorkflowRun:
             return json.loads(self.outputs[match[1]][match[2]])
         if expression == "github.workspace":
             return str(self.workspace)
+        if expression == "github.base_ref":
+            return ""  # the jobs run as on a push to a branch, not on a pull request
         if expression == "!cancelled()":
             return True
         raise AssertionError(f"the test runner does not know the expression ${{{{ {expression} }}}}")
