@@ -42,6 +42,16 @@ def test_html_a_browser_completes_anyway_is_kept_as_written():
     assert _sanitized(html) == (html, [])
 
 
+def test_the_context_mkdocstrings_gives_a_cross_reference_is_kept():
+    # What mkdocstrings writes for `[peft.PeftModel][]` in a docstring (peft's package_reference/peft_model).
+    html = (
+        '<p><autoref identifier="peft.PeftModel" optional hover domain="py" role="class" '
+        'origin="peft.PeftModel.from_pretrained" filepath="/site-packages/peft/peft_model.py" '
+        'lineno="412">PeftModel</autoref></p>'
+    )
+    assert _sanitized(html) == (html, [])
+
+
 @pytest.mark.parametrize(
     ("html", "removed"),
     [

@@ -95,7 +95,11 @@ ALLOWED_ATTRIBUTES: dict[str, set[str]] = {
     "input": {"checked", "disabled", "name"},
     "label": {"for"},
     "del": {"datetime"},
-    "autoref": {"identifier", "slug", "optional", "hover", "backlink-type", "backlink-anchor"},
+    # ... and the context mkdocs-autorefs records for its own messages about unresolved references.
+    "autoref": {
+        *("identifier", "slug", "optional", "hover", "backlink-type", "backlink-anchor"),
+        *("domain", "role", "origin", "filepath", "lineno"),
+    },
     "ins": {"datetime"},
     **{tag: _SVG_ATTRIBUTES for tag in _SVG_TAGS},
     **{tag: _MATHML_ATTRIBUTES for tag in _MATHML_TAGS},
