@@ -9,7 +9,10 @@ RESULTS = REPO / "docs_src" / "_data" / "benchmarks" / "torch_compile_h200.json"
 
 
 def _cells(html: str) -> list[str]:
-    return [re.sub(r"<[^>]+>", "", cell).strip() for cell in re.findall(r"<td[^>]*>(.*?)</td>", html, re.S)]
+    """Each table cell's text, without the marks (†, ‡) a figure carries when it is not reproduced."""
+    cells = re.findall(r"<td[^>]*>(.*?)</td>", html, re.S)
+    unmarked = [re.sub(r'<span class="polydocs-bench-mark">.*?</span>', "", cell) for cell in cells]
+    return [re.sub(r"<[^>]+>", "", cell).strip() for cell in unmarked]
 
 
 def _shown(milliseconds: float, decimal: str) -> str:
