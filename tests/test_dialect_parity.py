@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import subprocess
 import sys
 from pathlib import Path
@@ -18,9 +17,6 @@ import pytest
 from polydocs.dialect import CONSTRUCT_CODES
 
 Location = tuple[str, int, str]
-_WARNING = re.compile(
-    r"^WARNING (?P<path>[^\s:][^:]*):(?P<line>\d+): (?P<code>[a-z][a-z0-9-]*) ", re.MULTILINE
-)
 
 PROBLEMS = {
     "en/_toctree.yml": """
@@ -81,9 +77,14 @@ def _polydocs(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
 
 
 def _build_locations(source: Path, out: Path, *extra: str) -> set[Location]:
-    result = _polydocs("build", "--source", str(source), "--out", str(out), *extra, cwd=source.parent)
+    """Every construct diagnostic of a real build, from its JSON report (the terminal counts them by code
+    once there are many)."""
+    report = out.parent / f"{out.name}-report.json"
+    args = ["build", "--source", str(source), "--out", str(out), "--report-json", str(report), *extra]
+    result = _polydocs(*args, cwd=source.parent)
     assert result.returncode == 0, result.stderr[-3000:]
-    found = {(m["path"], int(m["line"]), m["code"]) for m in _WARNING.finditer(result.stdout + result.stderr)}
+    diagnostics = json.loads(report.read_text(encoding="utf-8"))["diagnostics"]
+    found = {(d["path"], int(d["line"]), d["code"]) for d in diagnostics}
     return {_relative(location, source) for location in found if location[2] in CONSTRUCT_CODES}
 
 
