@@ -173,7 +173,8 @@ def mkdocs_settings(
     project = tree.project
     prefix = f"{versions[1]}/" if versions else ""
     site_url = f"{project.site_url.rstrip('/')}/{prefix}{lang}/" if project.site_url else ""
-    slices = autodoc_slices(autodoc_objects(tree, lang, site_inventory(project, tree)))
+    api = site_inventory(project, tree)  # handed to the plugin too: it reads the tree's reference pages
+    slices = autodoc_slices(autodoc_objects(tree, lang, api))
     language = tree.language(lang)
     return {
         "site_name": site_name(tree, lang),
@@ -192,6 +193,7 @@ def mkdocs_settings(
                 "polydocs": {
                     "source_root": str(tree.root),
                     "sources": tree,
+                    "api": api,
                     "lang": lang,
                     "cache_dir": str(cache or ""),
                     "search_lang": [search_language(language)],

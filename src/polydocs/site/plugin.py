@@ -21,6 +21,7 @@ from mkdocs.utils.templates import TemplateContext
 from polydocs.diagnostics import PolydocsError, reading
 from polydocs.lint.status_page import render_status_markdown
 from polydocs.markup import markdown_extensions
+from polydocs.markup.inventory import ApiInventory
 from polydocs.site.alternates import alternates_for
 from polydocs.site.language_output import root_404_links_into_language, sitemaps_beside_pages
 from polydocs.site.page_additions import page_html
@@ -51,6 +52,8 @@ class PolydocsPluginConfig(base.Config):
     # The site model `polydocs build` already read (it reads the tree once for all languages); without
     # it the plugin reads `source_root` itself.
     sources = c.Optional(c.Type(SourceTree))
+    # The API inventory the settings were made with (`site_inventory`); without it the plugin makes it.
+    api = c.Optional(c.Type(ApiInventory))
     # The language folder this build publishes.
     lang = c.Type(str)
     # Converted pages are kept here and reused; empty: no cache.
@@ -92,7 +95,7 @@ class PolydocsPlugin(BasePlugin[PolydocsPluginConfig]):
             code: {*self.tree.site_pages(code), STATUS_PAGE} for code in self.tree.languages
         }
         cache = PageCache(Path(self.config.cache_dir) / "pages" if self.config.cache_dir else None)
-        self.build = LanguageBuild.create(self.tree, self.lang, cache)
+        self.build = LanguageBuild.create(self.tree, self.lang, cache, self.config.api)
         if self.config.undocumentable:
             api = replace(self.build.api, undocumentable=frozenset(self.config.undocumentable))
             self.build = replace(self.build, api=api)
