@@ -1,6 +1,5 @@
 """Stand-ins end to end on sample pages (tiny profile): the library's real loading code, offline."""
 
-import importlib.util
 import json
 import shutil
 
@@ -71,8 +70,9 @@ def test_a_page_mixing_registered_derived_underivable_ids_and_a_dataset_blocks_o
         (14, "passed"),
         (24, "blocked"),
         (28, "blocked"),
-        (34, "blocked"),
-        (42, "failed"),
+        (34, "passed"),
+        (43, "blocked"),
+        (49, "failed"),
     ]
     reasons = {block["line"]: block["blocked"] for block in session["blocks"] if "blocked" in block}
     assert reasons[24]["reason"] == "missing stand-in" and reasons[24]["line"] == 25
@@ -83,13 +83,21 @@ def test_a_page_mixing_registered_derived_underivable_ids_and_a_dataset_blocks_o
         "message": "`unknown` would have been defined by the blocked block at line 24",
         "hint": "unblock that block first",
     }
-    if importlib.util.find_spec("datasets") is None:
-        assert (reasons[34]["reason"], reasons[34]["message"]) == (
-            "module not installed",
-            "module datasets is not installed",
-        )
+    assert reasons[43]["line"] == 44 and reasons[43]["reason"] == "missing stand-in"
+    assert reasons[43]["message"] == (
+        "no stand-in for the dataset acme/zzqx-private-dataset: no stand-in describes it"
+    )
+    assert "datasets: {acme/zzqx-private-dataset: ...}" in reasons[43]["hint"]
+    # The rotten_tomatoes stand-in the block read: its real labels, 1000 rows (every feature is text).
+    from datasets import Dataset
+
+    (train,) = (cache / "standins" / "tiny" / "datasets" / "rotten_tomatoes").glob(
+        "default/*/*/*-train.arrow"
+    )
+    rows = Dataset.from_file(str(train))
+    assert rows.features["label"].names == ["neg", "pos"] and rows.num_rows == 1000
     assert session["failures"] == [
-        "docs_src/en/mixed.md:43: snippet-failed AttributeError: "
+        "docs_src/en/mixed.md:50: snippet-failed AttributeError: "
         + session["blocks"][-1]["error"]["message"].removeprefix("AttributeError: ")
     ]
     assert _snapshot_files(cache, "distilbert/distilbert-base-uncased") >= {

@@ -27,6 +27,7 @@ _OFFLINE_TEXT = re.compile(
 )
 _MISSING_LIBRARY = re.compile(
     r"requires the (\S+) library|No module named '?([\w.]+)|install (\w[\w.-]*) to use|"
+    r"please install '?(\w[\w.-]*)|"
     r"pip install (?:-\S+\s+)*(\w[\w.-]*)"
 )
 _URL = re.compile(r"https?://\S+")
@@ -97,6 +98,20 @@ def missing_stand_in(line: int, hub_id: str, why: str, registry_file: str) -> Bl
         f"no stand-in for {hub_id}: {why}",
         f"name its model type in polydocs.yml (`standins: {{{hub_id}: {{model_type: ...}}}}`) or in "
         f"{registry_file} (REGISTRY), or skip the block",
+    )
+
+
+def missing_dataset(line: int, name: str, why: str) -> Blocked:
+    if why.startswith("module "):  # the builder could not import the datasets library
+        return Blocked(
+            line, MODULE_NOT_INSTALLED, why, "install datasets where the checker runs, or skip the block"
+        )
+    return Blocked(
+        line,
+        MISSING_STAND_IN,
+        f"no stand-in for the dataset {name}: {why}",
+        f"describe its configurations, splits and features in polydocs.yml (`datasets: {{{name}: ...}}`, "
+        "the format of src/polydocs/snippets/data/datasets.yml), or skip the block",
     )
 
 

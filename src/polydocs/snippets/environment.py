@@ -43,6 +43,7 @@ CHECKER_VARIABLES = frozenset(
         "HF_HUB_OFFLINE",
         "TRANSFORMERS_OFFLINE",
         "HF_DATASETS_OFFLINE",
+        "HF_DATASETS_CACHE",
         "HF_HUB_DISABLE_TELEMETRY",
         "TOKENIZERS_PARALLELISM",
         "TORCHINDUCTOR_CACHE_DIR",
@@ -72,6 +73,7 @@ class SessionFolders:
     hf_home: Path
     inductor_cache: Path
     triton_cache: Path
+    datasets_cache: Path  # the session's own copy of the dataset stand-ins it loads (datasets writes there)
 
 
 def package_root() -> Path:
@@ -104,6 +106,7 @@ def session_environment(
         HF_HUB_OFFLINE="1",
         TRANSFORMERS_OFFLINE="1",
         HF_DATASETS_OFFLINE="1",
+        HF_DATASETS_CACHE=str(folders.datasets_cache),
         HF_HUB_DISABLE_TELEMETRY="1",
         TOKENIZERS_PARALLELISM="false",
         TORCHINDUCTOR_CACHE_DIR=str(folders.inductor_cache),

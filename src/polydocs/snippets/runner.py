@@ -35,6 +35,7 @@ from polydocs.snippets.sandbox import SandboxSpec
 from polydocs.snippets.sandbox_probe import hidden_folders, interpreter_paths, probe_sandbox
 from polydocs.snippets.sessions import Session
 from polydocs.snippets.standins import stand_ins_for
+from polydocs.snippets.standins_datasets import copy_for_session
 from polydocs.snippets.watchdog import PROOF_STEP, SessionEnd, wait_with_deadlines
 from polydocs.typed_json import load
 
@@ -119,6 +120,7 @@ def _session_folders(options: RunOptions, folder: Path) -> SessionFolders:
         hf_home=options.hf_home,
         inductor_cache=options.cache_dir / "inductor",
         triton_cache=options.cache_dir / "triton",
+        datasets_cache=folder / "datasets",
     )
     for writable in (folder / "cwd", folders.home, folders.inductor_cache, folders.triton_cache):
         writable.mkdir(parents=True, exist_ok=True)
@@ -140,12 +142,15 @@ def _sandbox_spec(
 
 
 def _run_subprocess(session: Session, options: RunOptions) -> SessionResult:
-    blocked = stand_ins_for(session, options.device, options.profile, options.hf_home, DEFAULT_TRAINING_MODEL)
+    stand_ins = stand_ins_for(
+        session, options.device, options.profile, options.hf_home, DEFAULT_TRAINING_MODEL
+    )
     support = probe_sandbox(options.device == "cuda")
     with tempfile.TemporaryDirectory(prefix="polydocs-session-") as temp:
         folder = Path(temp).resolve()
         folders = _session_folders(options, folder)
-        spec = _spec(session, options, folder, blocked)
+        copy_for_session(stand_ins.datasets, options.hf_home, folders.datasets_cache)
+        spec = _spec(session, options, folder, stand_ins.blocked)
         (folder / "spec.json").write_text(json.dumps(asdict(spec)))
         env = session_environment(os.environ, folders, options.device, options.gpu)
         apply_requests(env, _environment_requests(session), os.environ)

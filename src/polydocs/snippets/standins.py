@@ -25,8 +25,10 @@ from typing import Any
 
 from polydocs.cache import CacheStore
 from polydocs.snippets.blocking import missing_stand_in
+from polydocs.snippets.environment import python_path
 from polydocs.snippets.protocol import Blocked
 from polydocs.snippets.sessions import Session
+from polydocs.snippets.standins_datasets import DatasetRequest, dataset_stand_ins_for
 from polydocs.snippets.standins_loads import HubLoad, hub_loads
 from polydocs.sources.pages import page_at
 from polydocs.sources.project import load_project_config
@@ -196,7 +198,8 @@ def _build(requests: list[StandInRequest], profile: str, hf_home: Path) -> dict[
     with tempfile.TemporaryDirectory(prefix="polydocs-standins-") as temp:
         request_file, result_file = Path(temp) / "requests.json", Path(temp) / "outcomes.json"
         request_file.write_text(json.dumps([asdict(r) for r in requests]))
-        env = dict(os.environ, HF_HUB_OFFLINE="1", HF_HOME=str(hf_home), PYTHONPATH=_package_root())
+        path = os.pathsep.join(python_path(os.environ))
+        env = dict(os.environ, HF_HUB_OFFLINE="1", HF_HOME=str(hf_home), PYTHONPATH=path)
         command = [sys.executable, "-m", "polydocs.snippets.standins_build", str(request_file), profile]
         finished = subprocess.run(
             [*command, str(hf_home), str(result_file)], env=env, stdout=subprocess.DEVNULL, check=False
@@ -208,28 +211,40 @@ def _build(requests: list[StandInRequest], profile: str, hf_home: Path) -> dict[
     }
 
 
+@dataclass(frozen=True)
+class SessionStandIns:
+    """What a session's stand-ins gave: per block, what blocks it (or None); the datasets it reads."""
+
+    blocked: list[Blocked | None]
+    datasets: list[DatasetRequest]
+
+
 def stand_ins_for(
     session: Session, device: str, profile: str, hf_home: Path, training_model: str
-) -> list[Blocked | None]:
-    """Build the stand-ins the session's blocks load (and `training_model` for a page that trains); per
-    block, what blocks it when one cannot be made.
+) -> SessionStandIns:
+    """Build the stand-ins the session's blocks load (and `training_model` for a page that trains).
 
     A bare id (`gpt2`) that cannot be derived blocks nothing: it may be a folder the page saved itself.
     """
     strings: dict[str, str] = {}
     loads = [hub_loads(region.source, strings) for region in session.regions]
+    running = [
+        [] if region.directives.skip_reason(device) else found
+        for region, found in zip(session.regions, loads, strict=True)
+    ]
     requests: dict[str, StandInRequest] = {}
-    for region, found in zip(session.regions, loads, strict=True):
-        if not region.directives.skip_reason(device):
-            for load in found:
+    for found in running:
+        for load in found:
+            if load.loader != "load_dataset":
                 _add_request(requests, load, session.path, profile)
     if "TrainingArguments" in session.code:
         default = HubLoad(training_model, "AutoModelForCausalLM", 0)
         _add_request(requests, default, session.path, profile)
     hf_home.mkdir(parents=True, exist_ok=True)  # it exists, so the sandbox can bind it read-only
     outcomes = ensure_stand_ins(list(requests.values()), profile, hf_home) if requests else {}
+    by_dataset, datasets = dataset_stand_ins_for(session, running, hf_home)
     blocked: list[Blocked | None] = []
-    for region, found in zip(session.regions, loads, strict=True):
+    for region, found, dataset in zip(session.regions, loads, by_dataset, strict=True):
         failing = [
             (load, outcomes[_request_key(load)])
             for load in found
@@ -243,8 +258,8 @@ def stand_ins_for(
             what = load.hub_id or f"the default model of pipeline({load.task!r})"
             blocked.append(missing_stand_in(line, what, outcome.problem, REGISTRY_FILE))
         else:
-            blocked.append(None)
-    return blocked
+            blocked.append(dataset)
+    return SessionStandIns(blocked, datasets)
 
 
 def _request_key(load: HubLoad) -> str:
@@ -257,9 +272,3 @@ def _add_request(requests: dict[str, StandInRequest], load: HubLoad, page: Path,
     loaders = tuple(dict.fromkeys([*(earlier.loaders if earlier else ()), load.loader]))
     override = override_for(load.hub_id, page, profile) if load.hub_id else {}
     requests[key] = StandInRequest(load.hub_id, loaders, load.task, override)
-
-
-def _package_root() -> str:
-    root = str(Path(__file__).resolve().parents[2])
-    existing = os.environ.get("PYTHONPATH")
-    return f"{root}{os.pathsep}{existing}" if existing else root

@@ -1,5 +1,6 @@
-"""What a session loads from the Hub: `X.from_pretrained("org/name")` and `pipeline(...)` calls, found by
-reading the code (`ast`), so that their stand-ins exist before the session runs.
+"""What a session loads from the Hub: `X.from_pretrained("org/name")`, `pipeline(...)` and
+`load_dataset(...)` calls, found by reading the code (`ast`), so that their stand-ins exist before the
+session runs.
 
 A call whose argument is a name assigned a string literal earlier in the session (`checkpoint =
 "org/name"`) counts too. Code that does not parse (a block of a page with a syntax error) is read with a
@@ -16,6 +17,11 @@ from dataclasses import dataclass
 _HUB_ID = re.compile(r"\w[\w.-]*(?:/\w[\w.-]*)?")
 _ARGUMENT_SKIP = r"""(?:[^()'"]|'[^'\n]*'|"[^"\n]*")*?"""
 _TASK = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*")  # `text-generation`, not a prompt a page passes
+# `load_dataset("csv", data_files=...)` and the like read local files with one of the library's builders.
+PACKAGED_BUILDERS = frozenset(
+    {"arrow", "audiofolder", "csv", "eval", "hdf5", "imagefolder", "json", "pandas", "parquet", "sql"}
+    | {"text", "videofolder", "webdataset", "xml"}
+)
 _PLAIN_CALL = re.compile(
     rf"""(?:(?P<cls>\w+)\.from_pretrained|(?P<pipe>pipeline))\s*\((?:{_ARGUMENT_SKIP}\bmodel\s*=\s*)?\s*"""
     r"""(?P<quote>['"])(?P<id>\w[\w.-]*/\w[\w.-]*)(?P=quote)"""
@@ -31,6 +37,7 @@ class HubLoad:
     loader: str  # `AutoModelForCausalLM`, `SegformerForSemanticSegmentation`, `pipeline`, ...
     offset: int
     task: str = ""  # the pipeline's task, when the page names one
+    config: str = ""  # `load_dataset`'s configuration (`name`), when the page names one
 
     @property
     def has_organisation(self) -> bool:
@@ -70,6 +77,12 @@ def _load(call: ast.Call, known: dict[str, str]) -> HubLoad | None:
             else _keyword(call, "pretrained_model_name_or_path", known)
         )
         return HubLoad(name, loader, line) if name and _is_hub_id(name) else None
+    if isinstance(function, ast.Name) and function.id == "load_dataset":
+        path = _literal(call.args[0], known) if call.args else _keyword(call, "path", known)
+        config = _literal(call.args[1], known) if len(call.args) > 1 else _keyword(call, "name", known)
+        if path and _is_hub_id(path) and path not in PACKAGED_BUILDERS:
+            return HubLoad(path, "load_dataset", line, config=config or "")
+        return None
     if isinstance(function, ast.Name) and function.id == "pipeline":
         task = _literal(call.args[0], known) if call.args else _keyword(call, "task", known)
         model = _keyword(call, "model", known) or (

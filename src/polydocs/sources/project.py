@@ -43,6 +43,9 @@ class ProjectConfig:
     library: str = ""
     # Hub id -> `{model_type, model_class?, <config values>}`: stand-ins the snippet checker cannot derive.
     standins: dict[str, dict[str, Any]] = field(default_factory=dict)
+    # Hub dataset -> `{aliases?, default?, configs: {name: {splits, features, rows?}}}`: dataset stand-ins
+    # (the format of snippets/data/datasets.yml).
+    datasets: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     def name_in(self, lang: str) -> str:
         """The site name readers of `lang` see (the English one where a language has none)."""
@@ -155,6 +158,27 @@ def _standins(value: Any) -> str | None:
     return "expected Hub ids mapped to {model_type: ..., <config values>}, e.g. {acme/m: {model_type: llama}}"
 
 
+def _datasets(value: Any) -> str | None:
+    expected = (
+        "expected Hub datasets mapped to {configs: {NAME: {splits: [...], features: [...]}}},"
+        " the format of src/polydocs/snippets/data/datasets.yml"
+    )
+    if not isinstance(value, dict):
+        return expected
+    for entry in value.values():
+        configs = entry.get("configs") if isinstance(entry, dict) else None
+        if not isinstance(configs, dict) or not configs:
+            return expected
+        for config in configs.values():
+            if not (
+                isinstance(config, dict)
+                and isinstance(config.get("splits"), list)
+                and isinstance(config.get("features"), list)
+            ):
+                return expected
+    return None
+
+
 def _mapping(value: Any) -> str | None:
     return None if isinstance(value, dict) else "expected a mapping"
 
@@ -172,6 +196,7 @@ _OPTIONS: dict[str, Callable[[Any], str | None]] = {
     "languages": _folder_languages,
     "library": _library,
     "standins": _standins,
+    "datasets": _datasets,
 }
 
 
