@@ -68,6 +68,14 @@ def register(subparsers: Any) -> None:
     compile_parser.add_argument(
         "--git-rev", default=None, help="git revision to record (for copies without .git)"
     )
+    compile_parser.add_argument(
+        "--pin-cpu",
+        type=int,
+        default=None,
+        metavar="CPU",
+        help="run the process on this one CPU only (os.sched_setaffinity, before torch is imported); "
+        "recorded in every record's conditions",
+    )
     compile_parser.add_argument("--list", action="store_true", help="print the configurations and exit")
     compile_parser.set_defaults(run=run_compile)
 
@@ -85,6 +93,8 @@ def register(subparsers: Any) -> None:
 
 
 def run_compile(args: argparse.Namespace) -> int:
+    if args.pin_cpu is not None and not args.list:
+        _pin(args.pin_cpu)
     from polydocs.bench.runner import RunOptions, run_benchmarks
 
     try:
@@ -125,6 +135,7 @@ def run_compile(args: argparse.Namespace) -> int:
         stop_after_s=args.stop_after,
         remeasure=bool(args.rerun),
         command=command_line(),
+        pinned_cpu=args.pin_cpu,
     )
     summary = run_benchmarks(configs, args.out, options, log=lambda line: print(line, flush=True))
     print(
@@ -133,6 +144,17 @@ def run_compile(args: argparse.Namespace) -> int:
         f"{len(summary.left_for_later)} left for a later run"
     )
     return 3 if summary.stopped_by_fatal_error else 0
+
+
+def _pin(cpu: int) -> None:
+    from polydocs.bench.conditions import pin_to_cpu
+
+    try:
+        pin_to_cpu(cpu)
+    except ValueError as error:
+        raise PolydocsError(
+            [Diagnostic("<command line>", 0, "bench-pin", str(error), "pick a CPU `nproc` counts, from 0")]
+        ) from error
 
 
 def command_line() -> str:

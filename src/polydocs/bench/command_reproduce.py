@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from polydocs.bench.matrix import full_matrix
+from polydocs.bench.processes import format_spreads, spreads_across
 from polydocs.bench.reproduce import (
     DEFAULT_TOLERANCE,
     compare,
@@ -63,6 +64,16 @@ def register_reproduce(bench: Any) -> None:
     )
     compare_parser.set_defaults(run=run_compare)
 
+    spread_parser = bench.add_parser(
+        "spread",
+        help="each configuration's median in several results files (one per process), and their range",
+        description="Print, per configuration, the median each results file measured (one file per "
+        "independent process), the median of those medians, the range and max/min.",
+    )
+    spread_parser.add_argument("files", type=Path, nargs="+", help="results files, one per process")
+    spread_parser.add_argument("--title", default="", help="a line printed above the table")
+    spread_parser.set_defaults(run=run_spread)
+
 
 def _tolerance_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
@@ -91,6 +102,12 @@ def run_reproduce(args: argparse.Namespace) -> int:
 def run_compare(args: argparse.Namespace) -> int:
     first, second = _load(args.first), _load(args.second)
     return _report(first, args.first, second, args.tolerance, list(second.records), record=args.record)
+
+
+def run_spread(args: argparse.Namespace) -> int:
+    runs = [_load(path).records for path in args.files]
+    print(format_spreads(spreads_across(runs), args.title))
+    return 0
 
 
 def _report(

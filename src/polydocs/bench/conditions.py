@@ -31,6 +31,8 @@ class Conditions:
     other_bench_processes: list[str] = field(default_factory=list)
     clocks_sm_mhz: int | None = None
     clocks_max_sm_mhz: int | None = None
+    # The CPUs this process may run on (`os.sched_getaffinity`): one CPU when the run was pinned.
+    cpu_affinity: list[int] | None = None
 
     @property
     def alone(self) -> bool:
@@ -46,6 +48,7 @@ class Conditions:
             "other_bench_processes": self.other_bench_processes,
             "clocks_sm_mhz": self.clocks_sm_mhz,
             "clocks_max_sm_mhz": self.clocks_max_sm_mhz,
+            "cpu_affinity": self.cpu_affinity,
         }
 
 
@@ -59,7 +62,26 @@ def read_conditions(gpu: bool) -> Conditions:
         other_bench_processes=other_bench_processes(),
         clocks_sm_mhz=clocks[0],
         clocks_max_sm_mhz=clocks[1],
+        cpu_affinity=cpu_affinity(),
     )
+
+
+def cpu_affinity() -> list[int] | None:
+    """The CPUs this process may run on, or None where the platform cannot say."""
+    if not hasattr(os, "sched_getaffinity"):
+        return None
+    return sorted(os.sched_getaffinity(0))
+
+
+def pin_to_cpu(cpu: int) -> None:
+    """Run this process on `cpu` only. Called before torch is imported, so that every thread torch starts
+    (and every compile worker it forks) inherits the one CPU; raises ValueError for a CPU it may not use."""
+    allowed = cpu_affinity()
+    if allowed is None:
+        raise ValueError("this platform cannot pin a process to a CPU (no os.sched_setaffinity)")
+    if cpu not in allowed:
+        raise ValueError(f"CPU {cpu} is not one this process may use ({allowed[0]}..{allowed[-1]})")
+    os.sched_setaffinity(0, {cpu})
 
 
 def recorded_alone(record: dict[str, Any]) -> bool | None:

@@ -48,6 +48,8 @@ class RunOptions:
     remeasure: bool = False
     # The command line that started the run, recorded with it.
     command: str | None = None
+    # The one CPU the process was pinned to before torch was imported (`--pin-cpu`), or None.
+    pinned_cpu: int | None = None
     policy: RepeatPolicy = field(default_factory=RepeatPolicy)
 
     @property
@@ -285,6 +287,7 @@ def _run_entry(environment: dict[str, Any], options: RunOptions) -> dict[str, An
         "date": environment["date"],
         "gpu": environment["gpu"],
         "command": options.command,
+        "pinned_cpu": options.pinned_cpu,
         "environment_variables": {name: os.environ.get(name) for name in _RECORDED_VARIABLES},
         "conditions_at_start": read_conditions(gpu=options.device.startswith("cuda")).to_json(),
     }
@@ -296,7 +299,9 @@ def _conditions_line(when: str, conditions: dict[str, Any]) -> str:
     alone = "alone" if conditions["alone"] else "NOT ALONE"
     others = [*(conditions["other_gpu_processes"] or []), *conditions["other_bench_processes"]]
     seen = f": {'; '.join(others)}" if others else ""
-    return f"conditions {when}: {alone}{seen}, load {load} on {conditions['cpu_count']} CPUs{clocks}"
+    affinity = conditions.get("cpu_affinity") or []
+    pinned = f", pinned to CPU {affinity[0]}" if len(affinity) == 1 else ""
+    return f"conditions {when}: {alone}{seen}, load {load} on {conditions['cpu_count']} CPUs{pinned}{clocks}"
 
 
 def _log_line(record: dict[str, Any], elapsed_s: float) -> str:
