@@ -13,7 +13,7 @@ from polydocs.snippets.blocking import (
 )
 from polydocs.snippets.standins import REGISTRY
 from polydocs.snippets.standins_derive import _type_in_words, shrink
-from polydocs.snippets.standins_loads import HubLoad, hub_loads
+from polydocs.snippets.standins_loads import HubLoad, hub_loads, trained_into
 from polydocs.snippets.standins_web import missing_web_stand_in, web_stand_in_for
 
 CODE = """\
@@ -152,3 +152,24 @@ def test_image_urls_have_stand_ins_by_their_path_and_other_urls_do_not():
         "no stand-in for https://example.com/labels.json; add one in src/polydocs/snippets/standins_web.py"
         " (WEB_REGISTRY)"
     )
+
+
+def test_the_names_a_block_trains_a_model_into_are_read_from_its_arguments():
+    code = (
+        'args = TrainingArguments(output_dir="my_awesome_model", push_to_hub=True)\n'
+        'other = Seq2SeqTrainingArguments(output_dir="out/", hub_model_id="org/billsum_model")\n'
+        'model.push_to_hub("user/pushed_model")\n'
+        "plain(output_dir=folder)\n"
+    )
+    assert trained_into(code) == ["my_awesome_model", "out", "billsum_model", "pushed_model"]
+    assert trained_into("def broken(:") == []
+
+
+def test_ids_named_in_model_types_get_their_type_and_the_derived_configuration(tmp_path):
+    from polydocs.snippets.standins import MODEL_TYPES, override_for
+
+    assert override_for("bigscience/T0_3B", tmp_path / "page.md", "tiny") == {
+        "model_type": MODEL_TYPES["bigscience/T0_3B"],
+        "config": {},
+        "model_class": "",
+    }

@@ -105,3 +105,12 @@ def test_a_page_mixing_registered_derived_underivable_ids_and_a_dataset_blocks_o
         "model.safetensors",
         "tokenizer.json",
     }
+
+
+def test_a_model_the_page_fine_tunes_into_a_name_stands_in_for_that_name_on_the_hub(pytester, cache):
+    result, session = _check(pytester, cache, "fine_tuned.md")
+    result.assert_outcomes(passed=1)
+    assert [block["status"] for block in session["blocks"]] == ["passed", "passed"]
+    note = cache / "standins" / "tiny" / "hub" / "models--someone--my_awesome_zzqx_model" / "snapshots"
+    (snapshot,) = note.iterdir()
+    assert json.loads((snapshot / "polydocs-stand-in.json").read_text())["model_type"] == "distilbert"

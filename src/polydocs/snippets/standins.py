@@ -29,7 +29,7 @@ from polydocs.snippets.environment import python_path
 from polydocs.snippets.protocol import Blocked
 from polydocs.snippets.sessions import Session
 from polydocs.snippets.standins_datasets import DatasetRequest, dataset_stand_ins_for
-from polydocs.snippets.standins_loads import HubLoad, hub_loads
+from polydocs.snippets.standins_loads import HubLoad, hub_loads, trained_into
 from polydocs.sources.pages import page_at
 from polydocs.sources.project import load_project_config
 
@@ -92,6 +92,14 @@ REGISTRY: dict[str, Callable[[], StandIn]] = {
 }
 
 
+# Ids whose names hold no model type and that no configuration class documents, with the model type
+# of their published configuration; the configuration is derived from it like any other (`tiny` shrinks).
+MODEL_TYPES: dict[str, str] = {
+    "HuggingFaceTB/SmolLM2-1.7B-Instruct": "llama",  # LlamaForCausalLM
+    "bigscience/T0_3B": "t5",  # T5ForConditionalGeneration
+}
+
+
 @dataclass(frozen=True)
 class StandInRequest:
     """One stand-in a session needs: a Hub id (empty: the default model of `task`'s pipeline), the
@@ -101,6 +109,8 @@ class StandInRequest:
     loaders: tuple[str, ...] = ()
     task: str = ""
     override: dict[str, Any] = field(default_factory=dict)
+    # The checkpoint the page fine-tunes into this id (`output_dir="m"`, then `from_pretrained("user/m")`).
+    fine_tuned_from: str = ""
 
     @property
     def key(self) -> str:
@@ -117,7 +127,8 @@ class Outcome:
 
 
 def override_for(hub_id: str, page: Path, profile: str) -> dict[str, Any]:
-    """What the registry or the page's `polydocs.yml` says about `hub_id` (the project's entry wins)."""
+    """What the registry, `MODEL_TYPES` or the page's `polydocs.yml` says about `hub_id` (the project's
+    entry wins)."""
     entry = _project_standins(page).get(hub_id)
     if entry is not None:
         config = {k: v for k, v in entry.items() if k not in ("model_type", "model_class")}
@@ -126,6 +137,8 @@ def override_for(hub_id: str, page: Path, profile: str) -> dict[str, Any]:
             "config": config,
             "model_class": entry.get("model_class", ""),
         }
+    if hub_id in MODEL_TYPES:
+        return {"model_type": MODEL_TYPES[hub_id], "config": {}, "model_class": ""}
     if hub_id in REGISTRY:
         stand_in = REGISTRY[hub_id]()
         return {
@@ -166,7 +179,8 @@ def outcome_store(hf_home: Path) -> CacheStore:
 
 
 def outcome_key(request: StandInRequest, profile: str) -> str:
-    return hashlib.sha1(f"{request.key}:{sorted(request.override.items())}:{profile}".encode()).hexdigest()
+    described = f"{request.key}:{sorted(request.override.items())}:{request.fine_tuned_from}:{profile}"
+    return hashlib.sha1(described.encode()).hexdigest()
 
 
 def _decode_outcome(data: Any) -> Outcome:
@@ -233,10 +247,11 @@ def stand_ins_for(
         for region, found in zip(session.regions, loads, strict=True)
     ]
     requests: dict[str, StandInRequest] = {}
+    bases = _fine_tuned_models(session, running)
     for found in running:
         for load in found:
             if load.loader != "load_dataset":
-                _add_request(requests, load, session.path, profile)
+                _add_request(requests, load, session.path, profile, bases)
     if "TrainingArguments" in session.code:
         default = HubLoad(training_model, "AutoModelForCausalLM", 0)
         _add_request(requests, default, session.path, profile)
@@ -262,13 +277,41 @@ def stand_ins_for(
     return SessionStandIns(blocked, datasets)
 
 
+def _fine_tuned_models(session: Session, loads: list[list[HubLoad]]) -> dict[str, str]:
+    """Name a block trains a model into -> the checkpoint the session loaded as a model before it."""
+    bases: dict[str, str] = {}
+    base = ""
+    for region, found in zip(session.regions, loads, strict=True):
+        for load in found:
+            if not base and load.hub_id and _loads_a_model(load.loader):
+                base = load.hub_id
+        if base:
+            for name in trained_into(region.source):
+                bases.setdefault(name, base)
+    return bases
+
+
+def _loads_a_model(loader: str) -> bool:
+    return "Model" in loader or "For" in loader
+
+
 def _request_key(load: HubLoad) -> str:
     return load.hub_id or f"pipeline:{load.task}"
 
 
-def _add_request(requests: dict[str, StandInRequest], load: HubLoad, page: Path, profile: str) -> None:
+def _add_request(
+    requests: dict[str, StandInRequest],
+    load: HubLoad,
+    page: Path,
+    profile: str,
+    bases: dict[str, str] | None = None,
+) -> None:
     key = _request_key(load)
     earlier = requests.get(key)
     loaders = tuple(dict.fromkeys([*(earlier.loaders if earlier else ()), load.loader]))
     override = override_for(load.hub_id, page, profile) if load.hub_id else {}
-    requests[key] = StandInRequest(load.hub_id, loaders, load.task, override)
+    name = load.hub_id.rsplit("/", 1)[-1]
+    base = (bases or {}).get(name, "") if load.has_organisation else ""
+    requests[key] = StandInRequest(
+        load.hub_id, loaders, load.task, override, base if base != load.hub_id else ""
+    )

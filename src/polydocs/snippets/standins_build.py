@@ -68,6 +68,11 @@ def _model_type(
 ) -> tuple[str, str]:
     if request.override:
         return str(request.override["model_type"]), "an override"
+    if request.fine_tuned_from:  # the page says what this model is: the checkpoint it fine-tunes into it
+        for loader in (*loaders, ""):
+            found = model_type_of(request.fine_tuned_from, loader, documented)
+            if found is not None:
+                return found[0], f"the page fine-tunes {request.fine_tuned_from} into it ({found[1]})"
     for loader in (*loaders, ""):
         found = model_type_of(hub_id, loader, documented)
         if found is not None:

@@ -121,3 +121,29 @@ def _plain_loads(code: str) -> list[HubLoad]:
         loader = match.group("cls") or "pipeline"
         loads.append(HubLoad(match.group("id"), loader, code.count("\n", 0, match.start("id"))))
     return loads
+
+
+_SAVE_KEYWORDS = ("output_dir", "hub_model_id")
+
+
+def trained_into(code: str) -> list[str]:
+    """The names a block saves or pushes a model it trains under: `TrainingArguments(output_dir="m")`,
+    `hub_model_id="m"`, `model.push_to_hub("m")`; a later `from_pretrained("user/m")` loads that model."""
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError):
+        return []
+    names = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        for keyword in node.keywords:
+            value = _literal(keyword.value, {}) if keyword.arg in _SAVE_KEYWORDS else None
+            if value:
+                names.append(value.rstrip("/").rsplit("/", 1)[-1])
+        function = node.func
+        if isinstance(function, ast.Attribute) and function.attr == "push_to_hub" and node.args:
+            value = _literal(node.args[0], {})
+            if value:
+                names.append(value.rsplit("/", 1)[-1])
+    return names
