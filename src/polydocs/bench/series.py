@@ -74,7 +74,7 @@ def run_series(plan: SeriesPlan, request: SeriesRequest, log: Callable[[str], No
             continue
         started = time.monotonic()
         log(f"process {index} of {len(plan.processes)}: {len(configs)} configurations (series {series})")
-        status = subprocess.run(command, env=_environment(), check=False).returncode
+        status = subprocess.run(command, env=package_environment(), check=False).returncode
         log(f"process {index}: exit {status} after {time.monotonic() - started:.0f} s")
         statuses.append(status)
     return statuses
@@ -108,7 +108,7 @@ def _process_command(
     return command
 
 
-def _environment() -> dict[str, str]:
+def package_environment() -> dict[str, str]:
     """This environment, with this checkout's package first on the path (a bare GPU checkout has no
     installed polydocs): the processes import the same code."""
     source = str(Path(polydocs.__file__).resolve().parent.parent)
