@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from polydocs.bench.matrix import full_matrix
+from polydocs.bench.plan import format_plan, plan_series
 from polydocs.bench.processes import format_spreads, spreads_across
 from polydocs.bench.reproduce import (
     DEFAULT_TOLERANCE,
@@ -97,9 +98,10 @@ def run_reproduce(args: argparse.Namespace) -> int:
     published = _load(args.results)
     sample = _sample(published, args.sample)
     if args.list:
-        estimates = {config.id: config.estimated_seconds() for config in full_matrix()}
-        for config_id in sample:
-            print(f"{config_id}  (~{estimates.get(config_id, 0.0):.0f} s)")
+        matrix = {config.id: config for config in full_matrix()}
+        configs = [matrix[key] for key in sample if key in matrix]
+        needed = {config.id: args.processes for config in configs}
+        print(format_plan(plan_series(configs, needed, args.processes, published.records, None), None))
         return 0
     extra = ("--smoke",) if args.smoke else ()
     status = run_second(sample, args.out, args.device, args.git_rev, extra, args.processes)
