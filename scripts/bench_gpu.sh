@@ -8,7 +8,9 @@
 # Environment: RESULTS (committed results, read to resume), OUT_DIR (where parts, logs and the merged file
 # go), STOP_AFTER (seconds after which no configuration starts), TIME_LIMIT (seconds after which a process
 # is killed: the configuration it was running is recorded as "did not finish" and a later run measures it
-# again; unset: no limit), GIT_REV, and BENCH_ARGS (more `compile` options, e.g. "--model vit-base").
+# again; unset: no limit), GIT_REV, PROCESSES (independent processes per configuration, one after another,
+# default 3: the page publishes the median of their medians with the range) and BENCH_ARGS (more `compile`
+# options, e.g. "--model vit-base").
 # PARALLEL=N (opt-in) runs N processes at once, one per GPU, each taking one shard of the configurations:
 # faster, but the processes share the host's CPUs, their records say "NOT ALONE", and the page marks them.
 set -uo pipefail
@@ -36,7 +38,8 @@ for ((shard = 0; shard < PARALLEL; shard++)); do
     # Each shard starts from the committed results, so it skips what is already measured.
     if [[ -f "$RESULTS" && ! -f "$part" ]]; then cp "$RESULTS" "$part"; fi
     CUDA_VISIBLE_DEVICES=$shard "${limit[@]}" python3 -m polydocs.bench compile --out "$part" \
-        --shard "$shard/$PARALLEL" --stop-after "$STOP_AFTER" --git-rev "$GIT_REV" "${extra[@]}" \
+        --shard "$shard/$PARALLEL" --stop-after "$STOP_AFTER" --git-rev "$GIT_REV" \
+        --processes "${PROCESSES:-3}" --estimates "$RESULTS" "${extra[@]}" \
         >"$OUT_DIR/log$shard.txt" 2>&1 &
     pids+=($!)
 done
@@ -47,6 +50,6 @@ parts=()
 for ((shard = 0; shard < PARALLEL; shard++)); do parts+=("$OUT_DIR/part$shard.json"); done
 python3 -m polydocs.bench merge --out "$OUT_DIR/torch_compile_h200.json" "$RESULTS" "${parts[@]}"
 for ((shard = 0; shard < PARALLEL; shard++)); do
-    grep -E '^\[|^conditions|measured,|stopping' "$OUT_DIR/log$shard.txt"
+    grep -E '^\[|^conditions|^process|^planned|^left|measured,|stopping' "$OUT_DIR/log$shard.txt"
 done
 exit $status

@@ -47,7 +47,15 @@ def test_alone_when_no_other_benchmark_runs() -> None:
 def _smoke_run(out: Path) -> dict:
     # Under `timeout`, as scripts/bench_remeasure.sh runs it: the wrapper is no other benchmark.
     command = ["timeout", "300", sys.executable, "-m", "polydocs.bench", "compile", "--out", str(out)]
-    command += ["--device", "cpu", "--smoke", "--only", "vit-base/forward/b1/float32/eager"]
+    command += [
+        "--device",
+        "cpu",
+        "--smoke",
+        "--only",
+        "vit-base/forward/b1/float32/eager",
+        "--processes",
+        "1",
+    ]
     environment = {**os.environ, "PYTHONPATH": str(REPO / "src")}
     subprocess.run(command, check=True, env=environment, capture_output=True, timeout=300)
     return json.loads(out.read_text())

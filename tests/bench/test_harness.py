@@ -37,7 +37,18 @@ def test_smoke_run_measures_eager_and_compiled_and_records_the_environment(tmp_p
     out = tmp_path / "results.json"
     only = "vit-base/forward/b1/"
     code = _bench(
-        "compile", "--out", str(out), "--device", "cpu", "--smoke", "--only", only, "--git-rev", "feedbeef"
+        "compile",
+        "--out",
+        str(out),
+        "--device",
+        "cpu",
+        "--smoke",
+        "--only",
+        only,
+        "--git-rev",
+        "feedbeef",
+        "--processes",
+        "1",
     )
     assert code == 0
     data = json.loads(out.read_text())
@@ -102,7 +113,9 @@ def test_rerun_measures_again_only_the_matching_configurations(
     for config_id in (VIT_EAGER, VIT_DEFAULT):
         results.record({"id": config_id, "status": "ok", "median_ms": 999.0})
     save_results(out, results)
-    code = _bench("compile", "--out", str(out), "--device", "cpu", "--smoke", "--rerun", VIT_EAGER)
+    code = _bench(
+        "compile", "--out", str(out), "--device", "cpu", "--smoke", "--rerun", VIT_EAGER, "--processes", "1"
+    )
     assert code == 0
     records = _records(out)
     assert set(records) == {VIT_EAGER, VIT_DEFAULT}
@@ -110,9 +123,15 @@ def test_rerun_measures_again_only_the_matching_configurations(
     assert records[VIT_DEFAULT]["median_ms"] == 999.0
     # Without --rerun a measured configuration is skipped; with it, it is planned again.
     capsys.readouterr()
-    assert _bench("compile", "--out", str(out), "--smoke", "--only", VIT_DEFAULT, "--list") == 0
+    assert (
+        _bench("compile", "--out", str(out), "--smoke", "--only", VIT_DEFAULT, "--list", "--processes", "1")
+        == 0
+    )
     assert VIT_DEFAULT not in capsys.readouterr().out
-    assert _bench("compile", "--out", str(out), "--smoke", "--rerun", VIT_DEFAULT, "--list") == 0
+    assert (
+        _bench("compile", "--out", str(out), "--smoke", "--rerun", VIT_DEFAULT, "--list", "--processes", "1")
+        == 0
+    )
     assert capsys.readouterr().out.split()[0] == VIT_DEFAULT
 
 

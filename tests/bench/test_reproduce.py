@@ -83,47 +83,72 @@ def test_reproduce_measures_the_sample_in_a_new_process_and_records_the_comparis
     monkeypatch.setenv("PYTHONPATH", str(REPO / "src"))
     second = tmp_path / "second.json"
     code = _bench(
-        "reproduce", "--results", str(published), "--out", str(second), "--device", "cpu", "--smoke"
+        "reproduce",
+        "--results",
+        str(published),
+        "--out",
+        str(second),
+        "--device",
+        "cpu",
+        "--smoke",
+        "--processes",
+        "2",
     )
     again = load_results(second)
     assert again is not None and set(again.records) == {VIT_EAGER}
     measured = again.records[VIT_EAGER]
     assert measured["conditions"]["alone"] is True
+    # Two processes of its own measured the sample; the comparison is with their median of medians.
+    medians = sorted(entry["median_ms"] for entry in measured["processes"])
+    assert len(medians) == 2 and measured["range_ms"] == medians
+    assert measured["median_ms"] == pytest.approx(sum(medians) / 2, abs=1e-4)
     record = json.loads(published.read_text())["results"][0]
     assert record["reproduction"]["median_ms"] == measured["median_ms"]
+    assert record["reproduction"]["processes"] == 2 and record["reproduction"]["range_ms"] == medians
     assert code == (0 if record["reproduction"]["agrees"] else 4)
     assert f"{VIT_EAGER}  " in capsys.readouterr().out
 
 
 @pytest.mark.skipif(shutil.which("timeout") is None, reason="coreutils timeout is missing")
-def test_the_remeasure_script_measures_a_part_again_checks_it_and_merges(tmp_path: Path) -> None:
+def test_the_remeasure_script_plans_measures_in_processes_checks_and_merges(tmp_path: Path) -> None:
     pytest.importorskip("torch")
     pytest.importorskip("transformers")
     python = Path(os.environ.get("VIRTUAL_ENV") or Path(sys.executable).parent.parent) / "bin"
     environment = {
         **os.environ,
         "PATH": f"{python}:{os.environ['PATH']}",
-        "PART": "1",
         "MODELS": "vit-base",
+        "PROCESSES": "2",
         "RESULTS": str(SMALL),
+        "CACHE_DIR": str(tmp_path / "cache"),
         "BENCH_ARGS": "--device cpu --smoke --skip default --skip reduce-overhead",
         "REPRODUCE_ARGS": "--device cpu --smoke",
     }
     out = tmp_path / "out"
-    completed = subprocess.run(
-        [str(REPO / "scripts" / "bench_remeasure.sh"), str(out)],
-        env=environment,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    assert completed.returncode == 0, completed.stderr
-    assert "part 1 done" in completed.stdout and f"{VIT_EAGER}  " in completed.stdout
-    remeasured = load_results(out / "remeasure-1.json")
+    script = str(REPO / "scripts" / "bench_remeasure.sh")
+
+    def run(*arguments: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [script, str(out), *arguments], env=environment, capture_output=True, text=True, timeout=600
+        )
+
+    planned = run("--list")
+    assert planned.returncode == 0, planned.stderr
+    assert "process 2: 1 configurations" in planned.stdout and "planned: 2 processes" in planned.stdout
+    assert not (out / "remeasure.json").exists()  # a dry run measures nothing
+
+    measured = run()
+    assert measured.returncode == 0, measured.stderr
+    remeasured = load_results(out / "remeasure.json")
     assert remeasured is not None and set(remeasured.records) == {VIT_EAGER}
-    assert "reproduction" in remeasured.records[VIT_EAGER]
+    assert [entry["process"] for entry in remeasured.records[VIT_EAGER]["processes"]] == [1, 2]
+    assert "across processes" in measured.stdout
+
+    checked = run("reproduce")
+    assert checked.returncode in (0, 4), checked.stderr
+    assert f"{VIT_EAGER}  " in checked.stdout and "reproduce done" in checked.stdout
     merged = load_results(out / "torch_compile_h200.json")
-    assert merged is not None
-    assert merged.records[VIT_EAGER] == remeasured.records[VIT_EAGER]
+    assert merged is not None and "reproduction" in merged.records[VIT_EAGER]
+    assert merged.records[VIT_EAGER]["reproduction"]["processes"] == 2
     small = json.loads(SMALL.read_text())["results"]
     assert {record["id"] for record in small} < set(merged.records)

@@ -10,10 +10,16 @@ from pathlib import Path
 from typing import Any
 
 from polydocs.bench.command_reproduce import register_reproduce
-from polydocs.bench.matrix import full_matrix, parse_shard, select, shard, smoke_matrix
-from polydocs.bench.results import NOT_RUN, ResultsFile, load_results, merge_results, save_results
+from polydocs.bench.command_series import run_compile_series
+from polydocs.bench.matrix import BenchConfig, full_matrix, parse_shard, select, shard, smoke_matrix
+from polydocs.bench.plan import estimate_seconds
+from polydocs.bench.processes import ProcessTag, measured_processes
+from polydocs.bench.results import NOT_RUN, OK, ResultsFile, load_results, merge_results, save_results
 from polydocs.bench.runner import UNFINISHED, describe_config
 from polydocs.diagnostics import Diagnostic, PolydocsError
+
+# Within one process a figure's spread is small; between processes host-bound figures differ up to 2.7x.
+DEFAULT_PROCESSES = 3
 
 
 def register(subparsers: Any) -> None:
@@ -76,7 +82,32 @@ def register(subparsers: Any) -> None:
         help="run the process on this one CPU only (os.sched_setaffinity, before torch is imported); "
         "recorded in every record's conditions",
     )
-    compile_parser.add_argument("--list", action="store_true", help="print the configurations and exit")
+    compile_parser.add_argument(
+        "--processes",
+        type=int,
+        default=DEFAULT_PROCESSES,
+        metavar="N",
+        help="measure each configuration in N independent processes, one after another, each in its own "
+        "order, and publish the median of their medians with the range (default "
+        f"{DEFAULT_PROCESSES}; 1: one process, as before)",
+    )
+    compile_parser.add_argument(
+        "--estimates",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="results whose compile and run times estimate the plan (default: --out's own records)",
+    )
+    compile_parser.add_argument(
+        "--list",
+        action="store_true",
+        help="print the configurations (with --processes > 1: each process's plan and its time) and exit",
+    )
+    # One process of a series, as `--processes N` starts it: not for typing by hand.
+    compile_parser.add_argument("--series", default=None, help=argparse.SUPPRESS)
+    compile_parser.add_argument("--process", type=int, default=1, help=argparse.SUPPRESS)
+    compile_parser.add_argument("--fresh", action="store_true", help=argparse.SUPPRESS)
+    compile_parser.add_argument("--config", action="append", default=[], help=argparse.SUPPRESS)
     compile_parser.set_defaults(run=run_compile)
 
     merge_parser = bench.add_parser("merge", help="merge results files (GPU shards, earlier runs) into one")
@@ -103,15 +134,15 @@ def run_compile(args: argparse.Namespace) -> int:
         raise PolydocsError(
             [Diagnostic("<command line>", 0, "bench-shard", str(error), "use --shard 0/2 and --shard 1/2")]
         ) from error
-    configs = select(smoke_matrix() if args.smoke else full_matrix(), args.only, args.model, args.skip)
-    if args.rerun:
-        configs = [config for config in configs if any(text in config.id for text in args.rerun)]
+    configs = _selected(args)
     # Shard what is still to do, so that a resumed run splits the remaining work evenly across GPUs
     # (every shard starts from the same results file, so all of them compute the same split).
     existing = load_results(args.out)
-    if existing is not None and not args.rerun:
-        configs = [config for config in configs if not existing.done(config.id)]
+    if existing is not None and not args.rerun and not args.config:
+        configs = [config for config in configs if not _done(existing, config.id, args.processes)]
     configs = shard(configs, index, count)
+    if args.processes > 1:
+        return run_compile_series(args, configs, existing, _reference(args, existing))
     if args.list:
         for config in configs:
             print(f"{config.id}  (~{config.estimated_seconds():.0f} s)")
@@ -128,14 +159,18 @@ def run_compile(args: argparse.Namespace) -> int:
                 )
             ]
         )
+    reference = _reference(args, existing)
+    tag = ProcessTag(args.series, args.process, args.fresh) if args.series else None
     options = RunOptions(
         device=args.device,
         smoke=args.smoke,
         git_rev=args.git_rev,
         stop_after_s=args.stop_after,
-        remeasure=bool(args.rerun),
+        remeasure=bool(args.rerun) or bool(args.config),
         command=command_line(),
         pinned_cpu=args.pin_cpu,
+        process_tag=tag,
+        estimate=lambda config: estimate_seconds(config, reference, warm=args.process > 1),
     )
     summary = run_benchmarks(configs, args.out, options, log=lambda line: print(line, flush=True))
     print(
@@ -144,6 +179,33 @@ def run_compile(args: argparse.Namespace) -> int:
         f"{len(summary.left_for_later)} left for a later run"
     )
     return 3 if summary.stopped_by_fatal_error else 0
+
+
+def _selected(args: argparse.Namespace) -> list[BenchConfig]:
+    matrix = smoke_matrix() if args.smoke else full_matrix()
+    if args.config:
+        # A series' process gets whole ids, in the order it is to run them.
+        by_id = {config.id: config for config in matrix}
+        return [by_id[config_id] for config_id in args.config if config_id in by_id]
+    configs = select(matrix, args.only, args.model, args.skip)
+    if args.rerun:
+        configs = [config for config in configs if any(text in config.id for text in args.rerun)]
+    return configs
+
+
+def _done(existing: ResultsFile, config_id: str, processes: int) -> bool:
+    """Nothing left to measure: a record of as many processes as asked for, or a failure of its own.
+    A one-process record (the harness before issue 19) counts as done for one process only."""
+    if not existing.done(config_id):
+        return False
+    record = existing.records[config_id]
+    return processes == 1 or record.get("status") != OK or measured_processes(record) >= processes
+
+
+def _reference(args: argparse.Namespace, existing: ResultsFile | None) -> dict[str, dict[str, Any]]:
+    """The records whose times estimate a plan: --estimates, else --out's own."""
+    reference = load_results(args.estimates) if args.estimates else existing
+    return reference.records if reference else {}
 
 
 def _pin(cpu: int) -> None:

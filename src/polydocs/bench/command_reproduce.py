@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from polydocs.bench.matrix import full_matrix
+from polydocs.bench.plan import format_plan, plan_series
 from polydocs.bench.processes import format_spreads, spreads_across
 from polydocs.bench.reproduce import (
     DEFAULT_TOLERANCE,
@@ -27,10 +28,11 @@ DISAGREES = 4
 def register_reproduce(bench: Any) -> None:
     reproduce = bench.add_parser(
         "reproduce",
-        help="measure a sample of published configurations again, in a new process, and compare medians",
+        help="measure a sample of published configurations again, in new processes, and compare medians",
         description="Measure a sample again (by default one configuration per model, workload and mode, "
-        "at the smallest batch size; max-autotune is left out) in a separate process, print the comparison "
-        "of medians, and write it into --results, where the page marks every figure outside the tolerance. "
+        "at the smallest batch size; max-autotune is left out) in independent processes of its own, print "
+        "the comparison of the medians (of the process medians), and write it into --results, where the "
+        "page marks every figure outside the tolerance. "
         f"Exits {DISAGREES} when a figure disagrees or was not measured again.",
     )
     reproduce.add_argument("--results", type=Path, required=True, help="the published results (updated)")
@@ -47,6 +49,13 @@ def register_reproduce(bench: Any) -> None:
     reproduce.add_argument("--git-rev", default=None, help="git revision to record (for copies without .git)")
     reproduce.add_argument(
         "--smoke", action="store_true", help="the second run uses the tiny models (for a CPU check)"
+    )
+    reproduce.add_argument(
+        "--processes",
+        type=int,
+        default=3,
+        metavar="N",
+        help="measure the sample in N independent processes and compare their median of medians (default 3)",
     )
     reproduce.add_argument("--list", action="store_true", help="print the sample and exit")
     reproduce.set_defaults(run=run_reproduce)
@@ -89,11 +98,13 @@ def run_reproduce(args: argparse.Namespace) -> int:
     published = _load(args.results)
     sample = _sample(published, args.sample)
     if args.list:
-        estimates = {config.id: config.estimated_seconds() for config in full_matrix()}
-        for config_id in sample:
-            print(f"{config_id}  (~{estimates.get(config_id, 0.0):.0f} s)")
+        matrix = {config.id: config for config in full_matrix()}
+        configs = [matrix[key] for key in sample if key in matrix]
+        needed = {config.id: args.processes for config in configs}
+        print(format_plan(plan_series(configs, needed, args.processes, published.records, None), None))
         return 0
-    status = run_second(sample, args.out, args.device, args.git_rev, ("--smoke",) if args.smoke else ())
+    extra = ("--smoke",) if args.smoke else ()
+    status = run_second(sample, args.out, args.device, args.git_rev, extra, args.processes)
     if status != 0:
         print(f"the second run exited with status {status}; comparing what it measured")
     return _report(published, args.results, _load(args.out), args.tolerance, sample, record=True)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import json
 import re
+import statistics
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -17,6 +18,7 @@ from typing import Any
 from polydocs.bench.chart import Bar, Group, bar_chart
 from polydocs.bench.labels import model_name
 from polydocs.bench.marks import mark_of, notes, reproduction_summary
+from polydocs.bench.processes import measured_processes, process_entries
 from polydocs.bench.tables import (
     LLM,
     MODES,
@@ -136,6 +138,9 @@ def _preamble(data: dict[str, Any], records: list[dict[str, Any]], lang: Languag
     )
     if any(r.get("status") in ("not_run", "failed") for r in records):
         method_text += " " + text(lang, "not_run_note")
+    counts = [measured_processes(r) for r in records if measured_processes(r) > 1]
+    if counts:
+        method_text += " " + text(lang, "processes", count=statistics.median_low(counts))
     checked = reproduction_summary(records, lang)
     return f"<p>{escape(hardware)} {escape(method_text)}</p><p>{escape(checked)}</p>"
 
@@ -159,9 +164,30 @@ def _speedup_chart(found: Found, batch: int, lang: Language) -> str:
             # A speedup stands on two figures: either one's mark is the bar's.
             marks = "".join(sorted(set(mark_of(record) + mark_of(found[(model, "forward", batch, "eager")]))))
             label = f"{lang.number(eager / value, 1)}\u00d7" + (f"\u2009{marks}" if marks else "")
+            label += _speedup_range(found[(model, "forward", batch, "eager")], record, lang)
             bars.append(Bar(series, eager / value, label, marked=bool(marks)))
         if bars:
             groups.append(Group(model_name(model), tuple(bars)))
     if not groups:
         return ""
     return bar_chart(text(lang, "chart_title", batch=batch), list(MODES), groups)
+
+
+def _speedup_range(eager: dict[str, Any], compiled: dict[str, Any], lang: Language) -> str:
+    """ " (low\u2013high)" of the speedup within each process (eager and compiled measured by the same
+    process), where both records kept their processes; "" otherwise."""
+    eager_by = {
+        _process_key(e): float(e["median_ms"]) for e in process_entries(eager) if e.get("status") == "ok"
+    }
+    speedups = [
+        eager_by[key] / float(entry["median_ms"])
+        for entry in process_entries(compiled)
+        if entry.get("status") == "ok" and (key := _process_key(entry)) in eager_by
+    ]
+    if len(speedups) < 2 or compiled is eager:
+        return ""
+    return f" ({lang.number(min(speedups), 1)}\u2013{lang.number(max(speedups), 1)})"
+
+
+def _process_key(entry: dict[str, Any]) -> tuple[Any, Any]:
+    return entry.get("series"), entry.get("process")

@@ -13,7 +13,9 @@ from typing import Any
 
 from polydocs.bench.conditions import recorded_alone
 from polydocs.bench.environment import utc_now
+from polydocs.bench.processes import measured_processes, spread_of
 from polydocs.bench.results import OK, ResultsFile
+from polydocs.bench.series import package_environment
 
 DEFAULT_TOLERANCE = 0.10
 # max-autotune compiles take two to six minutes each: a sample of them does not fit a GPU session.
@@ -30,6 +32,10 @@ class Comparison:
     tolerance: float
     # Whether the second run recorded that it ran alone (None: it recorded no conditions).
     second_alone: bool | None
+    # The range of the process medians behind each median (None: a record of one process).
+    first_range: tuple[float, float] | None = None
+    second_range: tuple[float, float] | None = None
+    second_processes: int = 1
 
     @property
     def relative_difference(self) -> float:
@@ -47,6 +53,8 @@ class Comparison:
             "tolerance": self.tolerance,
             "agrees": self.agrees,
             "alone": self.second_alone,
+            "range_ms": list(self.second_range) if self.second_range else None,
+            "processes": self.second_processes,
             "date": date,
         }
 
@@ -70,17 +78,23 @@ def _sample_rank(record: dict[str, Any]) -> tuple[bool, int]:
 
 
 def run_second(
-    sample: list[str], out: Path, device: str, git_rev: str | None, extra: tuple[str, ...] = ()
+    sample: list[str],
+    out: Path,
+    device: str,
+    git_rev: str | None,
+    extra: tuple[str, ...] = (),
+    processes: int = 1,
 ) -> int:
-    """Measure `sample` again in a process of its own (a fresh CUDA context and compiler state), into a
-    new results file `out`. Returns the process's exit status."""
+    """Measure `sample` again in `processes` processes of its own (fresh CUDA contexts and compiler
+    state, later in time), into a new results file `out`. Returns the exit status."""
     command = [sys.executable, "-m", "polydocs.bench", "compile", "--out", str(out), "--device", device]
+    command += ["--processes", str(processes)]
     if git_rev:
         command += ["--git-rev", git_rev]
     for config_id in sample:
         command += ["--rerun", config_id]
     # The ids are whole ids, and `--rerun` matches parts of ids: `.../b1/...` is no part of `.../b16/...`.
-    return subprocess.run([*command, *extra], check=False).returncode
+    return subprocess.run([*command, *extra], env=package_environment(), check=False).returncode
 
 
 def compare(first: ResultsFile, second: ResultsFile, tolerance: float) -> list[Comparison]:
@@ -91,8 +105,24 @@ def compare(first: ResultsFile, second: ResultsFile, tolerance: float) -> list[C
         if record.get("status") != OK or again is None or again.get("status") != OK:
             continue
         first_ms, second_ms = float(record["median_ms"]), float(again["median_ms"])
-        comparisons.append(Comparison(key, first_ms, second_ms, tolerance, recorded_alone(again)))
+        comparisons.append(
+            Comparison(
+                key,
+                first_ms,
+                second_ms,
+                tolerance,
+                recorded_alone(again),
+                _range(record),
+                _range(again),
+                max(measured_processes(again), 1),
+            )
+        )
     return comparisons
+
+
+def _range(record: dict[str, Any]) -> tuple[float, float] | None:
+    spread = spread_of(record)
+    return (spread.low_ms, spread.high_ms) if spread else None
 
 
 def record_comparisons(first: ResultsFile, comparisons: list[Comparison], date: str | None = None) -> None:
@@ -106,14 +136,15 @@ def record_comparisons(first: ResultsFile, comparisons: list[Comparison], date: 
 def format_comparisons(comparisons: list[Comparison], missing: list[str]) -> str:
     """The comparison as a table for the terminal, then a summary line."""
     width = max((len(c.id) for c in comparisons), default=10)
-    lines = [f"{'configuration':<{width}}  {'first ms':>10}  {'second ms':>10}  {'diff':>7}  verdict"]
+    heads = f"{'first ms':>10}  {'range':>13}  {'second ms':>10}  {'range':>13}  {'diff':>7}  verdict"
+    lines = [f"{'configuration':<{width}}  {heads}"]
     for c in comparisons:
         verdict = "agrees" if c.agrees else f"OUTSIDE ±{c.tolerance:.0%}"
         if c.second_alone is False:
             verdict += " (second run NOT ALONE)"
         lines.append(
-            f"{c.id:<{width}}  {c.first_ms:>10.4g}  {c.second_ms:>10.4g}  "
-            f"{c.relative_difference:>+7.1%}  {verdict}"
+            f"{c.id:<{width}}  {c.first_ms:>10.4g}  {_span(c.first_range):>13}  {c.second_ms:>10.4g}  "
+            f"{_span(c.second_range):>13}  {c.relative_difference:>+7.1%}  {verdict}"
         )
     lines += [f"{key:<{width}}  not measured by the second run" for key in missing]
     outside = [c for c in comparisons if not c.agrees]
@@ -122,6 +153,10 @@ def format_comparisons(comparisons: list[Comparison], missing: list[str]) -> str
         f"{len(outside)} outside, {len(missing)} not measured again"
     )
     return "\n".join(lines)
+
+
+def _span(span: tuple[float, float] | None) -> str:
+    return f"{span[0]:.4g}\u2013{span[1]:.4g}" if span else "\u2013"
 
 
 def _tolerance(comparisons: list[Comparison]) -> str:

@@ -16,6 +16,7 @@ from polydocs.bench import models
 from polydocs.bench.conditions import read_conditions
 from polydocs.bench.environment import describe_environment, utc_now
 from polydocs.bench.matrix import LLM_MODEL, BenchConfig
+from polydocs.bench.processes import ProcessTag, add_process, has_process, measured_processes
 from polydocs.bench.results import (
     FAILED,
     OK,
@@ -50,6 +51,11 @@ class RunOptions:
     command: str | None = None
     # The one CPU the process was pinned to before torch was imported (`--pin-cpu`), or None.
     pinned_cpu: int | None = None
+    # Set when this process is one of a series (`compile --processes N`): it adds its measurement to each
+    # record's "processes" instead of replacing the record.
+    process_tag: ProcessTag | None = None
+    # A configuration's expected cost, for --stop-after (default: the matrix's rough guess).
+    estimate: Callable[[BenchConfig], float] | None = None
     policy: RepeatPolicy = field(default_factory=RepeatPolicy)
 
     @property
@@ -245,15 +251,16 @@ def run_benchmarks(
     summary = RunSummary()
     cache = _ModelCache(options)
     began = time.monotonic()
+    estimate = options.estimate or BenchConfig.estimated_seconds
     for config in configs:
-        if results.done(config.id) and not options.remeasure:
+        if _skipped(results, config, options):
             summary.skipped_done.append(config.id)
             continue
         elapsed = time.monotonic() - began
-        if options.stop_after_s is not None and elapsed + config.estimated_seconds() > options.stop_after_s:
+        if options.stop_after_s is not None and elapsed + estimate(config) > options.stop_after_s:
             summary.left_for_later.append(config.id)
             continue
-        results.record({**describe_config(config, options.smoke), "status": STARTED, "started": utc_now()})
+        _mark_started(results, config, options)
         save_results(out, results)
         try:
             record = run_one(config, options, cache)
@@ -262,9 +269,12 @@ def run_benchmarks(
             log("".join(traceback.format_exception(error)[-3:]).rstrip())
         record["finished"] = utc_now()
         record["run"] = results.environment["date"]
+        # The log shows this process's figure; the record, with a series, the median over its processes.
+        log(_log_line(record, time.monotonic() - began))
+        if options.process_tag is not None:
+            record = add_process(_previous(results, config.id), record, options.process_tag)
         results.record(record)
         save_results(out, results)
-        log(_log_line(record, time.monotonic() - began))
         if record["status"] == OK:
             summary.measured.append(config.id)
         else:
@@ -274,6 +284,32 @@ def run_benchmarks(
                 log("stopping: the CUDA context is unusable after this error; rerun to resume")
                 break
     return summary
+
+
+def _skipped(results: ResultsFile, config: BenchConfig, options: RunOptions) -> bool:
+    """Already measured: by this very process of a series (a resumed process), or at all (a plain run)."""
+    if options.process_tag is not None:
+        return has_process(results.records.get(config.id), options.process_tag)
+    return results.done(config.id) and not options.remeasure
+
+
+def _mark_started(results: ResultsFile, config: BenchConfig, options: RunOptions) -> None:
+    """Say that a configuration is running, so that a killed process leaves a trace. A record that earlier
+    processes of a series measured keeps its figures: the mark is a field of it."""
+    tag, current = options.process_tag, results.records.get(config.id)
+    if tag is not None and current is not None and measured_processes(current) > 0:
+        in_progress = {"series": tag.series, "process": tag.process, "started": utc_now()}
+        results.record({**current, "in_progress": in_progress})
+        return
+    results.record({**describe_config(config, options.smoke), "status": STARTED, "started": utc_now()})
+
+
+def _previous(results: ResultsFile, config_id: str) -> dict[str, Any] | None:
+    """The record before this process measured it (without the started mark)."""
+    current = results.records.get(config_id)
+    if current is None or current.get("status") == STARTED:
+        return None
+    return {key: value for key, value in current.items() if key != "in_progress"}
 
 
 def _run_entry(environment: dict[str, Any], options: RunOptions) -> dict[str, Any]:

@@ -8,6 +8,7 @@ from typing import Any
 
 from polydocs.bench.labels import latency_digits, model_name
 from polydocs.bench.marks import with_mark
+from polydocs.bench.processes import spread_of
 from polydocs.sources import Language
 
 MODES = ("eager", "default", "reduce-overhead", "max-autotune")
@@ -39,7 +40,26 @@ def _cell(record: dict[str, Any] | None, lang: Language, field: str = "median_ms
     shown = lang.number(value, latency_digits(value) if field.endswith("_ms") else 1)
     if best:
         shown = f"<strong>{shown}</strong>"
-    return f'<td align="right">{with_mark(shown, record)}</td>'
+    return f'<td align="right">{with_mark(shown, record)}{_range(record, field, lang)}</td>'
+
+
+def _figure(value: float, field: str, lang: Language) -> str:
+    return lang.number(value, latency_digits(value) if field.endswith("_ms") else 1)
+
+
+def _range(record: dict[str, Any], field: str, lang: Language) -> str:
+    """The range of the process medians under a figure ("" for a record of one process)."""
+    spread = spread_of(record)
+    if spread is None:
+        return ""
+    low, high = spread.low_ms, spread.high_ms
+    if not field.endswith("_ms"):
+        # A rate (tokens/s) is inversely proportional to the time: the slowest process gives the lowest.
+        rate = float(record[field]) * float(record["median_ms"])
+        low, high = rate / high, rate / low
+    title = escape(text(lang, "range_title", count=len(spread.medians_ms)))
+    span = f"{_figure(low, field, lang)}\u2013{_figure(high, field, lang)}"
+    return f'<br><span class="polydocs-bench-range" title="{title}">{span}</span>'
 
 
 def _header(cells: list[str]) -> str:
@@ -155,6 +175,10 @@ def _checked(record: dict[str, Any], lang: Language) -> str:
         words = [text(lang, "conditions_unknown")]
     else:
         words = [text(lang, "alone_yes" if conditions.get("alone") else "alone_no")]
+    spread = spread_of(record)
+    if spread is not None:
+        low, high = (_figure(value, "median_ms", lang) for value in (spread.low_ms, spread.high_ms))
+        words.append(text(lang, "processes_checked", count=len(spread.medians_ms), low=low, high=high))
     reproduction = record.get("reproduction")
     if isinstance(reproduction, dict):
         second = float(reproduction["median_ms"])
