@@ -23,7 +23,7 @@ TIME_LIMIT=${TIME_LIMIT:-}
 GIT_REV=${GIT_REV:-$(git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)}
 PARALLEL=${PARALLEL:-1}
 read -r -a extra <<<"${BENCH_ARGS:-}"
-export PYTHONPATH=src PYTHONUNBUFFERED=1
+export PYTHONPATH="src${PYTHONPATH:+:${PYTHONPATH}}" PYTHONUNBUFFERED=1
 # Parallel processes share the host's cores: one process's compile workers would otherwise crowd out the
 # other's eager runs, which are bound by the host launching kernels.
 export TORCHINDUCTOR_COMPILE_THREADS=${TORCHINDUCTOR_COMPILE_THREADS:-$(( $(nproc) / PARALLEL ))}

@@ -35,7 +35,7 @@ CACHE_DIR=${CACHE_DIR:-build/bench-cache}
 read -r -a models <<<"${MODELS:-vit-base convnext-tiny resnet-50 detr-resnet-50 segformer-b0 gemma-2b}"
 read -r -a bench_args <<<"${BENCH_ARGS:-}"
 read -r -a reproduce_args <<<"${REPRODUCE_ARGS:-}"
-export PYTHONPATH=src PYTHONUNBUFFERED=1 CUDA_VISIBLE_DEVICES=${CUDA_VISIBLE_DEVICES:-0}
+export PYTHONPATH="src${PYTHONPATH:+:${PYTHONPATH}}" PYTHONUNBUFFERED=1 CUDA_VISIBLE_DEVICES=${CUDA_VISIBLE_DEVICES:-0}
 # Shared by every process, so that processes 2..N compile from warm caches (compile time is not timed).
 export TORCHINDUCTOR_CACHE_DIR=$CACHE_DIR/inductor TRITON_CACHE_DIR=$CACHE_DIR/triton
 mkdir -p "$OUT_DIR" "$CACHE_DIR"

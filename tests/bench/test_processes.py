@@ -169,3 +169,23 @@ def test_pinning_runs_the_process_on_one_cpu_and_records_it(tmp_path: Path) -> N
         [*command, "--pin-cpu", "100000"], env=environment, capture_output=True, text=True, timeout=300
     )
     assert refused.returncode == 1 and "bench-pin" in refused.stderr
+
+
+def test_a_model_that_fails_to_build_does_not_leave_the_previous_model_half_forgotten(monkeypatch):
+    from polydocs.bench import models, runner
+
+    built = []
+
+    def build(name, device, dtype, smoke):
+        if name == "broken":
+            raise RuntimeError("cannot build")
+        built.append(name)
+        return f"model {name}"
+
+    monkeypatch.setattr(models, "build_model", build)
+    cache = runner._ModelCache(runner.RunOptions(device="cpu", smoke=True))
+    assert cache.get("resnet-50", "float16") == "model resnet-50"
+    with pytest.raises(RuntimeError):
+        cache.get("broken", "float16")
+    assert cache.get("resnet-50", "float16") == "model resnet-50"
+    assert built == ["resnet-50", "resnet-50"]

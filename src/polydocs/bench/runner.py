@@ -82,7 +82,9 @@ class _ModelCache:
 
     def get(self, name: str, dtype: str) -> Any:
         if self._key != (name, dtype):
-            self._model = None
+            # Forget the old model first: if building the new one fails, the next configuration of the
+            # old model must build it again, not get None.
+            self._key, self._model = None, None
             gc.collect()
             self._model = models.build_model(name, self._options.device, dtype, self._options.smoke)
             self._key = (name, dtype)
