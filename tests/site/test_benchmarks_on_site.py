@@ -9,9 +9,12 @@ RESULTS = REPO / "docs_src" / "_data" / "benchmarks" / "torch_compile_h200.json"
 
 
 def _cells(html: str) -> list[str]:
-    """Each table cell's text, without the marks (†, ‡) a figure carries when it is not reproduced."""
+    """Each table cell's text, without the marks (†, ‡) a figure carries when it is not reproduced and
+    without the range across processes shown under a median of medians."""
     cells = re.findall(r"<td[^>]*>(.*?)</td>", html, re.S)
-    unmarked = [re.sub(r'<span class="polydocs-bench-mark">.*?</span>', "", cell) for cell in cells]
+    unmarked = [
+        re.sub(r'<span class="polydocs-bench-(?:mark|range)"[^>]*>.*?</span>', "", cell) for cell in cells
+    ]
     return [re.sub(r"<[^>]+>", "", cell).strip() for cell in unmarked]
 
 
@@ -34,5 +37,12 @@ def test_every_language_shows_every_measured_median(built_docs_src: Path):
             if r["workload"] == "forward" and _shown(r["median_ms"], decimal) not in cells
         ]
         assert missing == [], f"{lang}: medians not shown for {missing}"
+        ranges = [r for r in results if r["workload"] == "forward" and r.get("range_ms")]
+        unshown = [
+            r["id"]
+            for r in ranges
+            if "–".join(_shown(value, decimal) for value in r["range_ms"]) not in html
+        ]
+        assert unshown == [], f"{lang}: ranges across processes not shown for {unshown}"
         cells_by_lang[lang] = [cell.replace(",", ".") for cell in cells if re.fullmatch(r"[\d.,]+", cell)]
     assert cells_by_lang["en"] == cells_by_lang["es"] == cells_by_lang["pt"]
