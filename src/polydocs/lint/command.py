@@ -120,7 +120,7 @@ def run_lint(args: argparse.Namespace) -> int:
         for path in fix_code_style(paths):
             print(f"polydocs lint: reformatted the Python blocks of {path}", file=sys.stderr)
     facts = InstalledFacts(None if args.no_cache else default_store())
-    changes = changes_since(args.changed_since, paths[0]) if args.changed_since else None
+    changes = changes_since(args.changed_since, paths[0]) if args.changed_since is not None else None
     report = lint_paths(
         paths,
         repository=args.repository or not args.paths,
