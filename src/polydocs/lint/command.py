@@ -138,9 +138,11 @@ def run_lint(args: argparse.Namespace) -> int:
         result = apply_baseline(findings, args.baseline)
         findings = result.new
         notes.append(f"{result.accepted} findings accepted by {args.baseline}")
-        # In pull-request mode most pages were not linted: their entries are not gone.
-        if result.gone and changes is None:
-            notes.append(_gone_note(result.gone, args.baseline))
+        # Only what this run looked for can be gone: not the other pages' entries (a language folder
+        # linted, pull-request mode), nor other rules' (`--rule`).
+        gone = _looked_for(result.gone, args.baseline, paths, args.repository or not args.paths)
+        if gone and changes is None and not args.rules:
+            notes.append(_gone_note(gone, args.baseline))
     sys.stdout.write(WRITERS[args.format](findings))
     if args.format == "text":
         sys.stderr.write(rule_summary(findings))
@@ -154,6 +156,20 @@ def run_lint(args: argparse.Namespace) -> int:
         file=sys.stderr,
     )
     return 1 if any(f.severity == "error" or args.strict for f in findings) else 0
+
+
+def _looked_for(
+    entries: list[BaselineEntry], baseline: Path, paths: list[Path], repository: bool
+) -> list[BaselineEntry]:
+    """The entries of files under the linted `paths` (any file, with the repository's secret scan)."""
+    if repository:
+        return entries
+    linted = [path.resolve() for path in paths]
+    return [
+        entry
+        for entry in entries
+        if any((baseline.parent / entry.path).resolve().is_relative_to(path) for path in linted)
+    ]
 
 
 def _gone_note(gone: list[BaselineEntry], baseline: Path) -> str:
