@@ -113,10 +113,11 @@ def check_target(repository: Path, relative: Path) -> None:
             "is a symbolic link: init writes only plain files inside the repository",
             "replace the link by the file itself, or remove it",
         )
-    folder = next(parent for parent in target.parents if parent.exists() or parent.is_symlink())
-    if not _inside(folder, repository):
-        raise UnsafePath(
-            f"{folder.relative_to(repository).as_posix()} is a symbolic link to {_real(folder)}, outside "
-            "the repository; init writes nothing through it",
-            "make it a folder of the repository, or remove the link",
-        )
+    # The first folder on the way down that leads out: the link itself, as the user would fix it.
+    for folder in (repository / part for part in reversed(relative.parents[:-1])):
+        if not _inside(folder, repository):
+            raise UnsafePath(
+                f"{folder.relative_to(repository).as_posix()} is a symbolic link to {_real(folder)}, "
+                "outside the repository; init writes nothing through it",
+                "make it a folder of the repository, or remove the link",
+            )
