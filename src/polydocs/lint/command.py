@@ -139,9 +139,10 @@ def run_lint(args: argparse.Namespace) -> int:
         findings = result.new
         notes.append(f"{result.accepted} findings accepted by {args.baseline}")
         # Only what this run looked for can be gone: not the other pages' entries (a language folder
-        # linted, pull-request mode), nor other rules' (`--rule`).
+        # linted, pull-request mode), nor the secret scan's in a run without it, or the reverse.
         gone = _looked_for(result.gone, args.baseline, paths, args.repository or not args.paths)
-        if gone and changes is None and not args.rules:
+        gone = [entry for entry in gone if args.rules is None or _rule_ran(entry.code, args.rules)]
+        if gone and changes is None:
             notes.append(_gone_note(gone, args.baseline))
     sys.stdout.write(WRITERS[args.format](findings))
     if args.format == "text":
@@ -170,6 +171,18 @@ def _looked_for(
         for entry in entries
         if any((baseline.parent / entry.path).resolve().is_relative_to(path) for path in linted)
     ]
+
+
+# The codes of the secret scan (`--rule secrets`), which the CI's secret step runs alone.
+_SECRET_CODES = frozenset({"secret", "secret-allowlist"})
+
+
+def _rule_ran(code: str, rules: list[str]) -> bool:
+    """Whether a run of only `rules` looks for findings of `code` (known for the secret scan's codes;
+    any other code is counted as looked for unless only the secret scan ran)."""
+    if code in _SECRET_CODES:
+        return "secrets" in rules
+    return set(rules) != {"secrets"}
 
 
 def _gone_note(gone: list[BaselineEntry], baseline: Path) -> str:
