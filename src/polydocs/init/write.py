@@ -17,7 +17,7 @@ from polydocs.init.summary import summary_lines
 @dataclass(frozen=True)
 class FileOutcome:
     """What init does to one file: `created`, `replaced`, `appended`, `unchanged` or `kept` (an
-    existing polydocs.yml is the project's own)."""
+    existing polydocs.yml or lint baseline is the project's own)."""
 
     path: Path
     action: str
