@@ -4,12 +4,17 @@ decision, not init's)."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass
 
 from polydocs.dialect import parse_page
 from polydocs.dialect.constructs.iframes import HOST, find_iframes, source_problem
 from polydocs.sources import SourceTree
+
+# A host name as DNS spells it; anything else a page's src holds (a quote, a terminal escape) is never
+# printed or written into polydocs.yml: such a host is no host a project would allow.
+_HOST_NAME = re.compile(r"[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+")
 
 
 @dataclass(frozen=True)
@@ -19,6 +24,11 @@ class EmbeddedHost:
     host: str
     embeds: int
     hosts: int
+
+    def counts(self) -> str:
+        """`275 embeds from 47 hosts`, `1 embed`: as polydocs.yml and init's summary say it."""
+        said = f"{self.embeds} embed{'s' if self.embeds != 1 else ''}"
+        return f"{said} from {self.hosts} hosts" if self.hosts > 1 else said
 
 
 def _suggested(host: str, all_hosts: set[str]) -> str:
@@ -40,7 +50,8 @@ def refused_hosts(tree: SourceTree) -> list[EmbeddedHost]:
             except UnicodeDecodeError:
                 continue  # lint reports it (`encoding`); it has no embed the site would show
             for iframe in find_iframes(parse_page(text)):
-                if iframe.ended and not iframe.inline and source_problem(iframe, allowed) == HOST:
+                refused = iframe.ended and not iframe.inline and source_problem(iframe, allowed) == HOST
+                if refused and _HOST_NAME.fullmatch(iframe.host):
                     embeds[iframe.host] += 1
     by_suggestion: dict[str, Counter[str]] = {}
     for host, count in embeds.items():

@@ -72,11 +72,7 @@ def _iframe_suggestion(hosts: tuple[EmbeddedHost, ...]) -> dict[str, str]:
     """The hosts the pages embed that are refused, as commented entries of `iframe_hosts:` to uncomment."""
     if not hosts:
         return {"iframe_note": "", "iframe_suggestion": ""}
-    entries = [
-        f"#   - {entry.host}  # {entry.embeds} embeds"
-        + (f" from {entry.hosts} hosts" if entry.hosts > 1 else "")
-        for entry in hosts
-    ]
+    entries = [f"#   - {entry.host}  # {entry.counts()}" for entry in hosts]
     note = (
         "\n# The pages embed from the hosts below, not allowed yet: the site shows a link instead of each."
         "\n# Allowing a host lets its pages run in your readers' browsers: uncomment only those you trust."

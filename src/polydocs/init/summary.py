@@ -29,10 +29,7 @@ def _baseline_lines(setup: DocsSetup, baseline: BaselineWritten) -> list[str]:
 def _hosts_line(setup: DocsSetup) -> list[str]:
     if not setup.embedded_hosts:
         return []
-    hosts = ", ".join(
-        f"{entry.host} ({entry.embeds} embeds" + (f" from {entry.hosts} hosts)" if entry.hosts > 1 else ")")
-        for entry in setup.embedded_hosts
-    )
+    hosts = ", ".join(f"{entry.host} ({entry.counts()})" for entry in setup.embedded_hosts)
     settings = (setup.source / PROJECT_FILE).as_posix()
     return [
         f"iframes: the pages embed from hosts the settings refuse (the site shows a link instead): {hosts}; "
