@@ -9,6 +9,7 @@ import json
 from pathlib import Path
 
 import pytest
+import yaml
 from init_support import REPO, commit_all, polydocs, repository_with
 from workflow_runner import WorkflowRun
 
@@ -41,9 +42,10 @@ def workflow_run(tmp_path_factory: pytest.TempPathFactory) -> WorkflowRun:
     pages = _add_pages(root / "docs" / "source")
     assert polydocs("init", cwd=root).returncode == 0
     commit_all(root)
-    run = WorkflowRun.of(
-        root / ".github/workflows/polydocs.yml", root, {"snippets": " ".join(pages), "strict": True}
-    )
+    # The inputs docs.yml passes, as init wrote them; the snippets narrowed to the two pages, strict on.
+    written = yaml.safe_load((root / ".github/workflows/docs.yml").read_text(encoding="utf-8"))
+    inputs = {**written["jobs"]["docs"]["with"], "snippets": " ".join(pages), "strict": True}
+    run = WorkflowRun.of(root / ".github/workflows/polydocs.yml", root, inputs)
     for job in JOBS:
         run.run_job(job)
     return run
@@ -61,6 +63,9 @@ def test_every_job_runs_polydocs_commands_in_order(workflow_run: WorkflowRun) ->
         ("snippets-report", ["polydocs", "check"]),
     ]
     assert "0 errors, 0 warnings" in workflow_run.steps[0].output
+    # Both lint steps read the baseline init wrote (empty: docs_src has no finding).
+    for step in workflow_run.steps[:2]:
+        assert "0 findings accepted by docs/source/_lint-baseline.jsonl" in step.output
 
 
 def test_the_build_uploads_the_site_and_its_report(workflow_run: WorkflowRun) -> None:

@@ -104,3 +104,23 @@ def test_a_broken_baseline_is_a_located_error(tree: Path, capsys: pytest.Capture
     baseline.write_text('{"path": "x"}\n', encoding="utf-8")
     assert main(["lint", "--no-cache", "--baseline", str(baseline), str(tree)]) == 1
     assert "lint-baseline.jsonl:1: lint-baseline not a baseline entry" in capsys.readouterr().err
+
+
+def test_only_what_the_run_looked_for_is_reported_gone(
+    tree: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tree / "es").mkdir()
+    (tree / "es" / "guide.md").write_text(PAGE.replace("Guide", "Guía"), encoding="utf-8")
+    write_toctrees(tree)
+    baseline = tree.parent / "lint-baseline.jsonl"
+    assert _lint(tree, "--write-baseline", str(baseline)) == 0
+    capsys.readouterr()
+    # One language folder, then the secret scan alone: the other entries were not looked for.
+    assert main(["lint", "--no-cache", "--baseline", str(baseline), str(tree / "es")]) == 0
+    assert "are gone" not in capsys.readouterr().err
+    assert main(["lint", "--no-cache", "--rule", "secrets", "--baseline", str(baseline), str(tree)]) == 0
+    assert "are gone" not in capsys.readouterr().err
+    _edit(tree, "[other](./absent)", "other")
+    assert _lint(tree, "--baseline", str(baseline)) == 0
+    err = capsys.readouterr().err
+    assert "1 findings of" in err and "docs_src/en/guide.md:5: link-missing" in err

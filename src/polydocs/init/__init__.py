@@ -1,4 +1,4 @@
-"""`polydocs init`: adopt polydocs in a repository (settings, Makefile targets, CI workflows)."""
+"""`polydocs init`: adopt polydocs in a repository (settings, Makefile targets, workflows, lint baseline)."""
 
 from polydocs.init.discover import DocsSetup, read_setup
 from polydocs.init.write import InitReport, init_repository

@@ -25,11 +25,18 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "of folders such as gj that name no registered language), the Makefile targets "
         f"{', '.join(TARGETS)} (one marked block), .github/workflows/polydocs.yml (the reusable workflow: "
         "lint and secret scan, build, snippet shards, GPU job) and .github/workflows/docs.yml, which "
-        "calls it. Prints what it did to each file; a second run changes nothing and says so. Nothing "
+        "calls it, and SOURCE/_lint-baseline.jsonl: lint run once on the tree, every finding recorded as "
+        "accepted (`polydocs lint --write-baseline`), which `make docs-lint` and the lint job read, so "
+        "that they start green and fail on new findings only. Prints what it did to each file, how many "
+        "findings it baselined and how to burn them down, and the iframe hosts the pages embed that the "
+        "settings refuse (also suggested, commented, in polydocs.yml). A second run changes nothing and "
+        "says so. Nothing "
         "is overwritten without --force: where any file may not be written, none is, and each is named. "
-        "An existing polydocs.yml is kept (--force replaces it); an existing Makefile without the "
-        "targets gets them appended only with --force, and one that defines a target of the same name "
-        "is refused.",
+        "An existing polydocs.yml or baseline is kept (--force replaces it); an existing Makefile "
+        "without the targets gets them appended only with --force, and one that defines a target of the "
+        "same name is refused. A docs tree, toctree or settings file linked out of the repository, a "
+        "write through a link out, and names init could not write as they are (--source, language "
+        "folders) are refused.",
     )
     parser.add_argument(
         "path", nargs="?", type=Path, default=Path("."), help="the repository (default: the current folder)"
@@ -42,6 +49,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument(
         "--force",
         action="store_true",
-        help="replace files that differ from what init writes and append the targets to a Makefile",
+        help="replace files that differ from what init writes (the baseline: lint again), and append the "
+        "targets to a Makefile",
     )
     parser.set_defaults(run=_run)

@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from polydocs.diagnostics import Diagnostic, PolydocsError
+from polydocs.init.confinement import check_language_names, check_tree_links, checked_source
+from polydocs.init.iframes import EmbeddedHost, refused_hosts
 from polydocs.sources import SourceTree, find_source_root, load_source_tree
 from polydocs.sources.languages import USUAL_MISNAMES
 from polydocs.sources.library import Library
@@ -26,6 +28,8 @@ class DocsSetup:
     languages: tuple[str, ...]
     # Folder -> tag for the folders the site model reads as no registered language (`gj` -> `gu`).
     aliases: dict[str, str]
+    # Hosts the pages embed that the settings do not allow (suggested, commented, in polydocs.yml).
+    embedded_hosts: tuple[EmbeddedHost, ...] = ()
 
 
 def _no_tree(repository: Path, source: Path, what: str) -> PolydocsError:
@@ -66,17 +70,17 @@ def suggested_aliases(tree: SourceTree) -> dict[str, str]:
 
 def read_setup(repository: Path, source: Path | None = None) -> DocsSetup:
     """Read the docs tree of `repository` (at `source`, default docs/source) through the site model."""
-    relative = source or DEFAULT_SOURCE
-    if relative.is_absolute():
-        if not relative.resolve().is_relative_to(repository):
-            raise _no_tree(repository, relative, "the docs tree lies outside the repository")
-        relative = relative.resolve().relative_to(repository)
+    relative = checked_source(repository, source or DEFAULT_SOURCE)
     root = _tree_root(repository, relative)
+    check_tree_links(root)
     tree = load_source_tree(root)
+    if not tree.single_language:
+        check_language_names(root, tree.languages)
     return DocsSetup(
         repository=repository,
         source=relative,
         library=tree.library,
         languages=tuple(tree.languages),
         aliases=suggested_aliases(tree),
+        embedded_hosts=tuple(refused_hosts(tree)),
     )

@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
 from polydocs.init.discover import DocsSetup
+from polydocs.init.iframes import EmbeddedHost
 from polydocs.sources import PROJECT_FILE
+
+# The lint baseline (init/baseline.py writes it), beside polydocs.yml: a name starting with `_` is never
+# published, not even from a one-language tree, whose top folder holds pages.
+BASELINE_NAME = "_lint-baseline.jsonl"
 
 WORKFLOWS = Path(".github") / "workflows"
 # `<<name>>`: a mark no YAML, Makefile or GitHub expression (`${{ }}`, `$(VAR)`) uses.
@@ -22,7 +28,8 @@ class PlannedFile:
     path: Path
     text: str
     # "file": the whole file is init's; "settings": an existing one is the project's and is kept;
-    # "block": init's lines are one marked block of a file that may hold other lines (the Makefile).
+    # "block": init's lines are one marked block of a file that may hold other lines (the Makefile);
+    # "baseline": the lint baseline, whose text lint writes once the other files are (kept like settings).
     kind: str = "file"
 
 
@@ -38,7 +45,7 @@ def fill(text: str, values: dict[str, str]) -> str:
 
 def _settings_values(setup: DocsSetup) -> dict[str, str]:
     library = setup.library
-    aliases = ", ".join(f"{folder}: {tag}" for folder, tag in sorted(setup.aliases.items()))
+    aliases = ", ".join(f"{_plain(folder)}: {_plain(tag)}" for folder, tag in sorted(setup.aliases.items()))
     return {
         "languages": ", ".join(setup.languages),
         "site_name": f"{library.name} documentation" if not library.assumed else setup.repository.name,
@@ -52,7 +59,25 @@ def _settings_values(setup: DocsSetup) -> dict[str, str]:
         ),
         "languages_comment": "" if aliases else "# ",
         "aliases": f"{{{aliases}}}" if aliases else "{cn: zh}",
+        **_iframe_suggestion(setup.embedded_hosts),
     }
+
+
+def _plain(name: str) -> str:
+    """A name as YAML reads it back: plain when it is a tag-like word, else double-quoted (JSON)."""
+    return name if re.fullmatch(r"[A-Za-z0-9_-]+", name) else json.dumps(name)
+
+
+def _iframe_suggestion(hosts: tuple[EmbeddedHost, ...]) -> dict[str, str]:
+    """The hosts the pages embed that are refused, as commented entries of `iframe_hosts:` to uncomment."""
+    if not hosts:
+        return {"iframe_note": "", "iframe_suggestion": ""}
+    entries = [f"#   - {entry.host}  # {entry.counts()}" for entry in hosts]
+    note = (
+        "\n# The pages embed from the hosts below, not allowed yet: the site shows a link instead of each."
+        "\n# Allowing a host lets its pages run in your readers' browsers: uncomment only those you trust."
+    )
+    return {"iframe_note": note, "iframe_suggestion": "".join(f"\n{entry}" for entry in entries)}
 
 
 def _shown(origin: str, repository: Path) -> str:
@@ -62,7 +87,11 @@ def _shown(origin: str, repository: Path) -> str:
 
 def planned_files(setup: DocsSetup) -> list[PlannedFile]:
     """Every file `init` writes for `setup`, in the order it reports them."""
-    values = {"source": setup.source.as_posix(), "languages": ", ".join(setup.languages)}
+    values = {
+        "source": setup.source.as_posix(),
+        "languages": ", ".join(setup.languages),
+        "baseline": (setup.source / BASELINE_NAME).as_posix(),
+    }
     return [
         PlannedFile(
             setup.source / PROJECT_FILE, fill(template("polydocs.yml"), _settings_values(setup)), "settings"

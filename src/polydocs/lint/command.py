@@ -120,7 +120,7 @@ def run_lint(args: argparse.Namespace) -> int:
         for path in fix_code_style(paths):
             print(f"polydocs lint: reformatted the Python blocks of {path}", file=sys.stderr)
     facts = InstalledFacts(None if args.no_cache else default_store())
-    changes = changes_since(args.changed_since, paths[0]) if args.changed_since else None
+    changes = changes_since(args.changed_since, paths[0]) if args.changed_since is not None else None
     report = lint_paths(
         paths,
         repository=args.repository or not args.paths,
@@ -138,9 +138,12 @@ def run_lint(args: argparse.Namespace) -> int:
         result = apply_baseline(findings, args.baseline)
         findings = result.new
         notes.append(f"{result.accepted} findings accepted by {args.baseline}")
-        # In pull-request mode most pages were not linted: their entries are not gone.
-        if result.gone and changes is None:
-            notes.append(_gone_note(result.gone, args.baseline))
+        # Only what this run looked for can be gone: not the other pages' entries (a language folder
+        # linted, pull-request mode), nor the secret scan's in a run without it, or the reverse.
+        gone = _looked_for(result.gone, args.baseline, paths, args.repository or not args.paths)
+        gone = [entry for entry in gone if args.rules is None or _rule_ran(entry.code, args.rules)]
+        if gone and changes is None:
+            notes.append(_gone_note(gone, args.baseline))
     sys.stdout.write(WRITERS[args.format](findings))
     if args.format == "text":
         sys.stderr.write(rule_summary(findings))
@@ -154,6 +157,32 @@ def run_lint(args: argparse.Namespace) -> int:
         file=sys.stderr,
     )
     return 1 if any(f.severity == "error" or args.strict for f in findings) else 0
+
+
+def _looked_for(
+    entries: list[BaselineEntry], baseline: Path, paths: list[Path], repository: bool
+) -> list[BaselineEntry]:
+    """The entries of files under the linted `paths` (any file, with the repository's secret scan)."""
+    if repository:
+        return entries
+    linted = [path.resolve() for path in paths]
+    return [
+        entry
+        for entry in entries
+        if any((baseline.parent / entry.path).resolve().is_relative_to(path) for path in linted)
+    ]
+
+
+# The codes of the secret scan (`--rule secrets`), which the CI's secret step runs alone.
+_SECRET_CODES = frozenset({"secret", "secret-allowlist"})
+
+
+def _rule_ran(code: str, rules: list[str]) -> bool:
+    """Whether a run of only `rules` looks for findings of `code` (known for the secret scan's codes;
+    any other code is counted as looked for unless only the secret scan ran)."""
+    if code in _SECRET_CODES:
+        return "secrets" in rules
+    return set(rules) != {"secrets"}
 
 
 def _gone_note(gone: list[BaselineEntry], baseline: Path) -> str:

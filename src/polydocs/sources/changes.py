@@ -21,6 +21,10 @@ from polydocs.sources.tree import SourceTree, load_source_tree
 # `@@ -12,3 +14,5 @@`: the new file's lines 14..18 (a count of 0 is a pure deletion).
 _HUNK = re.compile(r"^@@ -\d+(?:,\d+)? \+(?P<start>\d+)(?:,(?P<count>\d+))? @@", re.MULTILINE)
 _FILE = re.compile(r"^diff --git a/.* b/(?P<path>.*)$", re.MULTILINE)
+# What a REF may be: a branch, tag or remote branch (`origin/main`), a commit id, `HEAD~2`, `main@{1}`.
+# It never starts with `-` (git would read it as an option: `--output=FILE` writes a file) and holds
+# no space, quote, `..` range or `:path`; what passes is also given to git after `--end-of-options`.
+_REF = re.compile(r"(?!-)(?!.*\.\.)[A-Za-z0-9_./@{}~^+-]{1,200}")
 
 
 @dataclass(frozen=True)
@@ -55,20 +59,40 @@ def _git(root: Path, *arguments: str) -> str:
     return result.stdout
 
 
-def _error(root: Path, message: str, detail: str) -> PolydocsError:
-    return PolydocsError(
-        [
-            Diagnostic(
-                str(root),
-                0,
-                "changed-since",
-                f"{message}: {detail.splitlines()[0] if detail else 'no detail'}",
-                "run inside a git checkout and name a ref it has (fetch it first, e.g. "
-                "`git fetch origin main` and `--changed-since origin/main`)",
-                "error",
-            )
-        ]
+_FETCH_HINT = (
+    "run inside a git checkout and name a ref it has (fetch it first, e.g. "
+    "`git fetch origin main` and `--changed-since origin/main`)"
+)
+
+
+def _error(root: Path, message: str, detail: str, hint: str = _FETCH_HINT) -> PolydocsError:
+    shown = f"{message}: {detail.splitlines()[0]}" if detail.strip() else message
+    return PolydocsError([Diagnostic(str(root), 0, "changed-since", shown, hint, "error")])
+
+
+def checked_ref(ref: str, root: Path) -> str:
+    """`ref` when it can only be read by git as a revision; raises PolydocsError otherwise."""
+    if _REF.fullmatch(ref):
+        return ref
+    why = (
+        "starts with `-`, which git would read as an option"
+        if ref.startswith("-")
+        else "is not a branch, tag or commit name (those take letters, digits and `_./@{}~^+-`, no `..`)"
     )
+    raise _error(
+        root,
+        f"the ref {ref!r} is refused: it {why}",
+        "",
+        "name the base branch as git knows it, e.g. `--changed-since origin/main` or a commit id",
+    )
+
+
+def _commit_of(top: Path, ref: str) -> str:
+    """The commit id `ref` names, asked of git with `ref` after `--end-of-options`."""
+    try:
+        return _git(top, "rev-parse", "--verify", "--quiet", "--end-of-options", f"{ref}^{{commit}}").strip()
+    except PolydocsError:
+        raise _error(top, f"git knows no commit {ref!r}", "", _FETCH_HINT) from None
 
 
 def _changed_lines(diff: str) -> dict[str, frozenset[int] | None]:
@@ -90,8 +114,9 @@ def _changed_lines(diff: str) -> dict[str, frozenset[int] | None]:
 def changes_since(ref: str, start: Path) -> Changes:
     """The changes of the git repository holding `start` since the merge base of `ref` and HEAD."""
     folder = start if start.is_dir() else start.parent
+    checked_ref(ref, folder)
     top = Path(_git(folder, "rev-parse", "--show-toplevel").strip())
-    base = _git(top, "merge-base", ref, "HEAD").strip()
+    base = _git(top, "merge-base", _commit_of(top, ref), "HEAD").strip()
     diff = _git(top, "diff", "--unified=0", "--no-renames", "--no-color", "--no-ext-diff", base, "--")
     files = {(top / name).resolve(): lines for name, lines in _changed_lines(diff).items()}
     untracked = _git(top, "ls-files", "--others", "--exclude-standard", "-z")
@@ -136,6 +161,7 @@ def affected_pages(tree: SourceTree, changes: Changes) -> set[Path]:
 def changed_pages_under(paths: list[str], ref: str) -> list[str]:
     """The pages under `paths` (source trees, language folders, pages) that changes since `ref` reach,
     sorted: what `polydocs check --changed-since REF` runs."""
+    checked_ref(ref, Path.cwd())
     selected: set[Path] = set()
     for given in map(Path, paths):
         root = find_source_root(given if given.is_dir() else given.parent)

@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from polydocs.diagnostics import Diagnostic, PolydocsError
-from polydocs.sources import SOURCE_LANGUAGE, TOCTREE_NAME, Page, SourceTree, load_toctree
-from polydocs.translate.files import write_atomically
+from polydocs.sources import SOURCE_LANGUAGE, TOCTREE_NAME, Page, SourceTree, Toctree, load_toctree
+from polydocs.translate.files import check_inside, write_all_atomically
 from polydocs.translate.marked_copy import marked_copy
 from polydocs.translate.toctree_entry import toctree_with_page
 
@@ -28,27 +28,52 @@ class StartedTranslation:
 
 
 def start_translation(tree: SourceTree, lang: str, local: str, force: bool = False) -> StartedTranslation:
+    """Everything is checked, and the lock's entry made, before the first file is written; the page and
+    the toctree are then written together (`write_all_atomically`), the lock last."""
     english = _english_page(tree, lang, local)
     target = tree.folder(lang) / english.path.relative_to(tree.folder(SOURCE_LANGUAGE))
     if target.exists() and not force:
         raise _refused(
             target, f"{lang}/{local} is already translated", "pass --force to start it again from English"
         )
-    text, markers = marked_copy(english.read())
     toctree_path = tree.folder(lang) / TOCTREE_NAME
+    freshness = tree.freshness
+    for path in (target, toctree_path, freshness.lock_path):
+        check_inside(path, tree.root, _CODE)
+    for toctree in (tree.toctrees[lang], tree.toctrees[SOURCE_LANGUAGE]):
+        _check_entries(toctree)
+    text, markers = marked_copy(english.read())
     new_toctree = toctree_with_page(
         toctree_path.read_text(encoding="utf-8"), tree.toctrees[lang], tree.toctrees[SOURCE_LANGUAGE], local
     )
     if new_toctree is not None:
         _check_toctree(toctree_path, new_toctree, local)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    write_atomically(target, text)
-    if new_toctree is not None:
-        write_atomically(toctree_path, new_toctree)
-    freshness = tree.freshness
     freshness.start(lang, local)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    write_all_atomically(
+        [(target, text)] + ([(toctree_path, new_toctree)] if new_toctree is not None else [])
+    )
     freshness.save()
     return StartedTranslation(target, markers, toctree_path if new_toctree else None, freshness.lock_path)
+
+
+def _check_entries(toctree: Toctree) -> None:
+    """Refuse a toctree whose entries name pages outside their language folder (`../x`, `/etc/x`):
+    translate copies entries and pages by those names."""
+    problems = [
+        Diagnostic(
+            str(toctree.path),
+            entry.line,
+            _CODE,
+            f"the entry `{entry.local}` names a page outside the language folder",
+            "name the page by its path inside the folder (`tasks/asr`), without `..` or a leading `/`",
+            "error",
+        )
+        for entry in toctree.pages()
+        if entry.local.startswith("/") or ".." in entry.local.split("/")
+    ]
+    if problems:
+        raise PolydocsError(problems, "nothing was written")
 
 
 def _english_page(tree: SourceTree, lang: str, local: str) -> Page:
