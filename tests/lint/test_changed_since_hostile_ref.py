@@ -63,8 +63,9 @@ def test_a_ref_git_would_read_as_an_option_is_refused_before_git_runs(
     assert not out.exists()
 
 
-def test_an_empty_ref_is_refused_not_read_as_no_option(repo: Path) -> None:
-    result = _polydocs(repo, "lint", "--changed-since=", "docs_src")
+@pytest.mark.parametrize("command", ["lint", "check"])
+def test_an_empty_ref_is_refused_not_read_as_no_option(repo: Path, command: str) -> None:
+    result = _polydocs(repo, command, "--changed-since=", "docs_src")
     assert result.returncode == 1
     assert "changed-since the ref '' is refused" in result.stderr
 

@@ -107,7 +107,7 @@ def run(args: argparse.Namespace) -> int:
             return 2
         write_report(merge_reports(args.merge), args.report_json)
         return 0
-    if args.changed_since:
+    if args.changed_since is not None:  # an empty REF is refused there, not taken as "no option"
         from polydocs.sources.changes import changed_pages_under
 
         args.paths = changed_pages_under(args.paths, args.changed_since)
