@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -10,6 +11,15 @@ from pathlib import Path
 from typing import Literal
 
 Severity = Literal["error", "warning"]
+
+# C0 and C1 control characters and DEL: a page's text quoted in a message must not reach a terminal or a
+# CI log as an escape sequence (colours, cursor moves, a forged line).
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def printable(text: str) -> str:
+    """`text` with its control characters written as escapes (`\x1b`); tabs and newlines kept."""
+    return _CONTROL.sub(lambda found: f"\\x{ord(found.group()):02x}", text)
 
 
 def display_path(path: str | os.PathLike[str]) -> str:
@@ -38,7 +48,7 @@ class Diagnostic:
     def __str__(self) -> str:
         where = f"{display_path(self.path)}:{self.line}" if self.line else display_path(self.path)
         text = f"{where}: {self.code} {self.message}"
-        return f"{text}; {self.hint}" if self.hint else text
+        return printable(f"{text}; {self.hint}" if self.hint else text)
 
     def to_dict(self) -> dict[str, object]:
         return {

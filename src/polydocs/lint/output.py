@@ -8,7 +8,7 @@ from collections import Counter
 from collections.abc import Callable
 from itertools import groupby
 
-from polydocs.diagnostics import Diagnostic, display_path
+from polydocs.diagnostics import Diagnostic, display_path, printable
 
 FORMATS = ("text", "github", "json", "sarif")
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -18,10 +18,10 @@ def grouped_text(findings: list[Diagnostic]) -> str:
     """Each page's path, then its findings as `  line: code message; hint` (findings come sorted)."""
     blocks = []
     for path, group in groupby(findings, key=lambda finding: display_path(finding.path)):
-        lines = [f"{path}"]
+        lines = [printable(path)]
         for finding in group:
             text = f"{finding.code} {finding.message}" + (f"; {finding.hint}" if finding.hint else "")
-            lines.append(f"  {finding.line}: {text}")
+            lines.append(f"  {finding.line}: {printable(text)}")
         blocks.append("\n".join(lines) + "\n")
     return "\n".join(blocks)
 
@@ -49,7 +49,7 @@ def github_annotations(findings: list[Diagnostic]) -> str:
         if finding.line:
             properties.append(f"line={finding.line}")
         properties.append(f"title={_escape_property(finding.code)}")
-        text = finding.message + (f"; {finding.hint}" if finding.hint else "")
+        text = printable(finding.message + (f"; {finding.hint}" if finding.hint else ""))
         lines.append(f"::{finding.severity} {','.join(properties)}::{_escape_data(text)}\n")
     return "".join(lines)
 
