@@ -39,7 +39,9 @@ def test_every_language_shows_every_measured_median(built_docs_src: Path):
         assert missing == [], f"{lang}: medians not shown for {missing}"
         ranges = [r for r in results if r["workload"] == "forward" and r.get("range_ms")]
         unshown = [
-            r["id"] for r in ranges if "–".join(_shown(value, decimal) for value in r["range_ms"]) not in html
+            r["id"]
+            for r in ranges
+            if "\u2013".join(_shown(value, decimal) for value in r["range_ms"]) not in html
         ]
         assert unshown == [], f"{lang}: ranges across processes not shown for {unshown}"
         cells_by_lang[lang] = [cell.replace(",", ".") for cell in cells if re.fullmatch(r"[\d.,]+", cell)]
