@@ -5,7 +5,8 @@
 
 Runs `polydocs check TREE/<lang>... -n N --report-json` (a fresh cache folder unless `--cache-dir`), then
 prints one Markdown table row per language and a total: pages, pages with Python sessions, sessions,
-passed, failed, skipped, blocked by reason, and coverage = (passed + failed) / sessions. A session is
+passed, failed, skipped, blocked by reason, coverage = (passed + failed) / sessions, and the same without
+the sessions blocked only because they need a GPU (their verdict is the GPU run's). A session is
 counted under its status in the report; reports written before the checker had a `blocked` status count
 such sessions as failed, and the table says which reasons those failures would have had.
 """
@@ -81,6 +82,7 @@ def coverage_table(report: dict, tree: Path, languages: list[str]) -> list[str]:
     """The Markdown table: a row per language, then the total."""
     header = (
         "| language | pages | pages with code | sessions | passed | failed | skipped | blocked | coverage |"
+        " coverage without GPU-only sessions |"
     )
     rows = [header, "|---" * (header.count("|") - 1) + "|"]
     total: Counter[str] = Counter()
@@ -104,7 +106,11 @@ def _counts(report: dict, lang: str, languages: list[str]) -> tuple[Counter[str]
         counts["sessions"] += 1
         counts[session["status"]] += 1
         if session["status"] == "blocked":
-            reasons.update(set(session.get("blocked_reasons") or ["unknown"]))
+            why = set(session.get("blocked_reasons") or ["unknown"])
+            reasons.update(why)
+            # Blocked only because it needs a GPU (the blocks after such a block count with it): its verdict
+            # is the GPU run's, so the CPU figure leaves it out.
+            counts["gpu only"] += why <= {"needs cuda", "after a blocked block"}
         elif session["status"] == "failed" and "blocked_reasons" not in session:  # a checker before `blocked`
             reasons.update(f"as failures: {r}" for r in _old_reasons(session))
     return counts, reasons
@@ -123,7 +129,9 @@ def _row(name: str, counts: Counter[str], reasons: Counter[str]) -> str:
     if reasons:
         blocked += " (" + ", ".join(f"{why}: {n}" for why, n in sorted(reasons.items())) + ")"
     cells = [name, counts["pages"], counts["pages with code"], counts["sessions"], counts["passed"]]
-    cells += [counts["failed"], counts["skipped"], blocked, coverage]
+    cpu_sessions = counts["sessions"] - counts["gpu only"]
+    on_cpu = f"{100 * verdicts / cpu_sessions:.1f} % of {cpu_sessions}" if cpu_sessions else "-"
+    cells += [counts["failed"], counts["skipped"], blocked, coverage, on_cpu]
     return "| " + " | ".join(map(str, cells)) + " |"
 
 
