@@ -24,6 +24,7 @@ from polydocs.lint.secrets.published import scan_published
 from polydocs.markup.inventory import ApiInventory, site_inventory
 from polydocs.notebooks import preload as preload_notebook_converter
 from polydocs.site.build_summary import Folded, fold_library_warnings, located_failure
+from polydocs.site.language_manifest import TreeInputs, UnchangedLanguages
 from polydocs.site.mkdocs_config import (
     autodoc_objects,
     autodoc_slices,
@@ -59,6 +60,8 @@ class LanguageResult:
     pages: int
     diagnostics: list[Diagnostic] = field(default_factory=list)
     error: str = ""
+    # Not built: nothing it is built from changed, and its published folder was kept as it was.
+    unchanged: bool = False
 
     @property
     def warnings(self) -> list[str]:
@@ -365,23 +368,33 @@ def build_site(
         cache = cache_dir("site") if use_cache else None
         cache_filled = _has_converted_pages(cache)
         api = site_inventory(tree.project, tree)
-        _prepare(tree, languages, api, cache_filled)
-        jobs = jobs or _default_jobs(languages, cache_filled)
+        named = (versions, version.name) if versions and version else None
+        unchanged = UnchangedLanguages(cache, TreeInputs(tree, api, named), current)
+        kept = {
+            lang: LanguageResult(lang, 0.0, record.pages, record.diagnostics, unchanged=True)
+            for lang, record in unchanged.kept(languages).items()
+        }
+        rebuilt = [lang for lang in languages if lang not in kept]
+        if rebuilt:
+            _prepare(tree, rebuilt, api, cache_filled)
+        jobs = jobs or _default_jobs(rebuilt, cache_filled)
         with _worker_pool(1) as side:  # the secret scan of what is published runs beside the builds
             scan = side.submit(scan_published, tree, languages, cache / "secrets" if cache else None)
-            named = (versions, version.name) if versions and version else None
-            results = _build_all(tree, languages, site, jobs, cache, named)
+            built = {result.lang: result for result in _build_all(tree, rebuilt, site, jobs, cache, named)}
             secrets = scan.result()
+        results = [built.get(lang) or kept[lang] for lang in languages]
         problems = [*_problems_read(tree, languages), *language_problems, *secrets]
         problems += [problem for result in results for problem in result.diagnostics]
         unique = _unique(problems)
         report = BuildReport(out, results, unique, 0.0, tree, fold_library_warnings(tree, api, unique))
         _refuse_failures(report, strict)
+        for result in built.values():
+            unchanged.record(site, result.lang, result.pages, result.diagnostics)
         root_pages = _write_root_pages(site, _site_languages(tree, languages, current, only), tree)
         if version is None or versions is None:
-            staged.publish([*languages, *root_pages])
+            staged.publish([*rebuilt, *root_pages])  # the kept languages are carried over as they are
         else:
-            carry_over_version(out, staged.folder, version, [*languages, *root_pages])
+            carry_over_version(out, staged.folder, version, [*rebuilt, *root_pages])
             staged.publish(publish_version(staged.folder, version, versions))
     report.seconds = time.perf_counter() - started
     return report

@@ -33,6 +33,11 @@ def _own_code_digest() -> str:
 _CONVERTER_VERSIONS = "|".join([_CACHE_FORMAT, _own_code_digest(), *(version(name) for name in _CONVERTERS)])
 
 
+def converter_versions() -> str:
+    """polydocs' code and the converters' versions: what every converted page depends on."""
+    return _CONVERTER_VERSIONS
+
+
 @dataclass(frozen=True)
 class ConvertedPage:
     html: str
