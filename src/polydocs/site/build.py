@@ -369,17 +369,17 @@ def build_site(
         cache_filled = _has_converted_pages(cache)
         api = site_inventory(tree.project, tree)
         named = (versions, version.name) if versions and version else None
-        unchanged = UnchangedLanguages(cache, TreeInputs(tree, api, named), current)
-        kept = {
-            lang: LanguageResult(lang, 0.0, record.pages, record.diagnostics, unchanged=True)
-            for lang, record in unchanged.kept(languages).items()
-        }
-        rebuilt = [lang for lang in languages if lang not in kept]
-        if rebuilt:
-            _prepare(tree, rebuilt, api, cache_filled)
-        jobs = jobs or _default_jobs(rebuilt, cache_filled)
         with _worker_pool(1) as side:  # the secret scan of what is published runs beside the builds
             scan = side.submit(scan_published, tree, languages, cache / "secrets" if cache else None)
+            unchanged = UnchangedLanguages(cache, TreeInputs(tree, api, named), current)
+            kept = {
+                lang: LanguageResult(lang, 0.0, record.pages, record.diagnostics, unchanged=True)
+                for lang, record in unchanged.kept(languages).items()
+            }
+            rebuilt = [lang for lang in languages if lang not in kept]
+            if rebuilt:
+                _prepare(tree, rebuilt, api, cache_filled)
+            jobs = jobs or _default_jobs(rebuilt, cache_filled)
             built = {result.lang: result for result in _build_all(tree, rebuilt, site, jobs, cache, named)}
             secrets = scan.result()
         results = [built.get(lang) or kept[lang] for lang in languages]
@@ -391,7 +391,9 @@ def build_site(
         for result in built.values():
             unchanged.record(site, result.lang, result.pages, result.diagnostics)
         root_pages = _write_root_pages(site, _site_languages(tree, languages, current, only), tree)
-        if version is None or versions is None:
+        if version is None and not rebuilt and staged.matches_published(root_pages):
+            pass  # nothing changed: the published site is left as it is, not one file written
+        elif version is None or versions is None:
             staged.publish([*rebuilt, *root_pages])  # the kept languages are carried over as they are
         else:
             carry_over_version(out, staged.folder, version, [*rebuilt, *root_pages])

@@ -11,16 +11,14 @@ output folder) builds the language in full, from the page cache.
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import os
-from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from functools import cache, cached_property, partial
 from importlib import metadata
 from pathlib import Path
 
-from polydocs.cache import CacheStore
+from polydocs.cache import CacheStore, stable_repr
 from polydocs.diagnostics import Diagnostic
 from polydocs.lint.status_page import render_status_markdown
 from polydocs.markup.inventory import ApiInventory
@@ -114,7 +112,7 @@ class TreeInputs:
     def common(self) -> str:
         tree, api = self.tree, self.api
         libraries = {api.package, *api.others, tree.library.name}
-        return _canonical(
+        return stable_repr(
             (
                 _FORMAT,
                 _toolchain(),
@@ -142,23 +140,7 @@ class TreeInputs:
             self.tree.redirects.get(lang, []),
             lang,
         )
-        return hashlib.sha256(_canonical(parts).encode()).hexdigest()
-
-
-def _canonical(value: object) -> str:
-    """A text that is the same for equal values in every process: sets sorted (their order follows the
-    process's string hashing), dataclasses and mappings field by field."""
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        fields = {field.name: getattr(value, field.name) for field in dataclasses.fields(value)}
-        return f"{type(value).__name__}{_canonical(fields)}"
-    if isinstance(value, Mapping):
-        items = sorted((_canonical(key), _canonical(item)) for key, item in value.items())
-        return "{" + ", ".join(f"{key}: {item}" for key, item in items) + "}"
-    if isinstance(value, (set, frozenset)):
-        return "{" + ", ".join(sorted(map(_canonical, value))) + "}"
-    if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(map(_canonical, value)) + "]"
-    return repr(value)
+        return hashlib.sha256(stable_repr(parts).encode()).hexdigest()
 
 
 def output_files(folder: Path) -> dict[str, list[int]]:

@@ -128,6 +128,20 @@ class StagedSite:
             os.chmod(self.folder, stat.S_IMODE(self.out.stat().st_mode))
         replace_folder(self.folder, self.out)
 
+    def matches_published(self, written: Iterable[str]) -> bool:
+        """Whether each of these files, written here, is byte for byte the current output's: a build that
+        wrote nothing else has nothing to publish."""
+        return (self.out / MARKER).is_file() and all(
+            _same_bytes(self.folder / name, self.out / name) for name in written
+        )
+
+
+def _same_bytes(first: Path, second: Path) -> bool:
+    try:
+        return first.read_bytes() == second.read_bytes()
+    except OSError:
+        return False
+
 
 @contextlib.contextmanager
 def staged_output(out: Path) -> Iterator[StagedSite]:

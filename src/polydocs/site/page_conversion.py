@@ -10,10 +10,12 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 from mkdocs.structure.toc import TableOfContents
 
+from polydocs.cache import stable_repr
 from polydocs.diagnostics import Diagnostic, PolydocsError
 from polydocs.dialect import parse_page
 from polydocs.markup.context import MarkupContext, page_context
@@ -52,6 +54,11 @@ class LanguageBuild:
         benchmarks = _benchmark_data(tree.root / "_data" / "benchmarks")
         api = api if api is not None else site_inventory(tree.project, tree)
         return cls(tree, lang, api, cache, load_evidence(tree.root), known, benchmarks)
+
+    @cached_property
+    def api_key(self) -> str:
+        """The inventory as the cache key reads it: made once per language, the same in every process."""
+        return stable_repr(self.api)
 
     def source_page(self, local: str) -> Page:
         """The page whose text readers of this language read for `local` (the site model's fallback)."""
@@ -93,7 +100,7 @@ def _cache_key(build: LanguageBuild, page: Page, text: PageText) -> str:
         text.local,
         sorted(build.known_pages[page.lang]),
         sorted(build.tree.moved_pages(page.lang).items()),
-        build.api,
+        build.api_key,
         build.tree.project.iframe_hosts,
         _page_evidence(build.evidence, page.key),
         build.benchmark_data if "polydocs:" in text.markdown else "",
