@@ -11,11 +11,13 @@ import os
 import signal
 import sys
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from mkdocs.commands.build import build as mkdocs_build
+from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import MkDocsException
 
 from polydocs.cache import cache_dir
@@ -147,10 +149,12 @@ def build_language(
     tree: SourceTree | None = None,
     library: str | None = None,
     versions: tuple[SiteVersions, str] | None = None,
+    keep: Callable[[MkDocsConfig], None] | None = None,
 ) -> LanguageResult:
     """Build one language into `site_dir` from `tree` (read from `source` when not given, as `polydocs
     serve` does, with `library` from `--library`); never raises for bad input, returns the error
-    instead, located at the page and line that stopped the build."""
+    instead, located at the page and line that stopped the build. `keep` is handed the configuration
+    of a build that succeeded, its plugins holding what they made (`live_language.py`)."""
     started = time.perf_counter()
     collect = _Collect(source / lang)
     loggers = [logging.getLogger("mkdocs"), logging.getLogger("polydocs")]
@@ -163,6 +167,8 @@ def build_language(
         settings = mkdocs_settings(tree, lang, site_dir, cache, versions)
         config = load_mkdocs_config(settings, site_dir.parent / f"mkdocs-{lang}.yml")
         mkdocs_build(config, dirty=dirty)
+        if keep is not None:
+            keep(config)
         pages = sum(1 for _ in site_dir.rglob("index.html"))
         return LanguageResult(lang, time.perf_counter() - started, pages, collect.diagnostics)
     except (MkDocsException, PolydocsError, OSError) as error:

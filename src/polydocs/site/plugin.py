@@ -118,6 +118,11 @@ class PolydocsPlugin(BasePlugin[PolydocsPluginConfig]):
             self.search.on_config(config)
         return config
 
+    def read_tree_again(self, tree: SourceTree) -> None:
+        """Convert the next pages from `tree`, the source tree as an edit left it (`polydocs serve`)."""
+        self.tree = tree
+        self.build = LanguageBuild.create(tree, self.lang, self.build.cache, self.build.api)
+
     def on_files(self, files: Files, config: MkDocsConfig) -> Files:
         for file in list(files):
             if file.is_documentation_page() or file.src_uri.endswith(".mdx"):
@@ -175,7 +180,12 @@ class PolydocsPlugin(BasePlugin[PolydocsPluginConfig]):
         if not config.site_url:
             root_404_links_into_language(Path(config.site_dir), self.lang.folder)
 
+    def on_nav(self, nav: Navigation, config: MkDocsConfig, files: Files) -> Navigation:
+        self.nav = nav  # kept with the files and the environment for `polydocs serve` (`live_language.py`)
+        return nav
+
     def on_env(self, env: Environment, config: MkDocsConfig, files: Files) -> Environment:
+        self.env, self.files = env, files
         # Compiling Material's templates costs every language build half a second; reuse the bytecode.
         if self.config.cache_dir:
             folder = Path(self.config.cache_dir) / "templates"
