@@ -124,3 +124,23 @@ def test_a_language_kept_beside_a_rebuilt_one_shares_its_published_files(tree, t
     build_site(tree, site)
     assert _stats(site / "en") == english  # hard links to the same files, not copies
     assert os.stat(site / "es" / "index.html").st_nlink == 1
+
+
+def test_an_edit_of_one_page_renders_that_page_alone(tree, tmp_path):
+    site = tmp_path / "site"
+    build_site(tree, site)
+    before = _stats(site)
+    _edit(tree / "en" / "guide.md", "compilation", "recompilation")
+    build_site(tree, site)
+    after = _stats(site)
+    changed = sorted(name for name in after if after[name] != before.get(name))
+    # The guide and its notebook in both languages (English's text is Spanish readers' guide), and each
+    # language's search index; every other file is still the published file.
+    assert changed == [
+        "en/guide/guide.ipynb",
+        "en/guide/index.html",
+        "en/search/search_index.json",
+        "es/guide/guide.ipynb",
+        "es/guide/index.html",
+        "es/search/search_index.json",
+    ]

@@ -14,11 +14,13 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 from mkdocs.commands.build import build as mkdocs_build
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import MkDocsException
+from mkdocs.structure.files import File
 
 from polydocs.cache import cache_dir
 from polydocs.diagnostics import Diagnostic, PolydocsError
@@ -34,7 +36,12 @@ from polydocs.site.mkdocs_config import (
     mkdocs_settings,
     site_name,
 )
-from polydocs.site.output import checked_output, staged_output
+from polydocs.site.output import (
+    carry_over_missing,
+    checked_output,
+    share_unchanged_files,
+    staged_output,
+)
 from polydocs.site.progress import Pages, report_through, shown_progress
 from polydocs.site.root_page import render_not_found_page, render_root_page
 from polydocs.site.theme_languages import theme_language_problems
@@ -150,6 +157,7 @@ def build_language(
     library: str | None = None,
     versions: tuple[SiteVersions, str] | None = None,
     keep: Callable[[MkDocsConfig], None] | None = None,
+    unchanged_pages: list[str] | None = None,
 ) -> LanguageResult:
     """Build one language into `site_dir` from `tree` (read from `source` when not given, as `polydocs
     serve` does, with `library` from `--library`); never raises for bad input, returns the error
@@ -164,7 +172,7 @@ def build_language(
     try:
         tree = tree or load_source_tree(source, library)
         collect.folder = tree.folder(lang)
-        settings = mkdocs_settings(tree, lang, site_dir, cache, versions)
+        settings = mkdocs_settings(tree, lang, site_dir, cache, versions, unchanged_pages)
         config = load_mkdocs_config(settings, site_dir.parent / f"mkdocs-{lang}.yml")
         mkdocs_build(config, dirty=dirty)
         if keep is not None:
@@ -213,22 +221,33 @@ def _build_all(
     jobs: int,
     cache: Path | None,
     versions: tuple[SiteVersions, str] | None = None,
+    unchanged_pages: dict[str, list[str]] | None = None,
 ) -> list[LanguageResult]:
     # English first: the other languages reuse its converted pages wherever they fall back to them.
+    builds = [
+        partial(
+            build_language,
+            tree.root,
+            lang,
+            staging / lang,
+            cache,
+            tree=tree,
+            versions=versions,
+            unchanged_pages=(unchanged_pages or {}).get(lang),
+        )
+        for lang in languages
+    ]
     with shown_progress({lang: len(tree.site_pages(lang)) + 1 for lang in languages}) as pages:
         if jobs <= 1 or len(languages) == 1:
-            return [
-                build_language(tree.root, lang, staging / lang, cache, tree=tree, versions=versions)
-                for lang in languages
-            ]
+            return [build() for build in builds]
         with _worker_pool(min(jobs, len(languages)), pages) as pool:
-            futures = [
-                pool.submit(
-                    build_language, tree.root, lang, staging / lang, cache, tree=tree, versions=versions
-                )
-                for lang in languages
-            ]
+            futures = [pool.submit(build) for build in builds]
             return [future.result() for future in futures]
+
+
+def page_file(local: str) -> str:
+    """The file a page is published as (`use_directory_urls`): `guide/index.html` for `guide`."""
+    return File(f"{local}.md", "", "", use_directory_urls=True).dest_uri
 
 
 def _has_converted_pages(cache: Path | None) -> bool:
@@ -386,7 +405,8 @@ def build_site(
             if rebuilt:
                 _prepare(tree, rebuilt, api, cache_filled)
             jobs = jobs or _default_jobs(rebuilt, cache_filled)
-            built = {result.lang: result for result in _build_all(tree, rebuilt, site, jobs, cache, named)}
+            results = _build_all(tree, rebuilt, site, jobs, cache, named, unchanged.unchanged_pages)
+            built = {result.lang: result for result in results}
             secrets = scan.result()
         results = [built.get(lang) or kept[lang] for lang in languages]
         problems = [*_problems_read(tree, languages), *language_problems, *secrets]
@@ -395,6 +415,11 @@ def build_site(
         report = BuildReport(out, results, unique, 0.0, tree, fold_library_warnings(tree, api, unique))
         _refuse_failures(report, strict)
         for result in built.values():
+            # The pages not rendered again are published as they were; what was written again and did
+            # not change stays the published file (its inode and time).
+            kept_pages = [page_file(local) for local in unchanged.unchanged_pages.get(result.lang, [])]
+            carry_over_missing(current / result.lang, site / result.lang, kept_pages)
+            share_unchanged_files(site / result.lang, current / result.lang)
             unchanged.record(site, result.lang, result.pages, result.diagnostics)
         root_pages = _write_root_pages(site, _site_languages(tree, languages, current, only), tree)
         if version is None and not rebuilt and staged.matches_published(root_pages):

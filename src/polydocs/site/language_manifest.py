@@ -1,12 +1,17 @@
-"""A language site left as it is when nothing it is built from changed and its published files are intact.
+"""What a rebuild need not make again: languages whose inputs did not change, and unchanged pages.
 
-Each language build is recorded with a digest of everything it reads (`language_inputs`) and the files
-it wrote (size and modification time of each). The next build of the same output compares both: when the
-inputs are the same and the published folder still holds exactly those files, the language is not built
-again: the build carries the published folder over as it is (hard links, `site/output.py`) and replays
-the problems the recorded build reported. Anything else (an edited or renamed page, an edited
-`_toctree.yml` or `polydocs.yml`, another polydocs or theme, a deleted or edited output file, another
-output folder) builds the language in full, from the page cache.
+Each language build is recorded in the site cache with what it read, in two parts (`TreeInputs`): its
+structure (every input but the pages' text: toctrees, settings, the other files, the page lists, polydocs,
+its theme and the libraries that render pages) and a digest of each page's text; and with the files it
+wrote (size and modification time of each). The next build into the same output compares them:
+
+- nothing changed and the published folder holds exactly those files: the language is not built; the
+  published folder is kept as it is and the problems its build reported are reported again;
+- only pages' text changed (and the folder is intact): the language is built, but the pages whose text
+  did not change are not rendered again (their HTML depends on nothing else while the structure is the
+  same); their published files are carried over (`site/output.py`);
+- anything else (a renamed page, an edited `_toctree.yml` or `polydocs.yml`, another polydocs, a deleted
+  or edited output file, another output folder): the language is built in full, from the page cache.
 """
 
 from __future__ import annotations
@@ -28,7 +33,7 @@ from polydocs.sources import SOURCE_LANGUAGE, SourceTree
 from polydocs.typed_json import load
 
 # Bump when what is recorded, or what `language_inputs` reads, changes.
-_FORMAT = "1"
+_FORMAT = "3"
 # What renders a page around its converted HTML (the page cache covers the conversion itself).
 _SITE_BUILDERS = (
     "mkdocs",
@@ -44,9 +49,11 @@ _SITE_BUILDERS = (
 class LanguageRecord:
     """One language build of one output folder: what it read, what it wrote, what it reported."""
 
-    inputs: str
-    # Each file of the language folder, by path relative to it: [size, modification time in ns].
-    files: dict[str, list[int]]
+    structure: str
+    # A digest of each page's text, by the page's name in the site (`TreeInputs.page_texts`).
+    page_texts: dict[str, str]
+    # The name, size and modification time of each file of the language folder (`output_files`).
+    files: str
     pages: int
     diagnostics: list[Diagnostic]
 
@@ -70,8 +77,9 @@ def _toolchain() -> str:
     return digest.hexdigest()
 
 
-def _folder_digest(folder: Path, skipped: frozenset[str] = frozenset()) -> str:
-    """Every file under `folder` (names and bytes), leaving out the top-level entries in `skipped`."""
+def _folder_digest(folder: Path, skipped: frozenset[str], pages: frozenset[Path]) -> str:
+    """Every file under `folder` (names and bytes) but `pages`, leaving out the top-level entries in
+    `skipped`."""
     digest = hashlib.sha256()
     for top, folders, names in os.walk(folder):
         here = Path(top)
@@ -80,36 +88,61 @@ def _folder_digest(folder: Path, skipped: frozenset[str] = frozenset()) -> str:
         folders.sort()
         for name in sorted(names):
             path = here / name
-            if path.is_file() and not (here == folder and name in skipped):
+            if path.is_file() and path not in pages and not (here == folder and name in skipped):
                 digest.update(path.relative_to(folder).as_posix().encode() + b"\0")
                 digest.update(path.read_bytes() + b"\0")
     return digest.hexdigest()
 
 
+def _text_digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
 class TreeInputs:
-    """The digests a language's inputs are made of, each source folder read once for all languages."""
+    """What each language's build reads, in two parts: its structure (every input but the pages' text)
+    and each page's text. Each folder is read once for all languages."""
 
     def __init__(self, tree: SourceTree, api: ApiInventory, versions: object = None) -> None:
         self.tree, self.api, self.versions = tree, api, versions
 
     @cached_property
-    def shared(self) -> str:
+    def _pages(self) -> dict[str, dict[str, Path]]:
+        return {
+            code: {local: page.path for local, page in self.tree.pages.get(code, {}).items()}
+            for code in self.tree.languages
+        }
+
+    @cached_property
+    def _page_paths(self) -> frozenset[Path]:
+        return frozenset(path for pages in self._pages.values() for path in pages.values())
+
+    @cached_property
+    def _shared(self) -> str:
         """Files outside every language folder: polydocs.yml, `_data/` (benchmarks, snippet reports), the
-        translations lock; the whole tree where it is one language."""
+        translations lock; in a tree of one language, every file but its pages."""
         tree = self.tree
-        return _folder_digest(tree.root, frozenset() if tree.single_language else frozenset(tree.languages))
+        skipped = frozenset() if tree.single_language else frozenset(tree.languages)
+        return _folder_digest(tree.root, skipped, self._page_paths)
 
     @cached_property
-    def folders(self) -> dict[str, str]:
-        tree = self.tree
-        return (
-            {}
-            if tree.single_language
-            else {code: _folder_digest(tree.folder(code)) for code in tree.languages}
-        )
+    def _folders(self) -> dict[str, str]:
+        """Each language folder's files but its pages: the toctree, images, redirects."""
+        if self.tree.single_language:
+            return {}
+        folders = {code: self.tree.folder(code) for code in self.tree.languages}
+        return {
+            code: _folder_digest(folder, frozenset(), self._page_paths) for code, folder in folders.items()
+        }
 
     @cached_property
-    def common(self) -> str:
+    def _page_texts(self) -> dict[str, dict[str, str]]:
+        return {
+            code: {local: _text_digest(path) for local, path in pages.items()}
+            for code, pages in self._pages.items()
+        }
+
+    @cached_property
+    def _common(self) -> str:
         tree, api = self.tree, self.api
         libraries = {api.package, *api.others, tree.library.name}
         return stable_repr(
@@ -124,44 +157,66 @@ class TreeInputs:
                 # Every language's pages: the language switcher and hreflang links of each page name them.
                 {code: sorted(tree.site_pages(code)) for code in tree.languages},
                 self.versions,
+                self._shared,
             )
         )
 
-    def of(self, lang: str) -> str:
-        """What one language's build reads: its folder and English's (its fallbacks), the shared files,
-        its status page (which counts every language's translations) and its redirects."""
+    def structure(self, lang: str) -> str:
+        """Everything one language's build reads but its pages' text: the shared files, its folder's and
+        English's other files, its status page (which counts every language's translations), its
+        redirects. While it stays the same, a page's HTML depends on its own text alone."""
         status = render_status_markdown(self.tree, self.tree.language(lang))
         parts = (
-            self.common,
-            self.shared,
-            self.folders.get(lang, ""),
-            self.folders.get(SOURCE_LANGUAGE, ""),
+            self._common,
+            self._folders.get(lang, ""),
+            self._folders.get(SOURCE_LANGUAGE, ""),
             status,
             self.tree.redirects.get(lang, []),
             lang,
         )
         return hashlib.sha256(stable_repr(parts).encode()).hexdigest()
 
+    def page_texts(self, lang: str) -> dict[str, str]:
+        """A digest per page of the language's site: its text, and English's, whose changes an outdated
+        translation's banner follows."""
+        texts, english = self._page_texts.get(lang, {}), self._page_texts.get(SOURCE_LANGUAGE, {})
+        return {
+            local: f"{texts.get(local, '')}:{english.get(local, '')}" for local in self.tree.site_pages(lang)
+        }
 
-def output_files(folder: Path) -> dict[str, list[int]]:
-    """Size and modification time of every file under `folder` (nothing when it is missing)."""
-    found: dict[str, list[int]] = {}
-    for top, _, names in os.walk(folder):
-        for name in names:
-            path = os.path.join(top, name)
-            status = os.lstat(path)
-            found[os.path.relpath(path, folder)] = [status.st_size, status.st_mtime_ns]
-    return found
+
+def output_files(folder: Path) -> str:
+    """A digest of the name, size and modification time of every file under `folder` (of nothing when
+    it is missing): a file replaced, edited, added or deleted changes it."""
+    digest = hashlib.sha256()
+    pending = [(str(folder), "")]
+    while pending:
+        top, prefix = pending.pop()
+        try:
+            entries = sorted(os.scandir(top), key=lambda entry: entry.name)
+        except (FileNotFoundError, NotADirectoryError):
+            continue
+        for entry in entries:
+            if entry.is_dir(follow_symlinks=False):
+                pending.append((entry.path, f"{prefix}{entry.name}/"))
+            else:
+                status = entry.stat(follow_symlinks=False)
+                digest.update(f"{prefix}{entry.name}\0{status.st_size}\0{status.st_mtime_ns}\n".encode())
+    return digest.hexdigest()
 
 
 class UnchangedLanguages:
-    """The languages of one build that need no building, from the records in the site cache (none
-    without a cache), and the records of those it built."""
+    """What one build need not make again, from the records in the site cache (nothing without a
+    cache): the languages it keeps as they are, the pages it need not render in the others; and the
+    records of the languages it built."""
 
     def __init__(self, cache: Path | None, inputs: TreeInputs, published: Path) -> None:
         self.store = CacheStore(cache / "languages" if cache else None, _FORMAT)
         self.inputs, self.published = inputs, published
-        self.digests: dict[str, str] = {}
+        self.read: dict[str, tuple[str, dict[str, str]]] = {}
+        # Per language built: the pages whose text did not change since the recorded build, when nothing
+        # else did either and its published folder is intact.
+        self.unchanged_pages: dict[str, list[str]] = {}
 
     def kept(self, languages: list[str]) -> dict[str, LanguageRecord]:
         """The languages whose published folder was built from the inputs they have now, and is intact."""
@@ -169,17 +224,26 @@ class UnchangedLanguages:
             return {}
         kept: dict[str, LanguageRecord] = {}
         for lang in languages:
-            self.digests[lang] = self.inputs.of(lang)
+            structure, texts = self.inputs.structure(lang), self.inputs.page_texts(lang)
+            self.read[lang] = (structure, texts)
             record = self.store.read(_key(self.published / lang), partial(load, LanguageRecord))
-            if record is not None and record.inputs == self.digests[lang]:
-                if record.files == output_files(self.published / lang):
-                    kept[lang] = record
+            if record is None or record.structure != structure:
+                continue
+            if record.files != output_files(self.published / lang):
+                continue
+            if record.page_texts == texts:
+                kept[lang] = record
+            else:
+                self.unchanged_pages[lang] = sorted(
+                    local for local, text in texts.items() if record.page_texts.get(local) == text
+                )
         return kept
 
     def record(self, staged: Path, lang: str, pages: int, problems: list[Diagnostic]) -> None:
         """Note that `staged / lang`, about to be published, was built from the inputs `kept` read."""
-        if lang in self.digests:
-            entry = LanguageRecord(self.digests[lang], output_files(staged / lang), pages, problems)
+        if lang in self.read:
+            structure, texts = self.read[lang]
+            entry = LanguageRecord(structure, texts, output_files(staged / lang), pages, problems)
             self.store.write(_key(self.published / lang), asdict(entry))
 
 
