@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+from contextlib import AbstractContextManager
 from dataclasses import asdict, dataclass
 from importlib.metadata import version
 from pathlib import Path
@@ -104,3 +105,7 @@ class PageCache:
 
     def put(self, key: str, page: ConvertedPage) -> None:
         self.store.write(key, asdict(page))
+
+    def holding(self, key: str) -> AbstractContextManager[None]:
+        """The page's lock across the language processes: one converts it while the others wait."""
+        return self.store.holding(key)

@@ -85,9 +85,15 @@ def convert_page(build: LanguageBuild, text: PageText, render: RenderMarkdown) -
     page = build.source_page(text.local)
     key = _cache_key(build, page, text)
     converted = build.cache.get(key)
-    if converted is None:
-        converted = _converted(build, page, text, render)
-        build.cache.put(key, converted)
+    if converted is not None:
+        return converted
+    # Languages build in parallel and reach an English page they all fall back to at about the same
+    # time: the first converts it, the others wait for its result instead of converting it too.
+    with build.cache.holding(key):
+        converted = build.cache.get(key)
+        if converted is None:
+            converted = _converted(build, page, text, render)
+            build.cache.put(key, converted)
     return converted
 
 
