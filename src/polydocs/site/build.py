@@ -43,6 +43,7 @@ from polydocs.site.output import (
     staged_output,
 )
 from polydocs.site.progress import Pages, report_through, shown_progress
+from polydocs.site.published_scan import PublishedScan
 from polydocs.site.root_page import render_not_found_page, render_root_page
 from polydocs.site.theme_languages import theme_language_problems
 from polydocs.site.versions import (
@@ -404,20 +405,27 @@ def build_site(
         cache_filled = _has_converted_pages(cache)
         api = site_inventory(tree.project, tree)
         named = (versions, version.name) if versions and version else None
+        inputs = TreeInputs(tree, api, named)
+        unchanged = UnchangedLanguages(cache, inputs, current)
+        kept = {
+            lang: LanguageResult(lang, 0.0, record.pages, record.diagnostics, unchanged=True)
+            for lang, record in unchanged.kept(languages).items()
+        }
+        rebuilt = [lang for lang in languages if lang not in kept]
+        published_scan = PublishedScan(cache, inputs, languages)
+        secrets = published_scan.kept()
         with _worker_pool(1) as side:  # the secret scan of what is published runs beside the builds
-            scan = side.submit(scan_published, tree, languages, cache / "secrets" if cache else None)
-            unchanged = UnchangedLanguages(cache, TreeInputs(tree, api, named), current)
-            kept = {
-                lang: LanguageResult(lang, 0.0, record.pages, record.diagnostics, unchanged=True)
-                for lang, record in unchanged.kept(languages).items()
-            }
-            rebuilt = [lang for lang in languages if lang not in kept]
+            secrets_dir = cache / "secrets" if cache else None
+            scan = side.submit(scan_published, tree, languages, secrets_dir) if secrets is None else None
             if rebuilt:
                 _prepare(tree, rebuilt, api, cache_filled)
             jobs = jobs or _default_jobs(rebuilt, cache_filled)
             results = _build_all(tree, rebuilt, site, jobs, cache, named, unchanged.unchanged_pages)
             built = {result.lang: result for result in results}
-            secrets = scan.result()
+            if scan is not None:
+                secrets = scan.result()
+                published_scan.keep(secrets)
+        assert secrets is not None
         results = [built.get(lang) or kept[lang] for lang in languages]
         problems = [*_problems_read(tree, languages), *language_problems, *secrets]
         problems += [problem for result in results for problem in result.diagnostics]

@@ -104,6 +104,7 @@ class TreeInputs:
 
     def __init__(self, tree: SourceTree, api: ApiInventory, versions: object = None) -> None:
         self.tree, self.api, self.versions = tree, api, versions
+        self._structures: dict[str, str] = {}
 
     @cached_property
     def _pages(self) -> dict[str, dict[str, Path]]:
@@ -162,6 +163,11 @@ class TreeInputs:
         )
 
     def structure(self, lang: str) -> str:
+        if lang not in self._structures:
+            self._structures[lang] = self._structure(lang)
+        return self._structures[lang]
+
+    def _structure(self, lang: str) -> str:
         """Everything one language's build reads but its pages' text: the shared files, its folder's and
         English's other files, its status page (which counts every language's translations), its
         redirects. While it stays the same, a page's HTML depends on its own text alone."""
