@@ -20,7 +20,6 @@ from pathlib import Path
 from mkdocs.commands.build import build as mkdocs_build
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import MkDocsException
-from mkdocs.structure.files import File
 
 from polydocs.cache import cache_dir
 from polydocs.diagnostics import Diagnostic, PolydocsError
@@ -36,12 +35,7 @@ from polydocs.site.mkdocs_config import (
     mkdocs_settings,
     site_name,
 )
-from polydocs.site.output import (
-    carry_over_missing,
-    checked_output,
-    share_unchanged_files,
-    staged_output,
-)
+from polydocs.site.output import checked_output, staged_output
 from polydocs.site.progress import Pages, report_through, shown_progress
 from polydocs.site.published_scan import PublishedScan
 from polydocs.site.root_page import render_not_found_page, render_root_page
@@ -254,11 +248,6 @@ def _longest_first(tree: SourceTree, languages: list[str]) -> list[str]:
     return sorted(languages, key=lambda lang: (lang != SOURCE_LANGUAGE, -own[lang], lang))
 
 
-def page_file(local: str) -> str:
-    """The file a page is published as (`use_directory_urls`): `guide/index.html` for `guide`."""
-    return File(f"{local}.md", "", "", use_directory_urls=True).dest_uri
-
-
 def _has_converted_pages(cache: Path | None) -> bool:
     return cache is not None and any((cache / "pages").glob("*.json"))
 
@@ -433,11 +422,6 @@ def build_site(
         report = BuildReport(out, results, unique, 0.0, tree, fold_library_warnings(tree, api, unique))
         _refuse_failures(report, strict)
         for result in built.values():
-            # The pages not rendered again are published as they were; what was written again and did
-            # not change stays the published file (its inode and time).
-            kept_pages = [page_file(local) for local in unchanged.unchanged_pages.get(result.lang, [])]
-            carry_over_missing(current / result.lang, site / result.lang, kept_pages)
-            share_unchanged_files(site / result.lang, current / result.lang)
             unchanged.record(site, result.lang, result.pages, result.diagnostics)
         root_pages = _write_root_pages(site, _site_languages(tree, languages, current, only), tree)
         if version is None and not rebuilt and staged.matches_published(root_pages):

@@ -148,7 +148,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     build.add_argument(
         "--no-cache",
         action="store_true",
-        help="convert every page again instead of reusing earlier conversions",
+        help="build every language and convert every page again, instead of keeping languages and "
+        "pages that did not change since the last build into this --out, and reusing earlier conversions",
     )
     build.add_argument(
         "--report-json",

@@ -23,11 +23,14 @@ from functools import cache, cached_property, partial
 from importlib import metadata
 from pathlib import Path
 
+from mkdocs.structure.files import File
+
 from polydocs.cache import CacheStore, stable_repr
 from polydocs.diagnostics import Diagnostic
 from polydocs.lint.status_page import render_status_markdown
 from polydocs.markup.inventory import ApiInventory
 from polydocs.site.mkdocs_config import THEME_DIR
+from polydocs.site.output import carry_over_missing, share_unchanged_files
 from polydocs.site.page_cache import converter_versions
 from polydocs.sources import SOURCE_LANGUAGE, SourceTree
 from polydocs.typed_json import load
@@ -246,11 +249,21 @@ class UnchangedLanguages:
         return kept
 
     def record(self, staged: Path, lang: str, pages: int, problems: list[Diagnostic]) -> None:
-        """Note that `staged / lang`, about to be published, was built from the inputs `kept` read."""
+        """Complete `staged / lang`, about to be published, with the pages it did not render again,
+        have the files whose bytes did not change stay the published ones (their inode and time), and
+        note that it was built from the inputs `kept` read."""
+        kept_pages = [page_file(local) for local in self.unchanged_pages.get(lang, [])]
+        carry_over_missing(self.published / lang, staged / lang, kept_pages)
+        share_unchanged_files(staged / lang, self.published / lang)
         if lang in self.read:
             structure, texts = self.read[lang]
             entry = LanguageRecord(structure, texts, output_files(staged / lang), pages, problems)
             self.store.write(_key(self.published / lang), asdict(entry))
+
+
+def page_file(local: str) -> str:
+    """The file a page is published as (`use_directory_urls`): `guide/index.html` for `guide`."""
+    return File(f"{local}.md", "", "", use_directory_urls=True).dest_uri
 
 
 def _key(published: Path) -> str:
