@@ -52,6 +52,7 @@ class LiveLanguage:
             and tree.languages == before.languages
             and tree.toctrees == before.toctrees
             and tree.project == before.project
+            and tree.redirects == before.redirects
             and all(self.plugin.files.get_file_from_path(f"{local}.md") for local in locals_)
         )
 
