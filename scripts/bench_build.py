@@ -23,7 +23,8 @@ from pathlib import Path
 import yaml
 
 REPO = Path(__file__).resolve().parent.parent
-BENCH_VENV = REPO / ".venv-bench"
+# `POLYDOCS_BENCH_VENV` puts it elsewhere (a folder under /tmp, kept out of the checkout).
+BENCH_VENV = Path(os.environ.get("POLYDOCS_BENCH_VENV") or REPO / ".venv-bench")
 BASELINE = [
     "mkdocs==1.6.1",
     "mkdocs-material==9.8.1",

@@ -4,9 +4,11 @@
 Each tree has N pages per language in three languages (en, es, pt): realistic pages (headings, code
 blocks, both callout syntaxes, tables) under a `_toctree.yml` of sections nested three levels deep;
 Spanish translates 70 % of the pages and Portuguese 35 %, so the rest fall back to English. polydocs is
-built twice per tree: with an empty conversion cache ("cold") and with the cache that build left
-("warm"). `--static-i18n` also builds each tree with Material + mkdocs-static-i18n, set up as
-`scripts/bench_build.py` does (its own virtualenv, `.venv-bench`, installed on first use).
+built three times per tree: with an empty conversion cache ("cold"), again with nothing changed
+("warm": the languages are kept as they are), then after editing one Spanish page ("1 edit": Spanish
+is built again from the page cache). `--static-i18n` also builds each tree with Material +
+mkdocs-static-i18n, set up as `scripts/bench_build.py` does (its own virtualenv, `.venv-bench`,
+installed on first use).
 CPU time (user + system, of the build and every process it waited for) is printed beside the wall
 time: on a shared machine it moves less with the load. Peak memory is the largest resident set of the
 build's processes (`wait4`'s rusage of the child, which covers the language processes it waited for).
@@ -222,6 +224,10 @@ def bench_size(work: Path, pages: int, static_i18n: bool) -> list[str]:
     cache = work / f"cache-{pages}"
     rows = [_row("polydocs cold", pages, _run(ours, cache), work / f"ours-{pages}")]
     rows.append(_row("polydocs warm", pages, _run(ours, cache), work / f"ours-{pages}"))
+    # One translated page edited: its language is built again from the page cache, the others kept.
+    edited = next(iter(sorted((tree / "es").rglob("page_*.md"))))
+    edited.write_text(edited.read_text(encoding="utf-8") + "\nOne more line.\n", encoding="utf-8")
+    rows.append(_row("polydocs 1 edit", pages, _run(ours, cache), work / f"ours-{pages}"))
     if static_i18n:
         config = work / f"mkdocs-{pages}.yml"
         site = work / f"baseline-{pages}"

@@ -10,11 +10,12 @@ failed run.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import fcntl
 import json
 import os
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -101,3 +102,21 @@ def require(valid: bool, what: str) -> None:
     """For decoders: a shape check that fails as ValueError, which the store reads as a miss."""
     if not valid:
         raise ValueError(f"not {what}")
+
+
+def stable_repr(value: object) -> str:
+    """`repr` for cache keys: the same text for equal values in every process. A set's `repr` follows
+    the process's string hashing, so a key made with it changed from one build to the next (every page
+    of a tree with undocumentable autodoc objects missed the page cache); sets are sorted here, and
+    dataclasses and mappings written field by field."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        fields = {field.name: getattr(value, field.name) for field in dataclasses.fields(value)}
+        return f"{type(value).__name__}{stable_repr(fields)}"
+    if isinstance(value, Mapping):
+        items = sorted((stable_repr(key), stable_repr(item)) for key, item in value.items())
+        return "{" + ", ".join(f"{key}: {item}" for key, item in items) + "}"
+    if isinstance(value, (set, frozenset)):
+        return "{" + ", ".join(sorted(map(stable_repr, value))) + "}"
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(map(stable_repr, value)) + "]"
+    return repr(value)

@@ -11,19 +11,23 @@ import os
 import signal
 import sys
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 from mkdocs.commands.build import build as mkdocs_build
+from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import MkDocsException
 
 from polydocs.cache import cache_dir
 from polydocs.diagnostics import Diagnostic, PolydocsError
 from polydocs.lint.secrets.published import scan_published
 from polydocs.markup.inventory import ApiInventory, site_inventory
-from polydocs.notebooks import preload as preload_notebook_converter
+from polydocs.notebooks import doc_builder_adapter
 from polydocs.site.build_summary import Folded, fold_library_warnings, located_failure
+from polydocs.site.language_manifest import TreeInputs, UnchangedLanguages
 from polydocs.site.mkdocs_config import (
     autodoc_objects,
     autodoc_slices,
@@ -33,6 +37,7 @@ from polydocs.site.mkdocs_config import (
 )
 from polydocs.site.output import checked_output, staged_output
 from polydocs.site.progress import Pages, report_through, shown_progress
+from polydocs.site.published_scan import PublishedScan
 from polydocs.site.root_page import render_not_found_page, render_root_page
 from polydocs.site.theme_languages import theme_language_problems
 from polydocs.site.versions import (
@@ -59,6 +64,8 @@ class LanguageResult:
     pages: int
     diagnostics: list[Diagnostic] = field(default_factory=list)
     error: str = ""
+    # Not built: nothing it is built from changed, and its published folder was kept as it was.
+    unchanged: bool = False
 
     @property
     def warnings(self) -> list[str]:
@@ -144,10 +151,13 @@ def build_language(
     tree: SourceTree | None = None,
     library: str | None = None,
     versions: tuple[SiteVersions, str] | None = None,
+    keep: Callable[[MkDocsConfig], None] | None = None,
+    unchanged_pages: list[str] | None = None,
 ) -> LanguageResult:
     """Build one language into `site_dir` from `tree` (read from `source` when not given, as `polydocs
     serve` does, with `library` from `--library`); never raises for bad input, returns the error
-    instead, located at the page and line that stopped the build."""
+    instead, located at the page and line that stopped the build. `keep` is handed the configuration
+    of a build that succeeded, its plugins holding what they made (`live_language.py`)."""
     started = time.perf_counter()
     collect = _Collect(source / lang)
     loggers = [logging.getLogger("mkdocs"), logging.getLogger("polydocs")]
@@ -157,9 +167,11 @@ def build_language(
     try:
         tree = tree or load_source_tree(source, library)
         collect.folder = tree.folder(lang)
-        settings = mkdocs_settings(tree, lang, site_dir, cache, versions)
+        settings = mkdocs_settings(tree, lang, site_dir, cache, versions, unchanged_pages)
         config = load_mkdocs_config(settings, site_dir.parent / f"mkdocs-{lang}.yml")
         mkdocs_build(config, dirty=dirty)
+        if keep is not None:
+            keep(config)
         pages = sum(1 for _ in site_dir.rglob("index.html"))
         return LanguageResult(lang, time.perf_counter() - started, pages, collect.diagnostics)
     except (MkDocsException, PolydocsError, OSError) as error:
@@ -204,22 +216,36 @@ def _build_all(
     jobs: int,
     cache: Path | None,
     versions: tuple[SiteVersions, str] | None = None,
+    unchanged_pages: dict[str, list[str]] | None = None,
 ) -> list[LanguageResult]:
-    # English first: the other languages reuse its converted pages wherever they fall back to them.
+    builds = [
+        partial(
+            build_language,
+            tree.root,
+            lang,
+            staging / lang,
+            cache,
+            tree=tree,
+            versions=versions,
+            unchanged_pages=(unchanged_pages or {}).get(lang),
+        )
+        for lang in _longest_first(tree, languages)
+    ]
     with shown_progress({lang: len(tree.site_pages(lang)) + 1 for lang in languages}) as pages:
         if jobs <= 1 or len(languages) == 1:
-            return [
-                build_language(tree.root, lang, staging / lang, cache, tree=tree, versions=versions)
-                for lang in languages
-            ]
+            return [build() for build in builds]
         with _worker_pool(min(jobs, len(languages)), pages) as pool:
-            futures = [
-                pool.submit(
-                    build_language, tree.root, lang, staging / lang, cache, tree=tree, versions=versions
-                )
-                for lang in languages
-            ]
+            futures = [pool.submit(build) for build in builds]
             return [future.result() for future in futures]
+
+
+def _longest_first(tree: SourceTree, languages: list[str]) -> list[str]:
+    """The order the worker processes take the languages in: English first (the others wait for its
+    conversions where they fall back to it, `page_conversion.convert_page`), then the languages with
+    the most pages of their own to convert, so that the shortest builds fill the end and no process
+    is left alone with a long one."""
+    own = {lang: len(tree.pages.get(lang, {})) for lang in languages}
+    return sorted(languages, key=lambda lang: (lang != SOURCE_LANGUAGE, -own[lang], lang))
 
 
 def _has_converted_pages(cache: Path | None) -> bool:
@@ -239,13 +265,15 @@ def _prepare(tree: SourceTree, languages: list[str], api: ApiInventory, cache_fi
     Listing the documented library's exported names imports it (a second for transformers; the list is
     then kept on disk per installed version): a side process does that while this one makes the autodoc
     slices and, when pages need converting, imports the notebook converter. With a filled cache, the few
-    pages an edit changed import the converter where they need it, and a rebuild skips the import.
+    pages an edit changed import the converter where they need it, and a rebuild skips the import. The
+    map of every installed distribution's modules (0.3 s) is not made here: only a notebook importing a
+    module installed under another name (`PIL`, from `pillow`) needs it, and docs_src's pages none.
     """
     with _worker_pool(1) as side:
         listing = side.submit(api.preload)
         _prepare_autodoc(tree, languages, api)
         if not cache_filled:
-            preload_notebook_converter()
+            doc_builder_adapter.preload()
         listing.result()
     api.preload()  # reads the list the side process kept
 
@@ -365,23 +393,43 @@ def build_site(
         cache = cache_dir("site") if use_cache else None
         cache_filled = _has_converted_pages(cache)
         api = site_inventory(tree.project, tree)
-        _prepare(tree, languages, api, cache_filled)
-        jobs = jobs or _default_jobs(languages, cache_filled)
+        named = (versions, version.name) if versions and version else None
+        inputs = TreeInputs(tree, api, named)
+        unchanged = UnchangedLanguages(cache, inputs, current)
+        kept = {
+            lang: LanguageResult(lang, 0.0, record.pages, record.diagnostics, unchanged=True)
+            for lang, record in unchanged.kept(languages).items()
+        }
+        rebuilt = [lang for lang in languages if lang not in kept]
+        published_scan = PublishedScan(cache, inputs, languages)
+        secrets = published_scan.kept()
         with _worker_pool(1) as side:  # the secret scan of what is published runs beside the builds
-            scan = side.submit(scan_published, tree, languages, cache / "secrets" if cache else None)
-            named = (versions, version.name) if versions and version else None
-            results = _build_all(tree, languages, site, jobs, cache, named)
-            secrets = scan.result()
+            secrets_dir = cache / "secrets" if cache else None
+            scan = side.submit(scan_published, tree, languages, secrets_dir) if secrets is None else None
+            if rebuilt:
+                _prepare(tree, rebuilt, api, cache_filled)
+            jobs = jobs or _default_jobs(rebuilt, cache_filled)
+            results = _build_all(tree, rebuilt, site, jobs, cache, named, unchanged.unchanged_pages)
+            built = {result.lang: result for result in results}
+            if scan is not None:
+                secrets = scan.result()
+                published_scan.keep(secrets)
+        assert secrets is not None
+        results = [built.get(lang) or kept[lang] for lang in languages]
         problems = [*_problems_read(tree, languages), *language_problems, *secrets]
         problems += [problem for result in results for problem in result.diagnostics]
         unique = _unique(problems)
         report = BuildReport(out, results, unique, 0.0, tree, fold_library_warnings(tree, api, unique))
         _refuse_failures(report, strict)
+        for result in built.values():
+            unchanged.record(site, result.lang, result.pages, result.diagnostics)
         root_pages = _write_root_pages(site, _site_languages(tree, languages, current, only), tree)
-        if version is None or versions is None:
-            staged.publish([*languages, *root_pages])
+        if version is None and not rebuilt and staged.matches_published(root_pages):
+            pass  # nothing changed: the published site is left as it is, not one file written
+        elif version is None or versions is None:
+            staged.publish([*rebuilt, *root_pages])  # the kept languages are carried over as they are
         else:
-            carry_over_version(out, staged.folder, version, [*languages, *root_pages])
+            carry_over_version(out, staged.folder, version, [*rebuilt, *root_pages])
             staged.publish(publish_version(staged.folder, version, versions))
     report.seconds = time.perf_counter() - started
     return report

@@ -78,7 +78,10 @@ def _print_warnings(report: BuildReport, verbose: bool) -> None:
 def _run_build(args: argparse.Namespace) -> int:
     report = _build(args)
     _print_warnings(report, args.verbose)
-    built = ", ".join(f"{r.lang} ({r.pages} pages, {r.seconds:.2f} s)" for r in report.languages)
+    built = ", ".join(
+        f"{r.lang} ({r.pages} pages, {'unchanged' if r.unchanged else f'{r.seconds:.2f} s'})"
+        for r in report.languages
+    )
     print(f"built {built} into {report.out} in {report.seconds:.2f} s; {len(report.warnings)} warning(s)")
     return 0
 
@@ -145,7 +148,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     build.add_argument(
         "--no-cache",
         action="store_true",
-        help="convert every page again instead of reusing earlier conversions",
+        help="build every language and convert every page again, instead of keeping languages and "
+        "pages that did not change since the last build into this --out, and reusing earlier conversions",
     )
     build.add_argument(
         "--report-json",

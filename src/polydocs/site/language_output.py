@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
+from collections.abc import Iterable
 from pathlib import Path
 
 
-def sitemaps_beside_pages(site_dir: Path) -> None:
+def sitemaps_beside_pages(site_dir: Path, pages: Iterable[str] = ()) -> None:
     """A copy of the language's `sitemap.xml` in every page folder.
 
     Material's script fetches `sitemap.xml` relative to every `<link rel="alternate">` of a page, and
@@ -17,9 +19,23 @@ def sitemaps_beside_pages(site_dir: Path) -> None:
     sitemap = site_dir / "sitemap.xml"
     if not sitemap.is_file():
         return
-    for index in site_dir.rglob("index.html"):
-        if index.parent != site_dir:
-            shutil.copyfile(sitemap, index.parent / "sitemap.xml")
+    # `pages`: the files the pages are published as, also those a rebuild kept and has not linked yet.
+    folders = {index.parent for index in site_dir.rglob("index.html")}
+    folders |= {(site_dir / page).parent for page in pages if page.endswith("index.html")}
+    for folder in sorted(folders - {site_dir}):
+        folder.mkdir(parents=True, exist_ok=True)
+        _link_or_copy(sitemap, folder / "sitemap.xml")
+
+
+def _link_or_copy(source: Path, target: Path) -> None:
+    """One file under several names where the file system allows: with a `site_url` the sitemap lists
+    every page, so its copies grew with pages squared. No build writes a published file again (it makes
+    new ones and switches the folder), so the names cannot drift apart."""
+    target.unlink(missing_ok=True)
+    try:
+        os.link(source, target)
+    except OSError:
+        shutil.copyfile(source, target)
 
 
 # Links and asset URLs, and the two URLs of Material's `__config` (its base, where search results and the

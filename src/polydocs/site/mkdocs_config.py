@@ -167,9 +167,12 @@ def mkdocs_settings(
     site_dir: Path,
     cache: Path | None = None,
     versions: tuple[SiteVersions, str] | None = None,
+    unchanged_pages: list[str] | None = None,
 ) -> dict[str, Any]:
     """Plain settings for one language: its pages, nav, theme language, search stemmer and our plugin;
-    with `versions` (the output's versions and the one being built), the version selector's data."""
+    with `versions` (the output's versions and the one being built), the version selector's data; with
+    `unchanged_pages`, the pages not to render again (none where pages document objects: autorefs
+    resolves their cross-references across pages once every page is rendered)."""
     project = tree.project
     prefix = f"{versions[1]}/" if versions else ""
     site_url = f"{project.site_url.rstrip('/')}/{prefix}{lang}/" if project.site_url else ""
@@ -199,6 +202,7 @@ def mkdocs_settings(
                     "search_lang": [search_language(language)],
                     "search_separator": search_separator(language),
                     "undocumentable": sorted(set().union(*(found.undocumentable for found in slices))),
+                    "unchanged_pages": [] if slices else [f"{local}.md" for local in unchanged_pages or []],
                 }
             },
             # `[[autodoc]] module.Object` becomes a mkdocstrings `::: module.Object` block; the plugin is

@@ -124,9 +124,26 @@ class StagedSite:
         """Carry over from the current output what this build did not write, then switch in one step."""
         (self.folder / MARKER).write_text(_MARKER_TEXT, encoding="utf-8")
         if self.out.is_dir():
+            for name in {*written, MARKER}:  # the root pages: unchanged, they stay the published files
+                if (self.folder / name).is_file():
+                    _share_if_same(self.folder / name, self.out / name, {})
             _carry_over(self.out, self.folder, {*written, MARKER})
             os.chmod(self.folder, stat.S_IMODE(self.out.stat().st_mode))
         replace_folder(self.folder, self.out)
+
+    def matches_published(self, written: Iterable[str]) -> bool:
+        """Whether each of these files, written here, is byte for byte the current output's: a build that
+        wrote nothing else has nothing to publish."""
+        return (self.out / MARKER).is_file() and all(
+            _same_bytes(self.folder / name, self.out / name) for name in written
+        )
+
+
+def _same_bytes(first: Path, second: Path) -> bool:
+    try:
+        return first.read_bytes() == second.read_bytes()
+    except OSError:
+        return False
 
 
 @contextlib.contextmanager
@@ -216,6 +233,48 @@ def _carry_over(current: Path, staging: Path, written: set[str]) -> None:
             shutil.copytree(entry, target, symlinks=True, copy_function=_link_or_copy)
         else:
             _link_or_copy(entry, target)
+
+
+def carry_over_missing(current: Path, staging: Path, files: Iterable[str]) -> None:
+    """Link into `staging` each of these files of `current` that it lacks (pages a rebuild kept)."""
+    for name in files:
+        source, target = current / name, staging / name
+        if source.is_file() and not source.is_symlink() and not os.path.lexists(target):
+            target.parent.mkdir(parents=True, exist_ok=True)
+            _link_or_copy(source, target)
+
+
+def share_unchanged_files(staging: Path, current: Path) -> None:
+    """Each file of `staging` whose bytes are those of the same file in `current` becomes a name of the
+    published file: what readers, web servers and rsync see of a file that did not change stays the
+    same file. Names of one file (the sitemap's) are compared once."""
+    same: dict[tuple[int, int], bool] = {}
+    for top, _, names in os.walk(staging):
+        for name in names:
+            new = Path(top) / name
+            _share_if_same(new, current / new.relative_to(staging), same)
+
+
+def _share_if_same(new: Path, old: Path, same: dict[tuple[int, int], bool]) -> None:
+    try:
+        pair = (os.lstat(new).st_ino, os.lstat(old).st_ino)
+    except OSError:
+        return
+    if pair[0] == pair[1] or new.is_symlink() or old.is_symlink():
+        return
+    if pair not in same:
+        same[pair] = _same_bytes(new, old)
+    if same[pair]:
+        _replace_with_link(old, new)
+
+
+def _replace_with_link(source: Path, target: Path) -> None:
+    temporary = target.with_name(f".{target.name}.{secrets.token_hex(4)}")
+    try:
+        os.link(source, temporary)
+    except OSError:
+        return  # no hard links here: the new copy stays
+    os.replace(temporary, target)
 
 
 def _link_or_copy(source: str | Path, target: str | Path) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+from contextlib import AbstractContextManager
 from dataclasses import asdict, dataclass
 from importlib.metadata import version
 from pathlib import Path
@@ -31,6 +32,11 @@ def _own_code_digest() -> str:
 
 
 _CONVERTER_VERSIONS = "|".join([_CACHE_FORMAT, _own_code_digest(), *(version(name) for name in _CONVERTERS)])
+
+
+def converter_versions() -> str:
+    """polydocs' code and the converters' versions: what every converted page depends on."""
+    return _CONVERTER_VERSIONS
 
 
 @dataclass(frozen=True)
@@ -99,3 +105,7 @@ class PageCache:
 
     def put(self, key: str, page: ConvertedPage) -> None:
         self.store.write(key, asdict(page))
+
+    def holding(self, key: str) -> AbstractContextManager[None]:
+        """The page's lock across the language processes: one converts it while the others wait."""
+        return self.store.holding(key)

@@ -10,10 +10,12 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 from mkdocs.structure.toc import TableOfContents
 
+from polydocs.cache import stable_repr
 from polydocs.diagnostics import Diagnostic, PolydocsError
 from polydocs.dialect import parse_page
 from polydocs.markup.context import MarkupContext, page_context
@@ -53,6 +55,11 @@ class LanguageBuild:
         api = api if api is not None else site_inventory(tree.project, tree)
         return cls(tree, lang, api, cache, load_evidence(tree.root), known, benchmarks)
 
+    @cached_property
+    def api_key(self) -> str:
+        """The inventory as the cache key reads it: made once per language, the same in every process."""
+        return stable_repr(self.api)
+
     def source_page(self, local: str) -> Page:
         """The page whose text readers of this language read for `local` (the site model's fallback)."""
         page = self.tree.resolve(self.lang.folder, local)
@@ -78,9 +85,15 @@ def convert_page(build: LanguageBuild, text: PageText, render: RenderMarkdown) -
     page = build.source_page(text.local)
     key = _cache_key(build, page, text)
     converted = build.cache.get(key)
-    if converted is None:
-        converted = _converted(build, page, text, render)
-        build.cache.put(key, converted)
+    if converted is not None:
+        return converted
+    # Languages build in parallel and reach an English page they all fall back to at about the same
+    # time: the first converts it, the others wait for its result instead of converting it too.
+    with build.cache.holding(key):
+        converted = build.cache.get(key)
+        if converted is None:
+            converted = _converted(build, page, text, render)
+            build.cache.put(key, converted)
     return converted
 
 
@@ -93,7 +106,7 @@ def _cache_key(build: LanguageBuild, page: Page, text: PageText) -> str:
         text.local,
         sorted(build.known_pages[page.lang]),
         sorted(build.tree.moved_pages(page.lang).items()),
-        build.api,
+        build.api_key,
         build.tree.project.iframe_hosts,
         _page_evidence(build.evidence, page.key),
         build.benchmark_data if "polydocs:" in text.markdown else "",

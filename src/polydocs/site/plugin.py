@@ -39,6 +39,8 @@ _log = logging.getLogger("polydocs.site")
 
 # The translation status page: generated for every language, converted by MkDocs as it is.
 STATUS_PAGE = "status"
+# The theme's empty template (`theme/`), for pages whose published HTML is kept.
+UNCHANGED_TEMPLATE = "polydocs-unchanged.html"
 
 
 def _links_out_of_the_tree(file: File, docs_dir: Path, root: Path) -> bool:
@@ -65,6 +67,9 @@ class PolydocsPluginConfig(base.Config):
     # Objects of `[[autodoc]]` lines that mkdocstrings could not document (`autodoc_sources.py`): those
     # pages show a placeholder, with a warning, instead of stopping the build.
     undocumentable = c.ListOfItems(c.Type(str), default=[])
+    # Pages (by `src_uri`) whose published HTML is still what this build would write (`language_manifest.py`):
+    # converted and indexed as every page, not rendered into the theme, so MkDocs writes no file for them.
+    unchanged_pages = c.ListOfItems(c.Type(str), default=[])
 
 
 def _rendered_by_mkdocs(
@@ -99,6 +104,7 @@ class PolydocsPlugin(BasePlugin[PolydocsPluginConfig]):
         if self.config.undocumentable:
             api = replace(self.build.api, undocumentable=frozenset(self.config.undocumentable))
             self.build = replace(self.build, api=api)
+        self.unchanged = frozenset(self.config.unchanged_pages)
         # The page each `on_page_markdown` converted, until `on_page_content` substitutes it.
         self.converted: dict[str, ConvertedPage] = {}
         # MkDocs validates extensions by name; the dialect's is an instance, added once validation is done.
@@ -117,6 +123,11 @@ class PolydocsPlugin(BasePlugin[PolydocsPluginConfig]):
                 raise PluginError(f"search settings: {errors}")
             self.search.on_config(config)
         return config
+
+    def read_tree_again(self, tree: SourceTree) -> None:
+        """Convert the next pages from `tree`, the source tree as an edit left it (`polydocs serve`)."""
+        self.tree = tree
+        self.build = LanguageBuild.create(tree, self.lang, self.build.cache, self.build.api)
 
     def on_files(self, files: Files, config: MkDocsConfig) -> Files:
         for file in list(files):
@@ -148,6 +159,8 @@ class PolydocsPlugin(BasePlugin[PolydocsPluginConfig]):
         for problem in converted.diagnostics:
             _log.warning("%s", problem)  # the object itself: `polydocs build` reports it
         self.converted[page.file.src_uri] = converted
+        if page.file.src_uri in self.unchanged:
+            page.meta["template"] = UNCHANGED_TEMPLATE  # renders nothing: MkDocs writes no file
         # What MkDocs converts after this event only gives it the page's title.
         return converted.title_markdown
 
@@ -170,12 +183,18 @@ class PolydocsPlugin(BasePlugin[PolydocsPluginConfig]):
     def on_post_build(self, config: MkDocsConfig) -> None:
         if self.search is not None:
             self.search.on_post_build(config=config)
-        sitemaps_beside_pages(Path(config.site_dir))
+        pages = [file.dest_uri for file in self.files.documentation_pages()]
+        sitemaps_beside_pages(Path(config.site_dir), pages)
         write_redirects(Path(config.site_dir), self.tree.redirects.get(self.lang.folder, []), self.lang)
         if not config.site_url:
             root_404_links_into_language(Path(config.site_dir), self.lang.folder)
 
+    def on_nav(self, nav: Navigation, config: MkDocsConfig, files: Files) -> Navigation:
+        self.nav = nav  # kept with the files and the environment for `polydocs serve` (`live_language.py`)
+        return nav
+
     def on_env(self, env: Environment, config: MkDocsConfig, files: Files) -> Environment:
+        self.env, self.files = env, files
         # Compiling Material's templates costs every language build half a second; reuse the bytecode.
         if self.config.cache_dir:
             folder = Path(self.config.cache_dir) / "templates"

@@ -10,6 +10,8 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import MkDocsException
 from mkdocs.livereload import LiveReloadServer
 
 from polydocs.cache import cache_dir
@@ -19,8 +21,9 @@ from polydocs.markup.context import MarkupContext
 from polydocs.notebooks import page_notebook
 from polydocs.notebooks import preload as preload_notebook_converter
 from polydocs.site.build import build_language, build_site
+from polydocs.site.live_language import LiveLanguage
 from polydocs.site.output import replace_folder
-from polydocs.sources import SOURCE_LANGUAGE, load_source_tree, source_language
+from polydocs.sources import SOURCE_LANGUAGE, SourceTree, load_source_tree, source_language
 
 if TYPE_CHECKING:
     from wsgiref.types import StartResponse, WSGIApplication, WSGIEnvironment
@@ -32,9 +35,9 @@ def _snapshot(source: Path) -> dict[Path, float]:
     return {path: path.stat().st_mtime for path in source.rglob("*") if path.is_file()}
 
 
-def languages_touched(source: Path, changed: list[Path]) -> list[str]:
+def languages_touched(source: Path, changed: list[Path], tree: SourceTree | None = None) -> list[str]:
     """The language builds an edit affects: its own, plus every language showing an edited English page."""
-    tree = load_source_tree(source)
+    tree = tree or load_source_tree(source)
     touched: set[str] = set()
     for path in changed:
         relative = path.resolve().relative_to(source.resolve())
@@ -46,6 +49,15 @@ def languages_touched(source: Path, changed: list[Path]) -> list[str]:
             local = relative.with_suffix("").as_posix().split("/", 1)[-1]
             touched.update(code for code in tree.languages if tree.shows_english(code, local))
     return [code for code in tree.languages if code in touched]
+
+
+def _pages_shown(tree: SourceTree, lang: str, changed: list[Path]) -> list[str] | None:
+    """The pages of `lang`'s site whose text the changed files are; None when one of them is no page
+    there (a toctree, a setting, an image, a deleted file), or it is not shown in `lang`."""
+    shown = {page.path.resolve(): local for local, page in tree.site_pages(lang).items()}
+    found = [shown.get(path.resolve()) for path in changed]
+    locals_ = [local for local in found if local is not None]
+    return locals_ if len(locals_) == len(found) else None
 
 
 def _languages_of(source: Path, changed: list[Path], languages: list[str]) -> list[str]:
@@ -64,6 +76,8 @@ class _IncrementalBuilder:
         self.source, self.site, self.languages, self.library = source, site, languages, library
         self.seen = _snapshot(source)
         self.failures: dict[str, str] = {}
+        # Each language's last full build, kept to render an edit's pages alone.
+        self.live: dict[str, LiveLanguage] = {}
 
     def __call__(self) -> None:
         now = _snapshot(self.source)
@@ -74,13 +88,15 @@ class _IncrementalBuilder:
             return
         started = time.perf_counter()
         try:
-            touched = languages_touched(self.source, changed)
+            tree = load_source_tree(self.source, self.library)
+            touched = languages_touched(self.source, changed, tree)
         except PolydocsError as error:
             self._failed(_languages_of(self.source, changed, self.languages), str(error))
             return
         failures = dict(self.failures)
         for lang in [code for code in self.languages if code in touched or code in failures]:
-            problem = self._rebuild(lang)
+            problem = self._render_pages(lang, tree, changed) if lang not in failures else "rebuild"
+            problem = problem and self._rebuild(lang)
             if problem:
                 failures[lang] = problem
             else:
@@ -89,10 +105,30 @@ class _IncrementalBuilder:
         edited = ", ".join(display_path(path) for path in changed)
         log.info("rebuilt in %.2f s after editing %s", time.perf_counter() - started, edited)
 
+    def _render_pages(self, lang: str, tree: SourceTree, changed: list[Path]) -> str:
+        """Render the edited pages alone with the language's kept build, where that gives what a full
+        build would (`live_language.py`); else, or when it fails, a reason to build the language."""
+        live, edited = self.live.get(lang), _pages_shown(tree, lang, changed)
+        if live is None or edited is None or not live.can_render(tree, edited):
+            return "a full build"
+        try:
+            live.render(tree, edited)
+        except (MkDocsException, PolydocsError, OSError) as error:
+            del self.live[lang]
+            return str(error)
+        return ""
+
     def _rebuild(self, lang: str) -> str:
+        self.live.pop(lang, None)
+        kept: list[MkDocsConfig] = []
         with tempfile.TemporaryDirectory(prefix=f".{lang}-", dir=self.site.parent) as staging:
             result = build_language(
-                self.source, lang, Path(staging) / lang, cache_dir("site"), library=self.library
+                self.source,
+                lang,
+                Path(staging) / lang,
+                cache_dir("site"),
+                library=self.library,
+                keep=kept.append,
             )
             for message in result.warnings:
                 log.warning(message)
@@ -100,6 +136,7 @@ class _IncrementalBuilder:
                 log.error("%s: %s", lang, result.error)
                 return result.error
             replace_folder(Path(staging) / lang, self.site / lang)
+        self.live[lang] = LiveLanguage(kept[0], self.site / lang)
         return ""
 
     def _failed(self, languages: list[str], message: str) -> None:
