@@ -25,6 +25,8 @@ FAMILIES = {
     ),
     "speech": ("openai/whisper-tiny", "WhisperForConditionalGeneration", "AutoProcessor"),
     "multimodal": ("openai/clip-vit-base-patch32", "CLIPModel", "AutoProcessor"),
+    # T5's own tokenizer class builds a Unigram: the stand-in's tokenizer must be one to load in it.
+    "text-to-text": ("google-t5/t5-small", "T5ForConditionalGeneration", "T5Tokenizer"),
 }
 
 LOAD = """
@@ -58,6 +60,7 @@ def test_each_family_derives_a_tiny_stand_in_that_loads_through_from_pretrained(
     for family, (_, model_class, _) in FAMILIES.items():
         assert loaded[family][0].endswith(model_class.removeprefix("AutoModel")), family
         assert loaded[family][2] < 20_000_000, f"{family} is not tiny: {loaded[family][2]} parameters"
+    assert loaded["text-to-text"][1] == "T5Tokenizer"
     assert loaded["speech"][1] == "WhisperProcessor" and loaded["multimodal"][1] == "CLIPProcessor"
 
 

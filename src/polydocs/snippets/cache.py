@@ -17,17 +17,19 @@ from pathlib import Path
 from polydocs.cache import CacheStore
 from polydocs.snippets.protocol import SessionResult, moved
 from polydocs.snippets.sessions import Session
+from polydocs.snippets.standins import BUILDER_VERSION as STAND_INS_VERSION
+from polydocs.snippets.standins_datasets import BUILDER_VERSION as DATASETS_VERSION
 from polydocs.typed_json import load
 
 # Bump when the checker's verdicts change meaning, or what an entry holds. 2: typed SessionResults.
-# 3: blocked blocks.
-CHECKER_VERSION = "3"
+# 3: blocked blocks. 4: dataset stand-ins.
+CHECKER_VERSION = "4"
 
 
 def library_versions() -> dict[str, str]:
     """Versions read from package metadata (importing torch here would cost seconds)."""
     versions = {"python": platform.python_version()}
-    for name in ("torch", "transformers"):
+    for name in ("torch", "transformers", "datasets"):
         try:
             versions[name] = metadata.version(name)
         except metadata.PackageNotFoundError:
@@ -58,7 +60,8 @@ def device_name(device: str) -> str:
 
 def session_key(session: Session, profile: str, device: str) -> str:
     material = json.dumps(
-        [CHECKER_VERSION, session.fingerprint(), profile, device_name(device), library_versions()],
+        [CHECKER_VERSION, session.fingerprint(), profile, device_name(device), library_versions()]
+        + [STAND_INS_VERSION, DATASETS_VERSION],  # a verdict depends on the stand-ins it ran with
         sort_keys=True,
     )
     return hashlib.sha256(material.encode()).hexdigest()[:32]

@@ -34,7 +34,7 @@ from polydocs.sources.pages import page_at
 from polydocs.sources.project import load_project_config
 
 PROFILES = ("tiny", "full")
-BUILDER_VERSION = "3"  # bump when a stand-in's files change shape, so cached folders are rebuilt
+BUILDER_VERSION = "4"  # bump when a stand-in's files change shape, so cached folders are rebuilt
 REGISTRY_FILE = "src/polydocs/snippets/standins.py"
 _CRASHED = "the stand-in builder exited with status"
 

@@ -54,7 +54,8 @@ def _special_tokens(tokenizer_class: Any) -> dict[str, str]:
 
 
 def save_tokenizer(folder: Path, config: Any, model_type: str) -> str:
-    """A byte-level BPE with the model's special tokens at the config's ids, inside its vocabulary."""
+    """A tokenizer of the kind the model's own tokenizer class builds (a Unigram for XLNet or T5, else a
+    byte-level BPE), with the model's special tokens at the config's ids, inside its vocabulary."""
     from tokenizers import Tokenizer, decoders, models, pre_tokenizers, processors
     from transformers import PreTrainedTokenizerFast
     from transformers.models.auto.tokenization_auto import TOKENIZER_MAPPING_NAMES
@@ -63,12 +64,23 @@ def save_tokenizer(folder: Path, config: Any, model_type: str) -> str:
     vocab_size = int(getattr(text, "vocab_size", 0) or 0)
     name = _registered(TOKENIZER_MAPPING_NAMES, model_type)
     specials = _special_tokens(_class(name)) if name else dict(_GENERIC_SPECIALS)
-    vocab = _vocabulary(specials, text, pre_tokenizers.ByteLevel.alphabet())
+    # A class that builds a Unigram reads `vocab` as (piece, score) pairs: a BPE's dict would not load.
+    unigram = getattr(_class(name), "model", None) is models.Unigram
+    alphabet = _UNIGRAM_ALPHABET if unigram else pre_tokenizers.ByteLevel.alphabet()
+    vocab = _vocabulary(specials, text, alphabet)
     if vocab_size and max(vocab.values()) >= vocab_size:
-        return ""  # a byte-level vocabulary does not fit; the page's tokenizer load is then blocked
-    tokenizer = Tokenizer(models.BPE(vocab=vocab, merges=[], unk_token=specials.get("unk_token")))
-    tokenizer.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
-    tokenizer.decoder = decoders.ByteLevel()
+        return ""  # the vocabulary does not fit; the page's tokenizer load is then blocked
+    if unigram:
+        by_id = {index: token for token, index in vocab.items()}
+        pieces = [(by_id.get(i, f"<unused{i}>"), -1.0 - i / 100) for i in range(max(by_id) + 1)]
+        unknown = vocab.get(specials.get("unk_token", ""), None)
+        tokenizer = Tokenizer(models.Unigram(pieces, unk_id=unknown, byte_fallback=False))
+        tokenizer.pre_tokenizer = pre_tokenizers.Metaspace()
+        tokenizer.decoder = decoders.Metaspace()
+    else:
+        tokenizer = Tokenizer(models.BPE(vocab=vocab, merges=[], unk_token=specials.get("unk_token")))
+        tokenizer.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
+        tokenizer.decoder = decoders.ByteLevel()
     if "cls_token" in specials and "sep_token" in specials:
         cls, sep = specials["cls_token"], specials["sep_token"]
         tokenizer.post_processor = processors.TemplateProcessing(
@@ -82,6 +94,10 @@ def save_tokenizer(folder: Path, config: Any, model_type: str) -> str:
         fast.model_max_length = int(text.max_position_embeddings)
     fast.save_pretrained(folder)
     return "tokenizer"
+
+
+# The pieces of a Unigram stand-in: the word-start mark, then printable ASCII (other characters are unknown).
+_UNIGRAM_ALPHABET = ["\u2581", *(chr(c) for c in range(33, 127))]
 
 
 def _vocabulary(specials: dict[str, str], config: Any, alphabet: list[str]) -> dict[str, int]:
