@@ -114,6 +114,13 @@ def test_errors_of_the_environment_block_and_the_pages_own_do_not():
         blocked_by(offline, 4, "cpu").message
         == "needs https://huggingface.co, which is not available offline"
     )
+    unnamed = OSError("Hub error: we cannot find the requested files in the local cache.")
+    assert blocked_by(unnamed, 4, "cpu").message == (
+        "needs a file the offline Hub cache does not hold (OSError: Hub error: we cannot find the requested"
+        " files in the local cache.), which is not available offline"
+    )
+    audio = ImportError("To support decoding audio data, please install 'torchcodec'.")
+    assert blocked_by(audio, 4, "cpu").message == "module torchcodec is not installed"
     gpu = AssertionError("Torch not compiled with CUDA enabled")
     assert blocked_by(gpu, 4, "cpu").reason == NEEDS_CUDA
     assert blocked_by(gpu, 4, "cuda") is None

@@ -52,8 +52,13 @@ def blocked_by(error: BaseException, line: int, device: str) -> Blocked | None:
         )
     if _OFFLINE_TYPES & {kind, *chain} or (isinstance(error, OSError) and _OFFLINE_TEXT.search(text)):
         url, address = _URL.search(text), _CONNECT.search(text)
-        what = url.group(0).rstrip(".,:;'\"") if url else _first_line(text)
-        return offline(line, f"a connection to {address.group(1)}" if address and not url else what)
+        if url:
+            what = url.group(0).rstrip(".,:;'\"")
+        elif address:
+            what = f"a connection to {address.group(1)}"
+        else:  # the Hub's "cannot find the requested files in the local cache" names no file
+            what = f"a file the offline Hub cache does not hold ({kind}: {_first_line(text)[:120]})"
+        return offline(line, what)
     if device == "cpu" and _CUDA_TEXT.search(text):
         return Blocked(
             line,
