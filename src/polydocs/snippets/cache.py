@@ -59,9 +59,17 @@ def device_name(device: str) -> str:
 
 
 def session_key(session: Session, profile: str, device: str) -> str:
+    # A verdict depends on the stand-ins it ran with: their builders' versions are part of the key.
+    stand_ins = [STAND_INS_VERSION, DATASETS_VERSION]
     material = json.dumps(
-        [CHECKER_VERSION, session.fingerprint(), profile, device_name(device), library_versions()]
-        + [STAND_INS_VERSION, DATASETS_VERSION],  # a verdict depends on the stand-ins it ran with
+        [
+            CHECKER_VERSION,
+            session.fingerprint(),
+            profile,
+            device_name(device),
+            library_versions(),
+            *stand_ins,
+        ],
         sort_keys=True,
     )
     return hashlib.sha256(material.encode()).hexdigest()[:32]
