@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from polydocs.snippets.standins_datasets import DatasetRequest, ensure_datasets, known_datasets
-from polydocs.snippets.standins_loads import hub_loads
+from polydocs.snippets.standins_loads import HubLoad, hub_loads
 
 pytest.importorskip("datasets")
 
@@ -103,3 +103,23 @@ def test_polydocs_yml_adds_a_dataset_and_a_wrong_entry_is_reported_at_its_line(t
     (problem,) = raised.value.diagnostics
     assert (Path(problem.path).name, problem.line) == ("polydocs.yml", 2)
     assert "configs" in problem.message
+
+
+def test_a_configuration_or_split_that_is_a_path_is_refused_before_anything_is_written(tmp_path):
+    from polydocs.snippets.standins_datasets import request_for
+
+    docs = tmp_path / "docs"
+    (docs / "en").mkdir(parents=True)
+    (docs / "en" / "index.md").write_text("# x\n")
+    (docs / "polydocs.yml").write_text(
+        "datasets:\n  acme/evil:\n    configs:\n"
+        "      ../../../escape: {splits: [train], features: [{name: t, dtype: string}]}\n"
+        "      fine: {splits: [../../out], features: [{name: t, dtype: string}]}\n"
+    )
+    page = docs / "en" / "index.md"
+    for config, named in (("../../../escape", "'../../../escape'"), ("fine", "'../../out'")):
+        load = HubLoad("acme/evil", "load_dataset", 0, config=config)
+        assert (
+            request_for(load, page)
+            == f"its stand-in names {named}, which is not a plain name (letters, digits, `_.-`)"
+        )

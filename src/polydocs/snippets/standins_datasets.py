@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -38,6 +39,7 @@ from polydocs.sources.project import load_project_config
 BUILDER_VERSION = "1"  # bump when the prepared folders change shape
 SPEC_FILE = "src/polydocs/snippets/data/datasets.yml"
 _SPECS = Path(__file__).with_name("data") / "datasets.yml"
+_FOLDER_NAME = re.compile(r"\w[\w.-]*")
 
 
 @dataclass(frozen=True)
@@ -95,7 +97,12 @@ def request_for(load: HubLoad, page: Path) -> DatasetRequest | str:
     config = load.config or entry.get("default") or next(iter(configs))
     if config not in configs:
         return f"its stand-in has no configuration {config!r} (it has {', '.join(configs)})"
-    return DatasetRequest(load.hub_id, config, dict(configs[config]))
+    spec = dict(configs[config])
+    # The configuration and split names become folder and file names of the cache: never a path.
+    unsafe = [n for n in [config, *map(str, spec.get("splits", []))] if not _FOLDER_NAME.fullmatch(n)]
+    if unsafe:
+        return f"its stand-in names {unsafe[0]!r}, which is not a plain name (letters, digits, `_.-`)"
+    return DatasetRequest(load.hub_id, config, spec)
 
 
 def _project_datasets(page: Path) -> dict[str, dict[str, Any]]:
