@@ -10,8 +10,9 @@ import pytest
 
 from polydocs.bench.command import register
 from polydocs.bench.matrix import BenchConfig, full_matrix, shard
+from polydocs.bench.measure_one import describe_config
 from polydocs.bench.results import STARTED, ResultsFile, load_results, save_results
-from polydocs.bench.runner import RunOptions, describe_config, run_benchmarks
+from polydocs.bench.runner import RunOptions, run_benchmarks
 
 pytest.importorskip("torch")
 pytest.importorskip("transformers")

@@ -172,7 +172,7 @@ def test_pinning_runs_the_process_on_one_cpu_and_records_it(tmp_path: Path) -> N
 
 
 def test_a_model_that_fails_to_build_does_not_leave_the_previous_model_half_forgotten(monkeypatch):
-    from polydocs.bench import models, runner
+    from polydocs.bench import measure_one, models
 
     built = []
 
@@ -183,7 +183,7 @@ def test_a_model_that_fails_to_build_does_not_leave_the_previous_model_half_forg
         return f"model {name}"
 
     monkeypatch.setattr(models, "build_model", build)
-    cache = runner._ModelCache(runner.RunOptions(device="cpu", smoke=True))
+    cache = measure_one.ModelCache(device="cpu", smoke=True)
     assert cache.get("resnet-50", "float16") == "model resnet-50"
     with pytest.raises(RuntimeError):
         cache.get("broken", "float16")

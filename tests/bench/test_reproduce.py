@@ -15,9 +15,9 @@ import pytest
 
 from polydocs.bench.command import register
 from polydocs.bench.matrix import BenchConfig
+from polydocs.bench.measure_one import describe_config
 from polydocs.bench.reproduce import default_sample
 from polydocs.bench.results import ResultsFile, load_results, save_results
-from polydocs.bench.runner import describe_config
 
 REPO = Path(__file__).resolve().parents[2]
 COMMITTED = REPO / "docs_src" / "_data" / "benchmarks" / "torch_compile_h200.json"

@@ -12,10 +12,11 @@ from typing import Any
 from polydocs.bench.command_reproduce import register_reproduce
 from polydocs.bench.command_series import run_compile_series
 from polydocs.bench.matrix import BenchConfig, full_matrix, parse_shard, select, shard, smoke_matrix
+from polydocs.bench.measure_one import describe_config
 from polydocs.bench.plan import estimate_seconds
 from polydocs.bench.processes import ProcessTag, measured_processes
 from polydocs.bench.results import NOT_RUN, OK, ResultsFile, load_results, merge_results, save_results
-from polydocs.bench.runner import UNFINISHED, describe_config
+from polydocs.bench.runner import UNFINISHED
 from polydocs.diagnostics import Diagnostic, PolydocsError
 
 # Within one process a figure's spread is small; between processes host-bound figures differ up to 2.7x.

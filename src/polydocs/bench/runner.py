@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import gc
-import importlib
 import os
 import time
 import traceback
@@ -12,10 +10,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from polydocs.bench import models
 from polydocs.bench.conditions import read_conditions
 from polydocs.bench.environment import describe_environment, utc_now
-from polydocs.bench.matrix import LLM_MODEL, BenchConfig
+from polydocs.bench.matrix import BenchConfig
+from polydocs.bench.measure_one import ModelCache, describe_config, max_autotune_options, run_one
 from polydocs.bench.processes import ProcessTag, add_process, has_process, measured_processes
 from polydocs.bench.results import (
     FAILED,
@@ -26,9 +24,8 @@ from polydocs.bench.results import (
     load_results,
     save_results,
 )
-from polydocs.bench.timing import SMOKE_POLICY, Clock, RepeatPolicy, Timing, measure
+from polydocs.bench.timing import SMOKE_POLICY, RepeatPolicy
 
-GENERATE_POLICY = RepeatPolicy(warmup=1, min_repeats=5, max_repeats=10, target_s=5.0)
 UNFINISHED = f"{UNFINISHED_PREFIX}: the process ended during this configuration (time limit or crash)"
 # Environment variables that change how a run behaves, recorded with it.
 _RECORDED_VARIABLES = ("CUDA_VISIBLE_DEVICES", "TORCHINDUCTOR_COMPILE_THREADS", "TORCHINDUCTOR_CACHE_DIR")
@@ -72,25 +69,6 @@ class RunSummary:
     stopped_by_fatal_error: bool = False
 
 
-class _ModelCache:
-    """Keeps the last model built: consecutive configurations of one model reuse it."""
-
-    def __init__(self, options: RunOptions) -> None:
-        self._options = options
-        self._key: tuple[str, str] | None = None
-        self._model: Any = None
-
-    def get(self, name: str, dtype: str) -> Any:
-        if self._key != (name, dtype):
-            # Forget the old model first: if building the new one fails, the next configuration of the
-            # old model must build it again, not get None.
-            self._key, self._model = None, None
-            gc.collect()
-            self._model = models.build_model(name, self._options.device, dtype, self._options.smoke)
-            self._key = (name, dtype)
-        return self._model
-
-
 def _method(options: RunOptions) -> dict[str, Any]:
     policy = options.repeat_policy
     return {
@@ -100,133 +78,8 @@ def _method(options: RunOptions) -> dict[str, Any]:
         "statistic": "median; spread = 10th..90th percentile",
         "compile_time": "wall time of the first call of the compiled model (compilation plus one run)",
         "peak_memory": "torch.cuda.max_memory_allocated over the configuration, weights included",
-        "max_autotune_options": _max_autotune_options(),
+        "max_autotune_options": max_autotune_options(),
         "smoke": options.smoke,
-    }
-
-
-def _max_autotune_options() -> dict[str, Any]:
-    """Inductor options set for max-autotune: the bounded (default) GEMM search space, stated explicitly."""
-    import torch._inductor.config as inductor_config
-
-    available = inductor_config.get_config_copy()
-    wanted = {"max_autotune_gemm_search_space": "DEFAULT"}
-    return {key: value for key, value in wanted.items() if key in available}
-
-
-def _compile(model_call: Callable[..., Any], config: BenchConfig) -> Callable[..., Any]:
-    import torch
-
-    options = _max_autotune_options() if config.mode == "max-autotune" else None
-    mode = None if config.mode == "default" else config.mode
-    if options:
-        # torch.compile accepts mode or options, not both: apply the bound through the config module.
-        torch._inductor.config.max_autotune_gemm_search_space = options["max_autotune_gemm_search_space"]
-    return torch.compile(model_call, mode=mode)
-
-
-def _forward_call(config: BenchConfig, model: Any, inputs: dict[str, Any]) -> Callable[[], Any]:
-    import torch
-
-    extra = {"use_cache": False} if config.model == LLM_MODEL else {}
-    target = _compile(model, config) if config.compiled else model
-
-    def call() -> Any:
-        if config.compiled:
-            # Tells CUDA graph trees (reduce-overhead, max-autotune) that a new iteration begins, so the
-            # previous iteration's outputs may be overwritten.
-            torch.compiler.cudagraph_mark_step_begin()
-        with torch.no_grad():
-            return target(**inputs, **extra)
-
-    return call
-
-
-def _generate_call(config: BenchConfig, model: Any, inputs: dict[str, Any], smoke: bool) -> Callable[[], Any]:
-    import torch
-
-    transformers: Any = importlib.import_module("transformers")
-    tokens = models.new_tokens(smoke)
-    options: dict[str, Any] = {
-        "max_new_tokens": tokens,
-        "min_new_tokens": tokens,
-        "do_sample": False,
-        "cache_implementation": "static",
-        "pad_token_id": 0,
-    }
-    if config.compiled:
-        # transformers compiles the decoding forward itself when the cache is static.
-        compile_config = transformers.CompileConfig(mode=config.mode)
-        if smoke:
-            compile_config._compile_all_devices = True
-        options["compile_config"] = compile_config
-    else:
-        options["disable_compile"] = True
-
-    def call() -> Any:
-        with torch.no_grad():
-            return model.generate(**inputs, **options)
-
-    return call
-
-
-def _reset_compiler() -> None:
-    import torch
-
-    torch._dynamo.reset()
-    gc.collect()
-    if torch.cuda.is_available():
-        torch.cuda.empty_cache()
-
-
-def run_one(config: BenchConfig, options: RunOptions, cache: _ModelCache) -> dict[str, Any]:
-    """Measure one configuration; the record it returns has status "ok" (exceptions propagate)."""
-    import torch
-
-    cuda = options.device.startswith("cuda")
-    _reset_compiler()
-    model = cache.get(config.model, config.dtype)
-    inputs = models.model_inputs(config.model, config.batch, options.device, config.dtype, options.smoke)
-    if cuda:
-        torch.cuda.reset_peak_memory_stats()
-    clock = Clock(options.device)
-    if config.workload == "generate":
-        call = _generate_call(config, model, inputs, options.smoke)
-    else:
-        call = _forward_call(config, model, inputs)
-    first_call_s = clock.wall_seconds(call)
-    policy = options.repeat_policy
-    if config.workload == "generate" and not options.smoke:
-        # A generate call takes seconds: fewer repeats keep the whole matrix inside one GPU session.
-        policy = GENERATE_POLICY
-    timing: Timing = measure(call, clock, policy)
-    # Read right after the timed calls: whatever shared the host while they ran is most likely still there.
-    conditions = read_conditions(gpu=cuda)
-    record: dict[str, Any] = {
-        **describe_config(config, options.smoke),
-        "status": OK,
-        **timing.to_dict(),
-        "first_call_s": round(first_call_s, 2),
-        "compile_s": round(first_call_s, 2) if config.compiled else None,
-        "peak_mem_mib": round(torch.cuda.max_memory_allocated() / 2**20, 1) if cuda else None,
-        "conditions": conditions.to_json(),
-    }
-    if config.workload == "generate":
-        record["tokens_per_s"] = round(models.new_tokens(options.smoke) * 1000.0 / timing.median_ms, 2)
-    return record
-
-
-def describe_config(config: BenchConfig, smoke: bool) -> dict[str, Any]:
-    """The fields of a result record that name its configuration."""
-    return {
-        "id": config.id,
-        "model": config.model,
-        "task": config.task,
-        "workload": config.workload,
-        "batch": config.batch,
-        "dtype": config.dtype,
-        "mode": config.mode,
-        **models.describe_model(config.model, smoke),
     }
 
 
@@ -251,7 +104,7 @@ def run_benchmarks(
     log(_conditions_line("at start", results.runs[-1]["conditions_at_start"]))
 
     summary = RunSummary()
-    cache = _ModelCache(options)
+    cache = ModelCache(options.device, options.smoke)
     began = time.monotonic()
     estimate = options.estimate or BenchConfig.estimated_seconds
     for config in configs:
@@ -265,7 +118,7 @@ def run_benchmarks(
         _mark_started(results, config, options)
         save_results(out, results)
         try:
-            record = run_one(config, options, cache)
+            record = run_one(config, options.device, options.smoke, options.repeat_policy, cache)
         except Exception as error:  # a failing configuration is a result, recorded with its error
             record = {**describe_config(config, options.smoke), "status": FAILED, "error": _error_text(error)}
             log("".join(traceback.format_exception(error)[-3:]).rstrip())
