@@ -65,6 +65,24 @@ def test_the_section_fits_1280_px_without_sideways_scrolling(
     assert not wide, f"wider than the content (element, width, scroll width, content width): {wide}"
 
 
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1280", "390"])
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_bar_value_is_shown_whole_inside_the_chart(
+    open_page: OpenPage, site_url: str, lang: str, viewport: dict
+) -> None:
+    """The value after the longest bar, with its marks and range, ends inside the chart's row: not cut
+    off by the content's edge."""
+    page, _ = open_page(viewport=viewport, is_mobile=viewport is PHONE)
+    page.goto(f"{site_url}/{lang}/{INFERENCE_GUIDE}")
+    cut = page.evaluate(
+        """() => [...document.querySelectorAll('.polydocs-bench-value')].map(el => {
+          const row = el.closest('.polydocs-bench-row').getBoundingClientRect();
+          return [el.textContent.trim(), Math.ceil(el.getBoundingClientRect().right), Math.floor(row.right)];
+        }).filter(([, right, edge]) => right > edge + 1)"""
+    )
+    assert not cut, f"values running past their row (text, right edge, row's right edge): {cut}"
+
+
 def _contrast(first: tuple[float, ...], second: tuple[float, ...]) -> float:
     def luminance(rgb: tuple[float, ...]) -> float:
         linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in (v / 255 for v in rgb)]

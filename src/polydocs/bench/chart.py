@@ -31,19 +31,21 @@ class Group:
 def bar_chart(title: str, series: list[str], groups: list[Group]) -> str:
     """HTML for `groups` of bars, one row per bar, scaled to the largest value; `title` is the caption."""
     largest = max((bar.value for group in groups for bar in group.bars if bar.value is not None), default=1.0)
+    # Room after a full-length bar for the longest value written after it (marks and range included).
+    room = max((len(bar.label) for group in groups for bar in group.bars), default=0) + 1
     parts = [f'<figure class="polydocs-bench-chart"><figcaption>{escape(title)}</figcaption>']
     for group in groups:
         parts.append(f'<div class="polydocs-bench-group" role="group" aria-label="{escape(group.name)}">')
         parts.append(
             f'<p class="polydocs-bench-model">{escape(group.name)}</p><div class="polydocs-bench-rows">'
         )
-        parts += [_row(bar, series[bar.series], largest) for bar in group.bars]
+        parts += [_row(bar, series[bar.series], largest, room) for bar in group.bars]
         parts.append("</div></div>")
     parts.append("</figure>")
     return "".join(parts)
 
 
-def _row(bar: Bar, series_name: str, largest: float) -> str:
+def _row(bar: Bar, series_name: str, largest: float, room: int) -> str:
     classes = f"polydocs-bench-bar polydocs-bench-series-{bar.series}"
     if bar.marked:
         classes += " polydocs-bench-bar--marked"
@@ -55,7 +57,7 @@ def _row(bar: Bar, series_name: str, largest: float) -> str:
     return (
         '<div class="polydocs-bench-row">'
         f'<span class="polydocs-bench-series"><code>{escape(series_name)}</code></span>'
-        f'<span class="polydocs-bench-track">{drawn}'
+        f'<span class="polydocs-bench-track" style="padding-right: {room}ch">{drawn}'
         f'<span class="polydocs-bench-value">{escape(bar.label)}</span></span>'
         "</div>"
     )
