@@ -4,7 +4,8 @@ It runs inside the sandbox (sandbox.py), which is what actually holds a hostile 
 makes ordinary failures readable: the per-process memory limit, `NetworkRefused` at the page's line
 instead of the kernel's "Network is unreachable", the per-block alarm (the parent's watchdog kills the
 session if the alarm is ignored), the Hub login's stand-in (standins_login.py) and the torch.compile
-recorder. The parent reads RESULT.json, or the progress file when the child crashed. The spec and the result are `protocol.py`'s dataclasses as JSON.
+recorder. The parent reads RESULT.json, or the progress file when the child crashed. The spec and the
+result are `protocol.py`'s dataclasses as JSON.
 """
 
 from __future__ import annotations
