@@ -13,7 +13,7 @@ from polydocs.snippets.blocking import (
 )
 from polydocs.snippets.standins import REGISTRY
 from polydocs.snippets.standins_derive import _type_in_words, shrink
-from polydocs.snippets.standins_loads import HubLoad, hub_loads, trained_into
+from polydocs.snippets.standins_loads import HubLoad, block_loads, names_a_model
 from polydocs.snippets.standins_web import missing_web_stand_in, web_stand_in_for
 
 CODE = """\
@@ -32,7 +32,7 @@ bare = GPT2LMHeadModel.from_pretrained("gpt2")
 
 
 def test_loads_are_found_with_their_class_line_and_names_assigned_a_literal():
-    assert hub_loads(CODE) == [
+    assert list(block_loads(CODE).loads) == [
         HubLoad("google/gemma-2b", "AutoTokenizer", 0),
         HubLoad("google/vit-base-patch16-224", "pipeline", 1, "image-classification"),
         HubLoad("google/gemma-2b", "pipeline", 2, "text-generation"),
@@ -45,16 +45,16 @@ def test_loads_are_found_with_their_class_line_and_names_assigned_a_literal():
 
 def test_a_name_assigned_in_an_earlier_block_resolves_and_a_prompt_is_not_a_task():
     strings: dict[str, str] = {}
-    hub_loads('model_id = "meta-llama/Llama-3.2-1B"\n', strings)
-    assert hub_loads(
+    block_loads('model_id = "meta-llama/Llama-3.2-1B"\n', strings)
+    assert block_loads(
         "pipeline = pipeline('text-generation', model=model_id)\npipeline('the secret is')\n", strings
-    ) == [HubLoad("meta-llama/Llama-3.2-1B", "pipeline", 0, "text-generation")]
+    ).loads == (HubLoad("meta-llama/Llama-3.2-1B", "pipeline", 0, "text-generation"),)
 
 
 def test_code_that_does_not_parse_is_still_read_for_plain_hub_ids():
-    assert hub_loads('m = AutoModel.from_pretrained("org/name")\nprint(\n') == [
-        HubLoad("org/name", "AutoModel", 0)
-    ]
+    assert block_loads('m = AutoModel.from_pretrained("org/name")\nprint(\n').loads == (
+        HubLoad("org/name", "AutoModel", 0),
+    )
 
 
 @pytest.mark.parametrize(
@@ -168,8 +168,23 @@ def test_the_names_a_block_trains_a_model_into_are_read_from_its_arguments():
         'model.push_to_hub("user/pushed_model")\n'
         "plain(output_dir=folder)\n"
     )
-    assert trained_into(code) == ["my_awesome_model", "out", "billsum_model", "pushed_model"]
-    assert trained_into("def broken(:") == []
+    assert block_loads(code).trained_into == ("my_awesome_model", "out", "billsum_model", "pushed_model")
+    assert block_loads("def broken(:").trained_into == ()
+
+
+@pytest.mark.parametrize(
+    ("loader", "is_model"),
+    [
+        ("AutoModelForCausalLM", True),
+        ("T5ForConditionalGeneration", True),
+        ("CLIPModel", True),
+        ("AutoTokenizer", False),
+        ("AutoProcessor", False),
+        ("pipeline", False),
+    ],
+)
+def test_one_rule_says_which_loaders_name_a_model(loader, is_model):
+    assert names_a_model(loader) is is_model
 
 
 def test_ids_named_in_model_types_get_their_type_and_the_derived_configuration(tmp_path):

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from polydocs.snippets.standins_datasets import DatasetRequest, ensure_datasets, known_datasets
-from polydocs.snippets.standins_loads import HubLoad, hub_loads
+from polydocs.snippets.standins_loads import HubLoad, block_loads
 
 pytest.importorskip("datasets")
 
@@ -41,7 +41,12 @@ def test_every_described_dataset_loads_offline_with_its_features_and_aligned_lis
         entry = known_datasets()[name]
         config = entry.get("default") or next(iter(entry["configs"]))
         requests.append(DatasetRequest(name, config, dict(entry["configs"][config])))
-    assert ensure_datasets(requests, tmp_path) == {r.key: "" for r in requests}
+    outcomes = ensure_datasets(requests, tmp_path)
+    assert {key: outcome.problem for key, outcome in outcomes.items()} == {r.key: "" for r in requests}
+    # The builder reports where the library put each one: `org___name`, snake-cased by the library.
+    assert outcomes["PolyAI/minds14:en-US"].folder.startswith("PolyAI___minds14/en-US/0.0.0/")
+    (finance,) = [o for key, o in outcomes.items() if key.startswith("Josephgflowers/")]
+    assert finance.folder.startswith("Josephgflowers___finance-instruct-500k/")
     env = dict(os.environ, HF_HUB_OFFLINE="1", HF_DATASETS_CACHE=str(tmp_path / "datasets"))
     argument = json.dumps([(r.name, r.config) for r in requests])
     finished = subprocess.run(
@@ -63,12 +68,41 @@ def test_every_described_dataset_loads_offline_with_its_features_and_aligned_lis
 def test_a_second_request_reuses_the_prepared_folder(tmp_path):
     entry = known_datasets()["imdb"]
     request = DatasetRequest("imdb", "plain_text", dict(entry["configs"]["plain_text"]))
-    assert ensure_datasets([request], tmp_path) == {request.key: ""}
+    first = ensure_datasets([request], tmp_path)[request.key]
     (prepared,) = (tmp_path / "datasets" / "imdb" / "plain_text").glob("*/*")
+    assert first.folder == prepared.relative_to(tmp_path / "datasets").as_posix()
     marker = prepared / "kept"
     marker.write_text("")
-    assert ensure_datasets([request], tmp_path) == {request.key: ""}
+    assert ensure_datasets([request], tmp_path) == {request.key: first}
     assert marker.exists()
+
+
+def test_without_the_datasets_library_the_builder_says_so_and_the_load_is_blocked_on_it(
+    tmp_path, monkeypatch
+):
+    from polydocs.snippets.regions import Region
+    from polydocs.snippets.sessions import Session
+    from polydocs.snippets.standins_datasets import dataset_stand_ins_for
+
+    hidden = tmp_path / "no-datasets" / "datasets"
+    hidden.mkdir(parents=True)
+    (hidden / "__init__.py").write_text(
+        "raise ModuleNotFoundError(\"No module named 'datasets'\", name='datasets')\n"
+    )
+    monkeypatch.setenv("PYTHONPATH", str(hidden.parent))  # before site-packages in the builder
+    page = tmp_path / "page.md"
+    code = 'ds = load_dataset("stanfordnlp/imdb")\n'
+    session = Session(page, (Region(page, 3, 5, "py", "python", code, "script", code),))
+    blocked, prepared = dataset_stand_ins_for(session, [list(block_loads(code).loads)], tmp_path / "home")
+    assert prepared == []
+    assert blocked[0] is not None
+    assert (blocked[0].line, blocked[0].reason, blocked[0].message) == (
+        4,
+        "module not installed",
+        "module datasets is not installed",
+    )
+    # Not remembered: the next run may have the library.
+    assert not list((tmp_path / "home" / "dataset-outcomes").glob("*.json"))
 
 
 def test_load_dataset_calls_are_read_with_their_configuration_and_local_builders_are_not():
@@ -81,7 +115,7 @@ def test_load_dataset_calls_are_read_with_their_configuration_and_local_builders
         d = load_dataset("./local_folder")
         """
     )
-    loads = [(load.hub_id, load.loader, load.config, load.offset) for load in hub_loads(code)]
+    loads = [(load.hub_id, load.loader, load.config, load.offset) for load in block_loads(code).loads]
     assert loads == [
         ("PolyAI/minds14", "load_dataset", "en-US", 2),
         ("wikitext", "load_dataset", "wikitext-2-raw-v1", 3),

@@ -75,3 +75,42 @@ def test_an_underivable_id_is_remembered_so_no_later_session_runs_the_builder_ag
 
     monkeypatch.setattr(standins, "_build", no_builder)
     assert ensure_stand_ins([request], "tiny", hf_home) == first
+
+
+ASR = """
+import json, numpy, torch, transformers
+from transformers import AutoModelForCTC, AutoProcessor
+transformers.logging.set_verbosity_error()
+processor = AutoProcessor.from_pretrained("facebook/wav2vec2-base")
+batch = processor(numpy.zeros(16000, dtype=numpy.float32), sampling_rate=16000, text="HELLO WORLD")
+model = AutoModelForCTC.from_pretrained(
+    "facebook/wav2vec2-base", ctc_loss_reduction="mean", pad_token_id=processor.tokenizer.pad_token_id
+)
+logits = model(torch.tensor(numpy.array(batch["input_values"]))).logits
+print(json.dumps({
+    "processor": type(processor).__name__,
+    "tokenizer": type(processor.tokenizer).__name__,
+    "labels": processor.batch_decode([batch["labels"]], group_tokens=False)[0],
+    "tokens": len(processor.tokenizer),
+    "logits": logits.shape[-1],
+}))
+"""
+
+
+def test_the_asr_processor_is_the_model_types_own_feature_extractor_and_character_tokenizer(tmp_path):
+    # tasks/asr.md: AutoProcessor of facebook/wav2vec2-base, whose Wav2Vec2CTCTokenizer reads characters.
+    hf_home = tmp_path / "standins" / "tiny"
+    request = StandInRequest("facebook/wav2vec2-base", ("AutoProcessor", "AutoModelForCTC"))
+    assert ensure_stand_ins([request], "tiny", hf_home)[request.key].problem == ""
+    env = dict(os.environ, HF_HOME=str(hf_home), HF_HUB_OFFLINE="1")
+    output = subprocess.run(
+        [sys.executable, "-c", ASR], env=env, capture_output=True, text=True, check=True
+    ).stdout
+    loaded = json.loads(output.strip().splitlines()[-1])
+    assert loaded == {
+        "processor": "Wav2Vec2Processor",
+        "tokenizer": "Wav2Vec2CTCTokenizer",
+        "labels": "HELLO WORLD",
+        "tokens": 32,
+        "logits": 32,
+    }

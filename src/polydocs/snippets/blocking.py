@@ -44,12 +44,7 @@ def blocked_by(error: BaseException, line: int, device: str) -> Blocked | None:
         isinstance(error, ImportError) and _MISSING_LIBRARY.search(text)
     ):
         module = error.name if isinstance(error, ModuleNotFoundError) and error.name else _library(text)
-        return Blocked(
-            line,
-            MODULE_NOT_INSTALLED,
-            f"module {module} is not installed",
-            f"install {module} where the checker runs, or skip the block",
-        )
+        return module_not_installed(line, module)
     if _OFFLINE_TYPES & {kind, *chain} or (isinstance(error, OSError) and _OFFLINE_TEXT.search(text)):
         url, address = _URL.search(text), _CONNECT.search(text)
         if url:
@@ -106,11 +101,16 @@ def missing_stand_in(line: int, hub_id: str, why: str, registry_file: str) -> Bl
     )
 
 
+def module_not_installed(line: int, module: str) -> Blocked:
+    return Blocked(
+        line,
+        MODULE_NOT_INSTALLED,
+        f"module {module} is not installed",
+        f"install {module} where the checker runs, or skip the block",
+    )
+
+
 def missing_dataset(line: int, name: str, why: str) -> Blocked:
-    if why.startswith("module "):  # the builder could not import the datasets library
-        return Blocked(
-            line, MODULE_NOT_INSTALLED, why, "install datasets where the checker runs, or skip the block"
-        )
     return Blocked(
         line,
         MISSING_STAND_IN,

@@ -3,8 +3,9 @@
 It runs inside the sandbox (sandbox.py), which is what actually holds a hostile page. What happens here
 makes ordinary failures readable: the per-process memory limit, `NetworkRefused` at the page's line
 instead of the kernel's "Network is unreachable", the per-block alarm (the parent's watchdog kills the
-session if the alarm is ignored) and the torch.compile recorder. The parent reads RESULT.json, or the
-progress file when the child crashed. The spec and the result are `protocol.py`'s dataclasses as JSON.
+session if the alarm is ignored), the Hub login's stand-in (standins_login.py) and the torch.compile
+recorder. The parent reads RESULT.json, or the progress file when the child crashed. The spec and the
+result are `protocol.py`'s dataclasses as JSON.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from polydocs.snippets.protocol import (
     SessionSpec,
     Verdict,
 )
+from polydocs.snippets.standins_login import OfflineLogin, names_a_login
 from polydocs.snippets.standins_web import OfflineWeb
 from polydocs.typed_json import load
 
@@ -232,6 +234,12 @@ def _prove(spec: SessionSpec, progress: int, namespace: dict[str, Any], recorder
     )
 
 
+def _code(spec: SessionSpec) -> str:
+    return "".join(setup.code for b in spec.blocks for setup in b.setup) + "".join(
+        b.source for b in spec.blocks
+    )
+
+
 def main(spec_path: str) -> int:
     spec = load(SessionSpec, json.loads(Path(spec_path).read_text()))
     _bring_up_loopback()
@@ -242,6 +250,8 @@ def main(spec_path: str) -> int:
     with ExitStack() as stack:
         web = stack.enter_context(OfflineWeb(Path(spec.progress).parent / "web", spec.page_path))
         _refuse_network(web.address)
+        if names_a_login(_code(spec)):  # no token, no network: the login is skipped, saying so
+            stack.enter_context(OfflineLogin())
         recorder = None
         if spec.uses_torch:
             from polydocs.snippets.compile_proof import CompileRecorder

@@ -10,11 +10,6 @@ too, served inside the session process: see `standins_web.py`.
 from __future__ import annotations
 
 import hashlib
-import json
-import os
-import subprocess
-import sys
-import tempfile
 from collections.abc import Callable
 from contextlib import ExitStack
 from dataclasses import asdict, dataclass, field
@@ -25,18 +20,20 @@ from typing import Any
 
 from polydocs.cache import CacheStore
 from polydocs.snippets.blocking import missing_stand_in
-from polydocs.snippets.environment import python_path
 from polydocs.snippets.protocol import Blocked
 from polydocs.snippets.sessions import Session
-from polydocs.snippets.standins_datasets import DatasetRequest, dataset_stand_ins_for
-from polydocs.snippets.standins_loads import HubLoad, hub_loads, trained_into
+from polydocs.snippets.standins_datasets import dataset_stand_ins_for
+from polydocs.snippets.standins_loads import BlockLoads, HubLoad, block_loads, names_a_model
+from polydocs.snippets.standins_subprocess import run_builder
 from polydocs.sources.pages import page_at
 from polydocs.sources.project import load_project_config
 
 PROFILES = ("tiny", "full")
-BUILDER_VERSION = "4"  # bump when a stand-in's files change shape, so cached folders are rebuilt
+BUILDER_VERSION = "6"  # bump when a stand-in's files change shape, so cached folders are rebuilt
+# 5: a concrete head class the page loads (`T5ForConditionalGeneration`) is the class whose weights are saved.
+# 6: CTC speech models get their own character tokenizer (vocab.json), so their processor is saved too.
 REGISTRY_FILE = "src/polydocs/snippets/standins.py"
-_CRASHED = "the stand-in builder exited with status"
+_BUILDER = "the stand-in builder"
 
 
 @dataclass(frozen=True)
@@ -202,35 +199,29 @@ def ensure_stand_ins(requests: list[StandInRequest], profile: str, hf_home: Path
         if missing:
             built = _build(missing, profile, hf_home)
             for request in missing:
-                if not built[request.key].problem.startswith(_CRASHED):  # a crash is not cached
+                if not built[request.key].problem.startswith(f"{_BUILDER} exited"):  # a crash is not cached
                     store.write(outcome_key(request, profile), asdict(built[request.key]))
             outcomes.update(built)
     return {key: outcome for key, outcome in outcomes.items() if outcome is not None}
 
 
 def _build(requests: list[StandInRequest], profile: str, hf_home: Path) -> dict[str, Outcome]:
-    with tempfile.TemporaryDirectory(prefix="polydocs-standins-") as temp:
-        request_file, result_file = Path(temp) / "requests.json", Path(temp) / "outcomes.json"
-        request_file.write_text(json.dumps([asdict(r) for r in requests]))
-        path = os.pathsep.join(python_path(os.environ))
-        env = dict(os.environ, HF_HUB_OFFLINE="1", HF_HOME=str(hf_home), PYTHONPATH=path)
-        command = [sys.executable, "-m", "polydocs.snippets.standins_build", str(request_file), profile]
-        finished = subprocess.run(
-            [*command, str(hf_home), str(result_file)], env=env, stdout=subprocess.DEVNULL, check=False
-        )
-        found = json.loads(result_file.read_text()) if result_file.exists() else {}
-    problem = f"{_CRASHED} {finished.returncode}"
+    module, arguments = "polydocs.snippets.standins_build", [profile, str(hf_home)]
+    answer = run_builder(module, requests, arguments, hf_home)
+    crashed = answer.crash(_BUILDER)
     return {
-        r.key: _decode_outcome(found[r.key]) if r.key in found else Outcome(r.key, problem) for r in requests
+        r.key: _decode_outcome(answer.found[r.key]) if r.key in answer.found else Outcome(r.key, crashed)
+        for r in requests
     }
 
 
 @dataclass(frozen=True)
 class SessionStandIns:
-    """What a session's stand-ins gave: per block, what blocks it (or None); the datasets it reads."""
+    """What a session's stand-ins gave: per block, what blocks it (or None); the prepared datasets it
+    reads (folders in the datasets cache)."""
 
     blocked: list[Blocked | None]
-    datasets: list[DatasetRequest]
+    datasets: list[str]
 
 
 def stand_ins_for(
@@ -241,13 +232,14 @@ def stand_ins_for(
     A bare id (`gpt2`) that cannot be derived blocks nothing: it may be a folder the page saved itself.
     """
     strings: dict[str, str] = {}
-    loads = [hub_loads(region.source, strings) for region in session.regions]
+    scans = [block_loads(region.source, strings) for region in session.regions]
+    loads = [list(scan.loads) for scan in scans]
     running = [
         [] if region.directives.skip_reason(device) else found
         for region, found in zip(session.regions, loads, strict=True)
     ]
     requests: dict[str, StandInRequest] = {}
-    bases = _fine_tuned_models(session, running)
+    bases = _fine_tuned_models(scans, running)
     for found in running:
         for load in found:
             if load.loader != "load_dataset":
@@ -277,22 +269,19 @@ def stand_ins_for(
     return SessionStandIns(blocked, datasets)
 
 
-def _fine_tuned_models(session: Session, loads: list[list[HubLoad]]) -> dict[str, str]:
-    """Name a block trains a model into -> the checkpoint the session loaded as a model before it."""
+def _fine_tuned_models(scans: list[BlockLoads], running: list[list[HubLoad]]) -> dict[str, str]:
+    """Name a block trains a model into -> the checkpoint the session loaded as a model before it
+    (`running`: the loads of each block that runs)."""
     bases: dict[str, str] = {}
     base = ""
-    for region, found in zip(session.regions, loads, strict=True):
+    for scan, found in zip(scans, running, strict=True):
         for load in found:
-            if not base and load.hub_id and _loads_a_model(load.loader):
+            if not base and load.hub_id and names_a_model(load.loader):
                 base = load.hub_id
         if base:
-            for name in trained_into(region.source):
+            for name in scan.trained_into:
                 bases.setdefault(name, base)
     return bases
-
-
-def _loads_a_model(loader: str) -> bool:
-    return "Model" in loader or "For" in loader
 
 
 def _request_key(load: HubLoad) -> str:

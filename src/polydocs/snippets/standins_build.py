@@ -20,9 +20,8 @@ from typing import Any
 from polydocs.snippets.standins import Outcome, StandInRequest, outcome_store, snapshot_dir
 from polydocs.snippets.standins_derive import documented_checkpoints, model_type_of, shrink
 from polydocs.snippets.standins_files import SAVERS
+from polydocs.snippets.standins_loads import names_a_model
 from polydocs.typed_json import load
-
-_MODEL_LOADERS = ("AutoModel", "ForCausalLM", "Model")  # a loader naming a model (not a tokenizer) has these
 
 
 class CannotBuild(Exception):
@@ -159,7 +158,7 @@ def _model_class(transformers: Any, chosen: str, loaders: tuple[str, ...], confi
     with (any head loads from them: missing heads start random), else the model type's base model."""
     for name in (chosen, *loaders):
         model_class = getattr(transformers, name, None) if name else None
-        if model_class is not None and any(part in name for part in _MODEL_LOADERS):
+        if model_class is not None and names_a_model(name):
             try:
                 if model_class.__name__.startswith("Auto"):
                     model_class._model_mapping[

@@ -13,26 +13,23 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import re
 import shutil
-import subprocess
-import sys
-import tempfile
 from contextlib import ExitStack
-from dataclasses import dataclass
-from functools import lru_cache
+from dataclasses import asdict, dataclass
+from functools import lru_cache, partial
 from pathlib import Path
 from typing import Any
 
 import yaml
 
+from polydocs import typed_json
 from polydocs.cache import CacheStore
-from polydocs.snippets.blocking import missing_dataset
-from polydocs.snippets.environment import python_path
+from polydocs.snippets.blocking import missing_dataset, module_not_installed
 from polydocs.snippets.protocol import Blocked
 from polydocs.snippets.sessions import Session
 from polydocs.snippets.standins_loads import HubLoad
+from polydocs.snippets.standins_subprocess import run_builder
 from polydocs.sources.pages import page_at
 from polydocs.sources.project import load_project_config
 
@@ -55,22 +52,28 @@ class DatasetRequest:
         return f"{self.name}:{self.config}"
 
     @property
-    def folder(self) -> str:
-        """The cache folder `load_dataset(name)` looks in: `org___name`, or `name` for a bare name."""
-        *namespace, dataset = self.name.split("/")
-        return "___".join([*namespace, _snake_case(dataset)])
-
-    @property
     def revision(self) -> str:
         described = json.dumps(self.spec, sort_keys=True)
         return hashlib.sha1(f"{self.key}:{described}:{BUILDER_VERSION}".encode()).hexdigest()
 
 
-def _snake_case(name: str) -> str:
-    from re import sub
+@dataclass(frozen=True)
+class DatasetOutcome:
+    """What preparing one dataset stand-in gave (the builder's answer): the folder `load_dataset` reads it
+    from, relative to the datasets cache (the library names it), or why there is none."""
 
-    # datasets' `camelcase_to_snakecase`, which names the cache folder of a dataset.
-    return sub(r"([a-z\d])([A-Z])", r"\1_\2", sub(r"([A-Z]+)([A-Z][a-z])", r"\1_\2", name)).lower()
+    folder: str = ""
+    problem: str = ""
+    missing_module: str = ""  # the builder could not import this library (datasets itself)
+
+    @property
+    def prepared(self) -> bool:
+        """Built, and in a folder inside the datasets cache (what is copied into a session's cache stays
+        inside that too)."""
+        inside = (
+            bool(self.folder) and not Path(self.folder).is_absolute() and ".." not in Path(self.folder).parts
+        )
+        return inside and not self.problem and not self.missing_module
 
 
 @lru_cache(maxsize=1)
@@ -115,62 +118,50 @@ def _datasets_of(root: Path) -> dict[str, dict[str, Any]]:
     return _by_name(load_project_config(root).datasets)
 
 
-def ensure_datasets(requests: list[DatasetRequest], hf_home: Path) -> dict[str, str]:
-    """Request key -> problem ("" when the prepared dataset exists); the missing ones built in one
-    subprocess, each held while it is built so two workers never build the same one."""
+def ensure_datasets(requests: list[DatasetRequest], hf_home: Path) -> dict[str, DatasetOutcome]:
+    """Request key -> outcome; the missing ones built in one subprocess, each held while it is built so
+    two workers never build the same one. Only prepared ones are remembered: the next run may have what
+    the others lacked."""
     cache = hf_home / "datasets"
     cache.mkdir(parents=True, exist_ok=True)
     store = CacheStore(hf_home / "dataset-outcomes", BUILDER_VERSION)
     with ExitStack() as held:
         for request in sorted(requests, key=lambda r: r.revision):
             held.enter_context(store.holding(request.revision))
-        problems = {r.key: "" for r in requests if _prepared(cache, r).is_dir()}
-        missing = [r for r in requests if r.key not in problems]
-        if missing:
-            problems.update(_build(missing, cache, hf_home))
-    return problems
+        outcomes = {}
+        for request in requests:
+            stored = store.read(request.revision, partial(typed_json.load, DatasetOutcome))
+            if stored is not None and stored.prepared and (cache / stored.folder).is_dir():
+                outcomes[request.key] = stored
+        missing = [r for r in requests if r.key not in outcomes]
+        built = _build(missing, cache, hf_home) if missing else {}
+        for request in missing:
+            if built[request.key].prepared:
+                store.write(request.revision, asdict(built[request.key]))
+        outcomes.update(built)
+    return outcomes
 
 
-def _prepared(cache: Path, request: DatasetRequest) -> Path:
-    return cache / request.folder / request.config / "0.0.0" / request.revision
-
-
-def _build(requests: list[DatasetRequest], cache: Path, hf_home: Path) -> dict[str, str]:
-    with tempfile.TemporaryDirectory(prefix="polydocs-datasets-") as temp:
-        request_file, result_file = Path(temp) / "requests.json", Path(temp) / "outcomes.json"
-        described = [
-            {"key": r.key, "name": r.name, "config": r.config, "spec": r.spec, "folder": r.folder}
-            | {"revision": r.revision}
-            for r in requests
-        ]
-        request_file.write_text(json.dumps(described))
-        env = dict(
-            os.environ,
-            HF_HUB_OFFLINE="1",
-            HF_HOME=str(hf_home),
-            PYTHONPATH=os.pathsep.join(python_path(os.environ)),
-        )
-        command = [sys.executable, "-m", "polydocs.snippets.standins_datasets_build", str(request_file)]
-        finished = subprocess.run(
-            [*command, str(cache), str(result_file)],
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
-            check=False,
-        )
-        found = json.loads(result_file.read_text()) if result_file.exists() else {}
-    crashed = f"the dataset stand-in builder exited with status {finished.returncode}"
-    if finished.returncode and b"No module named 'datasets'" in finished.stderr:
-        crashed = "module datasets is not installed"
-    return {r.key: str(found.get(r.key, crashed)) for r in requests}
+def _build(requests: list[DatasetRequest], cache: Path, hf_home: Path) -> dict[str, DatasetOutcome]:
+    module = "polydocs.snippets.standins_datasets_build"
+    answer = run_builder(module, requests, [str(cache)], hf_home)
+    crashed = DatasetOutcome(problem=answer.crash("the dataset stand-in builder"))
+    outcomes = {}
+    for request in requests:
+        try:
+            outcomes[request.key] = typed_json.load(DatasetOutcome, answer.found[request.key])
+        except (KeyError, ValueError):  # not answered (a crash), or not an answer
+            outcomes[request.key] = crashed
+    return outcomes
 
 
 def dataset_stand_ins_for(
     session: Session, loads: list[list[HubLoad]], hf_home: Path
-) -> tuple[list[Blocked | None], list[DatasetRequest]]:
+) -> tuple[list[Blocked | None], list[str]]:
     """Per block of `session` (`loads`: what each block loads), what blocks it: a dataset with no
-    stand-in; and the prepared datasets the session reads, for `copy_for_session`. A bare name no
-    stand-in describes blocks nothing: it may be a folder the page saved (offline, loading fails if not)."""
+    stand-in; and the prepared datasets the session reads (folders in the datasets cache), for
+    `copy_for_session`. A bare name no stand-in describes blocks nothing: it may be a folder the page
+    saved (offline, loading fails if not)."""
     wanted = [
         [
             (load, request)
@@ -182,24 +173,29 @@ def dataset_stand_ins_for(
         for found in loads
     ]
     requests = {r.key: r for found in wanted for _, r in found if isinstance(r, DatasetRequest)}
-    problems = ensure_datasets(list(requests.values()), hf_home) if requests else {}
+    outcomes = ensure_datasets(list(requests.values()), hf_home) if requests else {}
     blocked: list[Blocked | None] = []
     for region, found in zip(session.regions, wanted, strict=True):
-        failing = [
-            (load, request if isinstance(request, str) else problems[request.key])
+        reasons = [
+            _blocked_load(region.start_line + 1 + load.offset, load, request, outcomes)
             for load, request in found
-            if isinstance(request, str) or problems[request.key]
         ]
-        if failing:
-            load, why = failing[0]
-            blocked.append(missing_dataset(region.start_line + 1 + load.offset, load.hub_id, why))
-        else:
-            blocked.append(None)
-    return blocked, [r for r in requests.values() if not problems[r.key]]
+        blocked.append(next((reason for reason in reasons if reason is not None), None))
+    return blocked, [outcome.folder for outcome in outcomes.values() if outcome.prepared]
 
 
-def copy_for_session(requests: list[DatasetRequest], hf_home: Path, session_cache: Path) -> None:
+def _blocked_load(
+    line: int, load: HubLoad, request: DatasetRequest | str, outcomes: dict[str, DatasetOutcome]
+) -> Blocked | None:
+    if isinstance(request, str):  # no stand-in describes it
+        return missing_dataset(line, load.hub_id, request)
+    outcome = outcomes[request.key]
+    if outcome.missing_module:
+        return module_not_installed(line, outcome.missing_module)
+    return None if outcome.prepared else missing_dataset(line, load.hub_id, outcome.problem)
+
+
+def copy_for_session(folders: list[str], hf_home: Path, session_cache: Path) -> None:
     """A writable copy of each prepared dataset the session loads (a few hundred kilobytes each)."""
-    for request in requests:
-        source = _prepared(hf_home / "datasets", request)
-        shutil.copytree(source, _prepared(session_cache, request), dirs_exist_ok=True)
+    for folder in folders:
+        shutil.copytree(hf_home / "datasets" / folder, session_cache / folder, dirs_exist_ok=True)

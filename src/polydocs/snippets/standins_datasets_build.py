@@ -3,8 +3,9 @@
 For each request (a dataset name as the page writes it, a configuration and its spec): generated rows
 with the configuration's real features, written as Parquet and prepared by the datasets library's own
 Parquet builder into a temporary folder, then moved to where `load_dataset(name, config)` looks for a
-prepared dataset offline: `CACHE/<namespace>___<name>/<config>/0.0.0/<revision>/`. Each outcome (built,
-or why not) goes to OUT.json.
+prepared dataset offline, which the library's cache builder names
+(`CACHE/<namespace>___<name>/<config>/<version>/<revision>/`). Each outcome (the folder, or why not; a
+`DatasetOutcome`) goes to OUT.json.
 """
 
 from __future__ import annotations
@@ -16,8 +17,12 @@ import shutil
 import sys
 import tempfile
 import wave
+from dataclasses import asdict
 from pathlib import Path
 from typing import Any
+
+from polydocs.snippets.standins_datasets import DatasetOutcome, DatasetRequest
+from polydocs.typed_json import load
 
 _WORDS = (
     "the model reads a short sentence about cats and dogs while the tokenizer splits every word into"
@@ -26,52 +31,69 @@ _WORDS = (
 _MEDIA_ROWS, _TEXT_ROWS = 64, 1000
 
 
-def build_all(requests: list[dict[str, Any]], cache: Path) -> dict[str, str]:
-    """Request key -> problem ("" when built)."""
-    from datasets.utils.logging import disable_progress_bar, set_verbosity_error
-
+def build_all(requests: list[DatasetRequest], cache: Path) -> dict[str, DatasetOutcome]:
+    try:
+        from datasets.utils.logging import disable_progress_bar, set_verbosity_error
+    except ModuleNotFoundError as missing:  # the checker's environment lacks datasets (or what it needs)
+        return {r.key: DatasetOutcome(missing_module=missing.name or "datasets") for r in requests}
     disable_progress_bar()
     set_verbosity_error()
     outcomes = {}
     for request in requests:
         try:
-            _build_one(request, cache)
-            outcomes[request["key"]] = ""
+            outcomes[request.key] = DatasetOutcome(folder=_build_one(request, cache))
         except Exception as error:  # a spec the library rejects must not cost the session's other datasets
-            outcomes[request["key"]] = f"building it raised {type(error).__name__}: {str(error)[:200]}"
+            raised = f"building it raised {type(error).__name__}: {str(error)[:200]}"
+            outcomes[request.key] = DatasetOutcome(problem=raised)
     return outcomes
 
 
-def _build_one(request: dict[str, Any], cache: Path) -> None:
+def _build_one(request: DatasetRequest, cache: Path) -> str:
+    """Prepare the dataset; the folder it now lies in, relative to `cache`."""
     from datasets import Features
     from datasets.packaged_modules.parquet.parquet import Parquet
 
-    spec, config = request["spec"], request["config"]
+    spec, config = request.spec, request.config
     features = Features._from_yaml_list(spec["features"])
     rows = int(spec.get("rows") or (_TEXT_ROWS if _text_only(features) else _MEDIA_ROWS))
-    name = request["name"].split("/")[-1]
-    final = cache / request["folder"] / config / "0.0.0" / request["revision"]
     with tempfile.TemporaryDirectory(prefix="polydocs-dataset-", dir=cache) as temp:
         files = {}
         for split in spec["splits"]:
             path = Path(temp) / f"{split}.parquet"
             _write_parquet(path, features, rows)
             files[split] = [str(path)]
-        prepared = Path(temp) / "prepared"
         builder = Parquet(
-            cache_dir=str(prepared),
-            dataset_name=name,
+            cache_dir=str(Path(temp) / "prepared"),
+            dataset_name=request.name.split("/")[-1],
             config_name=config,
             config_id=config,
             data_files=files,
             features=features,
-            hash=request["revision"],
+            hash=request.revision,
         )
         builder.download_and_prepare()
-        built = Path(builder.cache_dir)  # `name` snake-cased, as `load_dataset` will look for it
+        final = _where_load_dataset_looks(request, cache, str(builder.config.version))
         final.parent.mkdir(parents=True, exist_ok=True)
         shutil.rmtree(final, ignore_errors=True)
-        built.rename(final)
+        Path(builder.cache_dir).rename(final)
+    return final.relative_to(cache).as_posix()
+
+
+def _where_load_dataset_looks(request: DatasetRequest, cache: Path, version: str) -> Path:
+    """The folder offline `load_dataset(name, config)` reads: its cache builder's, made as `load_dataset`
+    makes it (`repo_id` and `dataset_name` as its cached-module factory passes them), so the naming rules
+    (`org___name`, snake case) stay the library's."""
+    from datasets.packaged_modules.cache.cache import Cache
+
+    reader = Cache(
+        cache_dir=str(cache),
+        repo_id=request.name,
+        dataset_name=request.name.split("/")[-1],
+        config_name=request.config,
+        version=version,
+        hash=request.revision,
+    )
+    return Path(reader.cache_dir)
 
 
 def _write_parquet(path: Path, features: Any, rows: int) -> None:
@@ -168,8 +190,9 @@ def _wav(row: int, sampling_rate: int) -> bytes:
 
 def main(argv: list[str]) -> int:
     request_file, cache, out = Path(argv[0]), Path(argv[1]), Path(argv[2])
-    outcomes = build_all(json.loads(request_file.read_text()), cache)
-    out.write_text(json.dumps(outcomes))
+    requests = [load(DatasetRequest, item) for item in json.loads(request_file.read_text())]
+    outcomes = build_all(requests, cache)
+    out.write_text(json.dumps({key: asdict(outcome) for key, outcome in outcomes.items()}))
     return 0
 
 

@@ -54,8 +54,9 @@ def _special_tokens(tokenizer_class: Any) -> dict[str, str]:
 
 
 def save_tokenizer(folder: Path, config: Any, model_type: str) -> str:
-    """A tokenizer of the kind the model's own tokenizer class builds (a Unigram for XLNet or T5, else a
-    byte-level BPE), with the model's special tokens at the config's ids, inside its vocabulary."""
+    """A tokenizer of the kind the model's own tokenizer class builds (characters for the CTC speech
+    models' class, a Unigram for XLNet or T5, else a byte-level BPE), with the model's special tokens at
+    the config's ids, inside its vocabulary."""
     from tokenizers import Tokenizer, decoders, models, pre_tokenizers, processors
     from transformers import PreTrainedTokenizerFast
     from transformers.models.auto.tokenization_auto import TOKENIZER_MAPPING_NAMES
@@ -63,6 +64,8 @@ def save_tokenizer(folder: Path, config: Any, model_type: str) -> str:
     text = config.get_text_config() if hasattr(config, "get_text_config") else config
     vocab_size = int(getattr(text, "vocab_size", 0) or 0)
     name = _registered(TOKENIZER_MAPPING_NAMES, model_type)
+    if _reads_one_json_vocabulary(_class(name)):
+        return _save_character_tokenizer(folder, _class(name), text, vocab_size)
     specials = _special_tokens(_class(name)) if name else dict(_GENERIC_SPECIALS)
     # A class that builds a Unigram reads `vocab` as (piece, score) pairs: a BPE's dict would not load.
     unigram = getattr(_class(name), "model", None) is models.Unigram
@@ -93,6 +96,37 @@ def save_tokenizer(folder: Path, config: Any, model_type: str) -> str:
     if getattr(text, "max_position_embeddings", None):
         fast.model_max_length = int(text.max_position_embeddings)
     fast.save_pretrained(folder)
+    return "tokenizer"
+
+
+# The characters of a character-level stand-in: what English CTC checkpoints (wav2vec2) transcribe.
+_CHARACTERS = [*(chr(c) for c in range(ord("A"), ord("Z") + 1)), "'"]
+
+
+def _reads_one_json_vocabulary(tokenizer_class: Any) -> bool:
+    """A Python tokenizer class whose only file is a JSON token -> id map: a character vocabulary
+    (`Wav2Vec2CTCTokenizer`, which wav2vec2, HuBERT, WavLM and other CTC speech models register)."""
+    files = dict(getattr(tokenizer_class, "vocab_files_names", None) or {})
+    files.pop("tokenizer_config_file", None)
+    return list(files) == ["vocab_file"] and files["vocab_file"].endswith(".json")
+
+
+def _save_character_tokenizer(folder: Path, tokenizer_class: Any, config: Any, vocab_size: int) -> str:
+    """The model's own tokenizer class on a vocabulary of its special tokens (at the config's ids), its
+    word delimiter and the letters, as many as the vocabulary holds (wav2vec2's 32: all of them)."""
+    import json
+
+    specials = _special_tokens(tokenizer_class)
+    delimiter = inspect.signature(tokenizer_class.__init__).parameters.get("word_delimiter_token")
+    if delimiter is not None and isinstance(delimiter.default, str):
+        specials["word_delimiter_token"] = delimiter.default
+    everything = _vocabulary(specials, config, _CHARACTERS)
+    limit = vocab_size or len(everything)
+    vocab = {t: i for t, i in everything.items() if i < limit or t in specials.values()}
+    if max(vocab.values()) >= limit:
+        return ""  # the special tokens alone do not fit; the page's tokenizer load is then blocked
+    (folder / "vocab.json").write_text(json.dumps(vocab, ensure_ascii=False))
+    tokenizer_class(vocab_file=str(folder / "vocab.json"), **specials).save_pretrained(folder)
     return "tokenizer"
 
 

@@ -45,15 +45,31 @@ class HubLoad:
         return "/" in self.hub_id
 
 
-def hub_loads(code: str, strings: dict[str, str] | None = None) -> list[HubLoad]:
-    """The loads in `code`; `strings` (name -> literal, updated in place) carries assignments from one
-    block of a session to the next."""
+@dataclass(frozen=True)
+class BlockLoads:
+    """What one block loads from the Hub, and the names it saves or pushes a model it trains under
+    (`TrainingArguments(output_dir="m")`, `hub_model_id="m"`, `model.push_to_hub("m")`): a later
+    `from_pretrained("user/m")` loads that model."""
+
+    loads: tuple[HubLoad, ...] = ()
+    trained_into: tuple[str, ...] = ()
+
+
+def names_a_model(loader: str) -> bool:
+    """Whether a loader is a model class (`AutoModelForCausalLM`, `T5ForConditionalGeneration`,
+    `CLIPModel`), not a tokenizer, processor, configuration or `pipeline`."""
+    return "Model" in loader or "For" in loader
+
+
+def block_loads(code: str, strings: dict[str, str] | None = None) -> BlockLoads:
+    """The loads in `code`, read from one parse; `strings` (name -> literal, updated in place) carries
+    assignments from one block of a session to the next."""
     known = strings if strings is not None else {}
     try:
         tree = ast.parse(code)
     except (SyntaxError, ValueError):
-        return _plain_loads(code)
-    found = []
+        return BlockLoads(tuple(_plain_loads(code)))
+    found, trained = [], []
     for node in sorted(ast.walk(tree), key=lambda n: (getattr(n, "lineno", 0), getattr(n, "col_offset", 0))):
         if isinstance(node, ast.Assign) and _literal(node.value, {}) is not None:
             for target in node.targets:
@@ -63,7 +79,8 @@ def hub_loads(code: str, strings: dict[str, str] | None = None) -> list[HubLoad]
             load = _load(node, known)
             if load is not None:
                 found.append(load)
-    return found
+            trained.extend(_saved_as(node))
+    return BlockLoads(tuple(found), tuple(trained))
 
 
 def _load(call: ast.Call, known: dict[str, str]) -> HubLoad | None:
@@ -126,24 +143,16 @@ def _plain_loads(code: str) -> list[HubLoad]:
 _SAVE_KEYWORDS = ("output_dir", "hub_model_id")
 
 
-def trained_into(code: str) -> list[str]:
-    """The names a block saves or pushes a model it trains under: `TrainingArguments(output_dir="m")`,
-    `hub_model_id="m"`, `model.push_to_hub("m")`; a later `from_pretrained("user/m")` loads that model."""
-    try:
-        tree = ast.parse(code)
-    except (SyntaxError, ValueError):
-        return []
+def _saved_as(call: ast.Call) -> list[str]:
+    """The names one call saves or pushes a model under (the last part of `org/name` or `out/`)."""
     names = []
-    for node in ast.walk(tree):
-        if not isinstance(node, ast.Call):
-            continue
-        for keyword in node.keywords:
-            value = _literal(keyword.value, {}) if keyword.arg in _SAVE_KEYWORDS else None
-            if value:
-                names.append(value.rstrip("/").rsplit("/", 1)[-1])
-        function = node.func
-        if isinstance(function, ast.Attribute) and function.attr == "push_to_hub" and node.args:
-            value = _literal(node.args[0], {})
-            if value:
-                names.append(value.rsplit("/", 1)[-1])
+    for keyword in call.keywords:
+        value = _literal(keyword.value, {}) if keyword.arg in _SAVE_KEYWORDS else None
+        if value:
+            names.append(value.rstrip("/").rsplit("/", 1)[-1])
+    function = call.func
+    if isinstance(function, ast.Attribute) and function.attr == "push_to_hub" and call.args:
+        value = _literal(call.args[0], {})
+        if value:
+            names.append(value.rsplit("/", 1)[-1])
     return names
