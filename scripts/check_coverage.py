@@ -54,6 +54,9 @@ def main() -> int:
         command, check=False, cwd=args.tree, stdout=output, env=dict(os.environ, PYTHONPATH=source)
     )
     wall = time.perf_counter() - started
+    if not report_path.is_file():
+        print(f"{report_path}: the check wrote no report (its output above says why)", file=sys.stderr)
+        return 2
     report = json.loads(report_path.read_text(encoding="utf-8"))
     for line in coverage_table(report, args.tree, args.languages):
         print(line)
@@ -70,11 +73,12 @@ def _arguments() -> argparse.Namespace:
     parser.add_argument("--cache-dir", type=Path, default=None, help="default: a fresh temporary folder")
     parser.add_argument("--quiet", action="store_true", help="hide the check's own output")
     parser.add_argument("--table-of", type=Path, default=None, metavar="REPORT", help="only print its table")
-    parser.add_argument(
-        "check_args", nargs=argparse.REMAINDER, help="after --: more `polydocs check` options"
-    )
-    args = parser.parse_args()
-    args.check_args = [a for a in args.check_args if a != "--"]
+    parser.epilog = "after --: more `polydocs check` options"
+    # Split at `--` by hand: a REMAINDER argument would also swallow this script's options after TREE.
+    argv = sys.argv[1:]
+    cut = argv.index("--") if "--" in argv else len(argv)
+    args = parser.parse_args(argv[:cut])
+    args.check_args = argv[cut + 1 :]
     return args
 
 
