@@ -7,7 +7,8 @@
 #   MODELS="resnet-50 gemma-2b" scripts/bench_remeasure.sh OUT_DIR          # measure what fits BUDGET
 #   scripts/bench_remeasure.sh OUT_DIR reproduce [--list]                    # later: the check
 #
-# measure: every configuration of MODELS (default: all) except max-autotune, in PROCESSES (default 3)
+# measure: every configuration of MODELS (default: all) except those whose id holds a word of SKIP (default
+# max-autotune; SKIP= measures max-autotune too), in PROCESSES (default 3)
 # processes one after another, each in its own order. The plan is estimated from the committed compile
 # and run times (RESULTS), with warm compile caches for processes 2..N (CACHE_DIR, kept between calls);
 # a configuration whose processes do not all fit BUDGET (default 540 s) is left whole, and the plan says
@@ -34,6 +35,7 @@ GIT_REV=${GIT_REV:-$(git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)}
 CACHE_DIR=${CACHE_DIR:-build/bench-cache}
 read -r -a models <<<"${MODELS:-vit-base convnext-tiny resnet-50 detr-resnet-50 segformer-b0 gemma-2b}"
 read -r -a bench_args <<<"${BENCH_ARGS:-}"
+read -r -a skipped <<<"${SKIP-max-autotune}"
 read -r -a reproduce_args <<<"${REPRODUCE_ARGS:-}"
 export PYTHONPATH="src${PYTHONPATH:+:${PYTHONPATH}}" PYTHONUNBUFFERED=1 CUDA_VISIBLE_DEVICES=${CUDA_VISIBLE_DEVICES:-0}
 # Shared by every process, so that processes 2..N compile from warm caches (compile time is not timed).
@@ -48,12 +50,13 @@ merge() {
 if [[ $step == measure ]]; then
     selection=()
     for model in "${models[@]}"; do selection+=(--model "$model"); done
+    for word in "${skipped[@]}"; do selection+=(--skip "$word"); done
     echo "measure: ${models[*]}; $PROCESSES processes; budget ${BUDGET}s; git_rev=$GIT_REV"
     if [[ ${#list[@]} -eq 0 ]]; then
         command -v nvidia-smi >/dev/null && nvidia-smi --query-gpu=name,clocks.sm,clocks.max.sm --format=csv,noheader
         uptime
     fi
-    python3 -m polydocs.bench compile --out "$OUT_DIR/remeasure.json" "${selection[@]}" --skip max-autotune \
+    python3 -m polydocs.bench compile --out "$OUT_DIR/remeasure.json" "${selection[@]}" \
         --processes "$PROCESSES" --estimates "$RESULTS" --stop-after "$BUDGET" --git-rev "$GIT_REV" \
         "${bench_args[@]}" "${list[@]}" 2>&1 | tee -a "$OUT_DIR/log-measure.txt" \
         | grep -E '^(\[|conditions|process|planned|left|  |configuration|across)|measured,|stopping|/'
