@@ -42,7 +42,7 @@ def _append(path: Path, text: str) -> None:
 def served(tree, tmp_path):
     site = tmp_path / "served"
     build_site(tree, site)
-    return site, _IncrementalBuilder(tree, site, ["en", "es"])
+    return site, _IncrementalBuilder(tree, site)
 
 
 @pytest.mark.parametrize("page", ["es/index.md", "en/guide.md"])
