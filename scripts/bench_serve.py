@@ -4,7 +4,8 @@
 Copies the source tree to a temporary folder, starts `polydocs serve` on it, appends a unique word to
 one page, and polls that page's URL until the word appears. Prints each edit's latency and the median.
 A language's first edit builds it in full (serve then keeps that build); the next ones render the
-edited page alone (`site/live_language.py`), so the median of five is the usual edit.
+edited page alone (`site/live_language.py`), so the median of five is the usual edit. The machine's load
+(1-minute average) is printed before the edits and after, since other work moves the figures.
 Usage: .venv/bin/python scripts/bench_serve.py [--source DIR] [--page es/perf_torch_compile.md] [--edits N]
 On the course corpus (26 languages): --source ../shared/corpus/course-docs --page es/chapter1/1.mdx
 """
@@ -12,6 +13,7 @@ On the course corpus (26 languages): --source ../shared/corpus/course-docs --pag
 from __future__ import annotations
 
 import argparse
+import os
 import shutil
 import socket
 import statistics
@@ -67,6 +69,7 @@ def main() -> int:
             started = time.perf_counter()
             _wait_for(url, "<html", started + args.start_timeout)
             print(f"first build served after {time.perf_counter() - started:.1f} s", flush=True)
+            load_before = os.getloadavg()[0]
             latencies = []
             for edit in range(args.edits):
                 word = f"polydocsedit{edit}x{time.time_ns()}"
@@ -78,6 +81,7 @@ def main() -> int:
         finally:
             server.terminate()
             server.wait(timeout=10)
+    print(f"machine load (1 min): {load_before:.1f} before the edits, {os.getloadavg()[0]:.1f} after")
     print("each edit:", " ".join(f"{latency:.2f}" for latency in latencies))
     print(f"one-page edit visible after {statistics.median(latencies):.2f} s (median of {args.edits})")
     return 0
