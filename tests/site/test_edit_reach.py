@@ -61,3 +61,7 @@ def test_a_file_every_language_reads_builds_every_language(docs: Path, edited: s
 
 def test_a_translation_toctree_builds_its_language_alone(docs: Path) -> None:
     assert _reach(docs, "es/_toctree.yml", text="") == {"es": None}
+
+
+def test_an_editors_swap_file_reaches_no_page(docs: Path) -> None:
+    assert _reach(docs, "es/.perf_torch_compile.md.swp") == {}

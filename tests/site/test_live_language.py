@@ -61,6 +61,19 @@ def test_a_second_edit_of_a_page_renders_it_alone_and_serves_a_full_builds_site(
     assert _files(site / "en") == _files(tmp_path / "full" / "en")
 
 
+def test_an_editors_swap_file_builds_nothing_and_serves_a_full_builds_site(tree, served, tmp_path):
+    site, builder = served
+    _append(tree / "es" / "index.md", "\nFirst edit.\n")
+    builder()
+    kept = dict(builder.live)
+    (tree / "es" / ".index.md.swp").write_bytes(b"\x00swap")
+    (tree / "es" / ".#index.md").symlink_to("root@host.1234")  # Emacs' lock: a link to nothing
+    builder()
+    assert builder.live == kept
+    build_site(tree, tmp_path / "full", use_cache=False)
+    assert _files(site / "es") == _files(tmp_path / "full" / "es")
+
+
 def test_a_toctree_edit_builds_the_language_in_full(tree, served, tmp_path):
     site, builder = served
     _append(tree / "es" / "index.md", "\nFirst edit.\n")

@@ -5,7 +5,8 @@ shows changes when its file changed (a translation, or the English page it falls
 translation also changes when its freshness did (the outdated banner on top); and the status page of
 every language, which lists every language's translations by state, changes when any state did. An
 edit these rules cannot place (a toctree, a setting, an asset, a page added, deleted or no longer
-shown) may change any page of the language: it is built in full.
+shown) may change any page of the language: it is built in full. A dotfile (an editor's swap file)
+changes no page.
 """
 
 from __future__ import annotations
@@ -66,6 +67,8 @@ def _file_reach(after: SourceTree, lang: str, path: Path, before: _ShownPages, s
         return None
     if owner not in (lang, SOURCE_LANGUAGE):
         return []  # another translation: this language sees it through page lists and states alone
+    if any(part.startswith(".") for part in path.relative_to(os.path.abspath(after.folder(owner))).parts):
+        return []  # MkDocs leaves dotfiles out of every site: an editor's swap and lock files
     local = shown.local(lang, path)
     if local is not None and before.local(lang, path) == local:
         return [local]
