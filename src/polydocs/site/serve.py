@@ -1,4 +1,4 @@
-"""`polydocs serve`: the whole site once, then only the languages an edit touches, with live reload."""
+"""`polydocs serve`: the whole site once, then only the pages an edit changes, with live reload."""
 
 from __future__ import annotations
 

@@ -134,8 +134,8 @@ class SourceTree:
 
     @cached_property
     def freshness(self) -> Freshness:
-        """Which translations are current, outdated, untracked or missing (the English pages are read
-        and hashed the first time this is asked, but for those an update kept the hashes of)."""
+        """Which translations are current, outdated, untracked or missing: the English pages are read
+        and hashed the first time this is asked (a tree updated after an edit hashes the changed ones)."""
         return freshness_of(self, self.reading.digests if self.reading is not None else {})
 
 
