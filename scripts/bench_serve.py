@@ -115,9 +115,8 @@ def main() -> int:
         if args.rebuild_only:
             cpu = _time_rebuilds(source, args.page, args.edits)
             print("each rebuild (CPU s):", " ".join(f"{seconds:.3f}" for seconds in cpu))
-            print(
-                f"rebuild after a one-page edit: {statistics.median(cpu):.3f} s of CPU (median of {args.edits})"
-            )
+            median = statistics.median(cpu)
+            print(f"rebuild after a one-page edit: {median:.3f} s of CPU (median of {args.edits})")
             return 0
         latencies = _time_served_edits(source, args.page, args.edits, args.start_timeout)
     print(f"machine load (1 min) after the edits: {os.getloadavg()[0]:.1f}")
