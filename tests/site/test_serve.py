@@ -1,5 +1,5 @@
-"""`polydocs serve`: which languages an edit rebuilds, and edits (good and broken) reaching the served pages
-end to end."""
+"""`polydocs serve` end to end: edits (good and broken) reaching the served pages. Which pages an edit
+renders again: `test_edit_reach.py`; that they end as a full build: `test_live_language.py`."""
 
 from __future__ import annotations
 
@@ -13,21 +13,7 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
-from polydocs.site.serve import languages_touched
-
 REPO = Path(__file__).resolve().parents[2]
-
-
-def test_an_edit_rebuilds_its_language_and_those_falling_back_to_it(tmp_path):
-    source = tmp_path / "docs"
-    shutil.copytree(REPO / "docs_src", source)
-    # graph_breaks exists only in English: Spanish and Portuguese show the English page.
-    assert languages_touched(source, [source / "en" / "graph_breaks.md"]) == ["en", "es", "pt"]
-    # perf_torch_compile is translated: its English edit shows in English only.
-    assert languages_touched(source, [source / "en" / "perf_torch_compile.md"]) == ["en"]
-    assert languages_touched(source, [source / "es" / "perf_torch_compile.md"]) == ["es"]
-    # Project settings and data can change any page.
-    assert languages_touched(source, [source / "polydocs.yml"]) == ["en", "es", "pt"]
 
 
 def _free_port() -> int:
@@ -105,6 +91,29 @@ def test_served_from_a_relative_source_an_edit_shows_a_broken_toctree_shows_its_
             toctree.write_text(good, encoding="utf-8")
             _wait_until_served(spanish, '<html lang="es"', 60, server)
             assert "palabraeditada" in _served(spanish)
+        finally:
+            server.terminate()
+            server.wait(timeout=30)
+
+
+def test_an_english_edit_marks_its_translations_outdated_and_an_added_page_is_served(tmp_path):
+    source = tmp_path / "docs"
+    shutil.copytree(REPO / "docs_src", source)
+    port = _free_port()
+    spanish = f"http://127.0.0.1:{port}/es/perf_torch_compile/"
+    command = [sys.executable, "-m", "polydocs", "serve", "--source", str(source), "--port", str(port)]
+    with (tmp_path / "serve.log").open("w", encoding="utf-8") as output:
+        server = subprocess.Popen(command, stdout=output, stderr=subprocess.STDOUT, text=True)
+        try:
+            _wait_until_served(spanish, '<html lang="es"', 180, server)
+            assert "Traducción desactualizada" not in _served(spanish)
+            # The lock records the Spanish page as translating this English page as it was.
+            english = source / "en" / "perf_torch_compile.md"
+            english.write_text(english.read_text(encoding="utf-8") + "\nA new sentence.\n", encoding="utf-8")
+            _wait_until_served(spanish, "Traducción desactualizada", 60, server)
+
+            (source / "es" / "nueva.md").write_text("# Página nueva\n\npalabranueva\n", encoding="utf-8")
+            _wait_until_served(f"http://127.0.0.1:{port}/es/nueva/", "palabranueva", 60, server)
         finally:
             server.terminate()
             server.wait(timeout=30)

@@ -57,13 +57,14 @@ class LiveLanguage:
         )
 
     def render(self, tree: SourceTree, locals_: list[str]) -> None:
-        """Render these pages (and the status page, whose counts an edit may change) and publish them."""
+        """Render these pages (`status` among them when the translations' states changed) and publish them."""
         self.plugin.read_tree_again(tree)
         files = self.plugin.files
-        status = files.get_file_from_path(f"{STATUS_PAGE}.md")
-        assert status is not None
-        status.content_string = render_status_markdown(tree, self.plugin.lang)
-        for local in [*locals_, STATUS_PAGE]:
+        if STATUS_PAGE in locals_:
+            status = files.get_file_from_path(f"{STATUS_PAGE}.md")
+            assert status is not None
+            status.content_string = render_status_markdown(tree, self.plugin.lang)
+        for local in locals_:
             file = files.get_file_from_path(f"{local}.md")
             assert file is not None and file.page is not None
             self._render_page(file.page)

@@ -1,9 +1,10 @@
-"""`polydocs serve`: the whole site once, then only the languages an edit touches, with live reload."""
+"""`polydocs serve`: the whole site once, then only the pages an edit changes, with live reload."""
 
 from __future__ import annotations
 
 import html
 import logging
+import os
 import tempfile
 import time
 from collections.abc import Iterable
@@ -21,9 +22,11 @@ from polydocs.markup.context import MarkupContext
 from polydocs.notebooks import page_notebook
 from polydocs.notebooks import preload as preload_notebook_converter
 from polydocs.site.build import build_language, build_site
+from polydocs.site.edit_reach import Reach, edit_reach
 from polydocs.site.live_language import LiveLanguage
 from polydocs.site.output import replace_folder
-from polydocs.sources import SOURCE_LANGUAGE, SourceTree, load_source_tree, source_language
+from polydocs.sources import SourceTree, load_source_tree, source_language
+from polydocs.sources.tree_update import updated_source_tree
 
 if TYPE_CHECKING:
     from wsgiref.types import StartResponse, WSGIApplication, WSGIEnvironment
@@ -31,88 +34,120 @@ if TYPE_CHECKING:
 log = logging.getLogger("polydocs.serve")
 
 
-def _snapshot(source: Path) -> dict[Path, float]:
-    return {path: path.stat().st_mtime for path in source.rglob("*") if path.is_file()}
+def _snapshot(source: Path) -> dict[str, tuple[int, ...]]:
+    """What tells an edit of each file and link of the tree: its change time, size and inode (a link's
+    and its target's); and the tree's top folder's, whose entries are the languages and the settings.
+    Links to folders are not followed (a link is reported by the tree, not read). Paths are kept as
+    strings: making a `Path` of each of the course's 1,300 entries doubled the cost of a snapshot."""
+    seen: dict[str, tuple[int, ...]] = {str(source): _stamp(source.stat())}
+    folders = [str(source)]
+    while folders:
+        with os.scandir(folders.pop()) as entries:
+            for entry in entries:
+                if entry.is_dir(follow_symlinks=False):
+                    folders.append(entry.path)
+                elif entry.is_symlink():
+                    target = entry.stat() if os.path.exists(entry.path) else None
+                    seen[entry.path] = (*_stamp(entry.stat(follow_symlinks=False)), *_stamp(target))
+                else:
+                    seen[entry.path] = _stamp(entry.stat(follow_symlinks=False))
+    return seen
 
 
-def languages_touched(source: Path, changed: list[Path], tree: SourceTree | None = None) -> list[str]:
-    """The language builds an edit affects: its own, plus every language showing an edited English page."""
-    tree = tree or load_source_tree(source)
-    touched: set[str] = set()
-    for path in changed:
-        relative = path.resolve().relative_to(source.resolve())
-        lang = relative.parts[0]
-        if lang not in tree.languages:  # project settings, data files: everything may change
-            return tree.languages
-        touched.add(lang)
-        if lang == SOURCE_LANGUAGE:
-            local = relative.with_suffix("").as_posix().split("/", 1)[-1]
-            touched.update(code for code in tree.languages if tree.shows_english(code, local))
-    return [code for code in tree.languages if code in touched]
-
-
-def _pages_shown(tree: SourceTree, lang: str, changed: list[Path]) -> list[str] | None:
-    """The pages of `lang`'s site whose text the changed files are; None when one of them is no page
-    there (a toctree, a setting, an image, a deleted file), or it is not shown in `lang`."""
-    shown = {page.path.resolve(): local for local, page in tree.site_pages(lang).items()}
-    found = [shown.get(path.resolve()) for path in changed]
-    locals_ = [local for local in found if local is not None]
-    return locals_ if len(locals_) == len(found) else None
+def _stamp(status: os.stat_result | None) -> tuple[int, int, int]:
+    return (status.st_mtime_ns, status.st_size, status.st_ino) if status is not None else (0, 0, 0)
 
 
 def _languages_of(source: Path, changed: list[Path], languages: list[str]) -> list[str]:
     """The languages an edit touches when the tree cannot even be read: the folders edited."""
-    folders = {path.resolve().relative_to(source.resolve()).parts[0] for path in changed}
+    relative = [path.resolve().relative_to(source.resolve()).parts for path in changed]
+    folders = {parts[0] if parts else "" for parts in relative}
     return languages if folders - set(languages) else [code for code in languages if code in folders]
 
 
+def _model(source: Path, library: str | None) -> SourceTree | None:
+    """The tree with its freshness (hashed now: an edit's states are compared with these), or None."""
+    try:
+        tree = load_source_tree(source, library)
+        tree.freshness  # noqa: B018 - computed now, from the files as they are now
+    except PolydocsError:
+        return None
+    return tree
+
+
 class _IncrementalBuilder:
-    """Rebuilds the languages an edit touches, each beside the served one and switched in when it built.
+    """Renders again what an edit changes, in the languages it touches: the changed pages alone with a
+    language's kept build where that gives what a full build would, else the language built in full
+    beside the served one and switched in when it built.
 
     It never raises: MkDocs' server would hold every request until a rebuild succeeded. A language whose
-    rebuild failed keeps its message in `failures` (its pages show it) and is retried on every edit."""
+    rebuild failed keeps its message in `failures` (its pages show it) and is retried on every edit.
+    Made before the site is first built, so that an edit during that build is seen by the first one."""
 
-    def __init__(self, source: Path, site: Path, languages: list[str], library: str | None = None) -> None:
-        self.source, self.site, self.languages, self.library = source, site, languages, library
+    def __init__(self, source: Path, site: Path, library: str | None = None) -> None:
+        self.source, self.site, self.library = source, site, library
         self.seen = _snapshot(source)
+        # The site model as of `seen` (the last one that could be read), updated by each edit.
+        self.tree = _model(source, library)
+        self.languages = list(self.tree.languages) if self.tree is not None else []
+        # Files changed since `tree`, by edits whose tree could not be read: applied with the next edit.
+        self.pending: set[Path] = set()
         self.failures: dict[str, str] = {}
         # Each language's last full build, kept to render an edit's pages alone.
         self.live: dict[str, LiveLanguage] = {}
 
     def __call__(self) -> None:
         now = _snapshot(self.source)
-        changed = [path for path, mtime in now.items() if self.seen.get(path) != mtime]
-        changed += [path for path in self.seen if path not in now]
+        changed = [Path(p) for p in sorted(now.keys() | self.seen.keys()) if now.get(p) != self.seen.get(p)]
         self.seen = now
         if not changed:
             return
         started = time.perf_counter()
+        self.pending.update(changed)
         try:
-            tree = load_source_tree(self.source, self.library)
-            touched = languages_touched(self.source, changed, tree)
+            tree = self._updated(sorted(self.pending))
         except PolydocsError as error:
             self._failed(_languages_of(self.source, changed, self.languages), str(error))
             return
+        if self.tree is None:
+            reach: dict[str, Reach] = dict.fromkeys(tree.languages)
+        else:
+            reach = edit_reach(self.tree, tree, sorted(self.pending))
+        self.tree, self.pending = tree, set()
+        self._render(tree, reach)
+        edited = ", ".join(display_path(path) for path in changed)
+        log.info("rebuilt in %.2f s after editing %s", time.perf_counter() - started, edited)
+
+    def _render(self, tree: SourceTree, reach: dict[str, Reach]) -> None:
+        """Each language the edit reaches (and each whose last rebuild failed), rendered or rebuilt."""
         failures = dict(self.failures)
-        for lang in [code for code in self.languages if code in touched or code in failures]:
-            problem = self._render_pages(lang, tree, changed) if lang not in failures else "rebuild"
+        for lang in [code for code in self.languages if code in reach or code in failures]:
+            pages = reach.get(lang) if lang not in failures else None
+            problem = self._render_pages(lang, tree, pages) if pages is not None else "a full build"
             problem = problem and self._rebuild(lang)
             if problem:
                 failures[lang] = problem
             else:
                 failures.pop(lang, None)
         self._show(failures)
-        edited = ", ".join(display_path(path) for path in changed)
-        log.info("rebuilt in %.2f s after editing %s", time.perf_counter() - started, edited)
 
-    def _render_pages(self, lang: str, tree: SourceTree, changed: list[Path]) -> str:
-        """Render the edited pages alone with the language's kept build, where that gives what a full
+    def _updated(self, changed: list[Path]) -> SourceTree:
+        """The model after the edit (its freshness computed): updated for the changed files alone."""
+        if self.tree is None:
+            tree = load_source_tree(self.source, self.library)
+        else:
+            tree = updated_source_tree(self.tree, changed)
+        tree.freshness  # noqa: B018 - a lock that cannot be read fails here, as the build would
+        return tree
+
+    def _render_pages(self, lang: str, tree: SourceTree, pages: list[str]) -> str:
+        """Render the edit's pages alone with the language's kept build, where that gives what a full
         build would (`live_language.py`); else, or when it fails, a reason to build the language."""
-        live, edited = self.live.get(lang), _pages_shown(tree, lang, changed)
-        if live is None or edited is None or not live.can_render(tree, edited):
+        live = self.live.get(lang)
+        if live is None or not live.can_render(tree, pages):
             return "a full build"
         try:
-            live.render(tree, edited)
+            live.render(tree, pages)
         except (MkDocsException, PolydocsError, OSError) as error:
             del self.live[lang]
             return str(error)
@@ -223,12 +258,12 @@ def serve(source: Path, host: str, port: int, library: str | None = None) -> Non
     source = source.resolve()
     with tempfile.TemporaryDirectory(prefix="polydocs-serve-") as folder:
         site = Path(folder) / "site"
+        builder = _IncrementalBuilder(source, site, library)
         report = build_site(source, site, library=library)
         _warm_up()
         for warning in report.warnings:
             log.warning(warning)
-        languages = [result.lang for result in report.languages]
-        builder = _IncrementalBuilder(source, site, languages, library)
+        builder.languages = [result.lang for result in report.languages]
         server = LiveReloadServer(builder, host, port, str(site), polling_interval=0.1)
         server.set_app(_ErrorPages(server.serve_request, builder))
         server.watch(str(source))

@@ -136,8 +136,8 @@ class Freshness:
     english: dict[str, str]
     translations: dict[str, set[str]]
     recorded: dict[str, dict[str, LockEntry]] = field(default_factory=dict)
-    # The English pages' text, for the block fingerprints an entry records when it is written.
-    english_text: dict[str, str] = field(default_factory=dict)
+    # The English pages' files, read for the block fingerprints an entry records when it is written.
+    english_pages: dict[str, Path] = field(default_factory=dict)
 
     def state(self, lang: str, local: str) -> State:
         """`local` is the page name without `.md` (`perf_torch_compile`)."""
@@ -182,7 +182,8 @@ class Freshness:
         # Imported here: the dialect imports the sources (project settings), not the other way round.
         from polydocs.dialect.blocks import page_blocks
 
-        text = self.english_text.get(local)
+        path = self.english_pages.get(local)
+        text = path.read_text(encoding="utf-8") if path is not None else None
         blocks = tuple(block.fingerprint for block in page_blocks(text)) if text is not None else ()
         return LockEntry(self.english[local], blocks, in_progress)
 
@@ -223,11 +224,17 @@ def _write_atomically(path: Path, text: str) -> None:
         raise
 
 
-def freshness_of(tree: SourceTree) -> Freshness:
-    """The state of every translation of `tree` (its English pages are read and hashed): ask
-    `SourceTree.freshness`, which does this once."""
-    english_text = {local: page.read() for local, page in tree.pages.get(SOURCE_LANGUAGE, {}).items()}
-    english = {local: content_hash(text) for local, text in english_text.items()}
+def freshness_of(tree: SourceTree, digests: dict[Path, str]) -> Freshness:
+    """The state of every translation of `tree`: ask `SourceTree.freshness`, which does this once.
+
+    `digests` holds the content hashes of English page files already known (a tree updated after an
+    edit keeps those of the files it did not change); the other English pages are read and hashed, and
+    their hashes added to it."""
+    english_pages = {local: page.path for local, page in tree.pages.get(SOURCE_LANGUAGE, {}).items()}
+    for path in english_pages.values():
+        if path not in digests:
+            digests[path] = content_hash(path.read_text(encoding="utf-8"))
+    english = {local: digests[path] for local, path in english_pages.items()}
     translations = {lang: set(tree.pages[lang]) for lang in tree.languages}
     lock_path = tree.root / LOCK_NAME
-    return Freshness(lock_path, english, translations, read_lock(lock_path), english_text)
+    return Freshness(lock_path, english, translations, read_lock(lock_path), english_pages)

@@ -7,13 +7,12 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from pathlib import Path, PurePath
+from pathlib import Path
 
 from polydocs.diagnostics import Diagnostic, PolydocsError
 from polydocs.sources.confinement import inside_tree, links_leaving_tree
 from polydocs.sources.doc_builder_config import CONFIG_NAME, DocBuilderConfig, read_doc_builder_config
 from polydocs.sources.freshness import Freshness, freshness_of
-from polydocs.sources.front_matter import front_matter_problem
 from polydocs.sources.languages import (
     SOURCE_LANGUAGE,
     USUAL_MISNAMES,
@@ -23,35 +22,29 @@ from polydocs.sources.languages import (
     language_of,
 )
 from polydocs.sources.library import Library, choose_library
-from polydocs.sources.pages import PAGE_SUFFIXES, TOCTREE_NAME, is_hidden, is_page, page_key, page_local
+from polydocs.sources.page_reading import Page, PageRead, pages_of, read_language_pages
+from polydocs.sources.pages import PAGE_SUFFIXES, TOCTREE_NAME, is_hidden, page_local
 from polydocs.sources.project import PROJECT_FILE, ProjectConfig, load_project_config
 from polydocs.sources.redirects import REDIRECTS_NAME, Redirect, checked_redirects, read_redirects
-from polydocs.sources.text import not_utf8
 from polydocs.sources.toctree import Toctree, load_toctree
 
-# PAGE_SUFFIXES and TOCTREE_NAME are defined in `pages.py`; this module names them too for its importers.
-__all__ = ["PAGE_SUFFIXES", "TOCTREE_NAME", "Page", "SourceTree", "load_source_tree"]
+# PAGE_SUFFIXES and TOCTREE_NAME (`pages.py`) and Page (`page_reading.py`) are named here too for importers.
+__all__ = ["PAGE_SUFFIXES", "TOCTREE_NAME", "Page", "SourceTree", "TreeReading", "load_source_tree"]
 
 
-@dataclass(frozen=True)
-class Page:
-    """One source page: `local` is its path inside the language folder, without suffix."""
+@dataclass
+class TreeReading:
+    """What `load_source_tree` read besides the model's own fields, kept so that an edit reads again only
+    the files it changed (`tree_update.py`) and derives the rest from these reads as a full read would."""
 
-    lang: str
-    local: str
-    path: Path
-
-    @property
-    def src_uri(self) -> str:
-        """The page's name in the built site's docs tree (always `.md`, also for `.mdx` sources)."""
-        return f"{self.local}.md"
-
-    @property
-    def key(self) -> str:
-        return page_key(self.lang, PurePath(self.local + self.path.suffix))
-
-    def read(self) -> str:
-        return self.path.read_text(encoding="utf-8")
+    # `--library`, to read the whole tree again as it was first read.
+    library_option: str | None
+    links_out: list[Diagnostic]
+    page_reads: dict[str, dict[Path, PageRead]]
+    redirect_reads: dict[str, tuple[list[Redirect], list[Diagnostic]]]
+    config_problems: list[Diagnostic]
+    # The English pages' content hashes by file, made by `freshness` and kept while a file is unchanged.
+    digests: dict[Path, str] = field(default_factory=dict)
 
 
 @dataclass
@@ -70,6 +63,8 @@ class SourceTree:
     # Per language: the `_redirects.yml` entries whose pages are checked (English's, then its own).
     redirects: dict[str, list[Redirect]] = field(default_factory=dict)
     doc_builder_config: DocBuilderConfig = field(default_factory=DocBuilderConfig)
+    # What was read to make this model (None for a model made by hand): not part of the model itself.
+    reading: TreeReading | None = field(default=None, compare=False, repr=False)
 
     @property
     def aliases(self) -> dict[str, str]:
@@ -139,30 +134,9 @@ class SourceTree:
 
     @cached_property
     def freshness(self) -> Freshness:
-        """Which translations are current, outdated, untracked or missing (the English pages are read
-        and hashed the first time this is asked)."""
-        return freshness_of(self)
-
-
-def _collect_pages(lang: str, folder: Path, root: Path, problems: list[Diagnostic]) -> dict[str, Page]:
-    pages: dict[str, Page] = {}
-    for path in sorted(folder.rglob("*")):
-        relative = path.relative_to(folder)
-        if not is_page(relative):
-            continue
-        if not inside_tree(path, root):  # reported by `links_leaving_tree`
-            continue
-        data = path.read_bytes()
-        try:
-            text = data.decode("utf-8")
-        except UnicodeDecodeError as error:
-            problems.append(not_utf8(path, data, error, "the page is left out of the site", "warning"))
-            continue
-        if problem := front_matter_problem(path, text):
-            problems.append(problem)
-        local = page_local(relative)
-        pages[local] = Page(lang, local, path)
-    return pages
+        """Which translations are current, outdated, untracked or missing: the English pages are read
+        and hashed the first time this is asked (a tree updated after an edit hashes the changed ones)."""
+        return freshness_of(self, self.reading.digests if self.reading is not None else {})
 
 
 def _check_toctree_against_pages(
@@ -272,22 +246,45 @@ def is_single_language(root: Path) -> bool:
     return toctree.is_file() and inside_tree(toctree, root)
 
 
-def _redirects_of(tree: SourceTree, problems: list[Diagnostic]) -> dict[str, list[Redirect]]:
+def _redirects_of(
+    tree: SourceTree, reads: dict[str, tuple[list[Redirect], list[Diagnostic]]], problems: list[Diagnostic]
+) -> dict[str, list[Redirect]]:
     """Each language's redirects: English's (its readers see every English page) updated by its own
     `_redirects.yml`; each file's entries are checked against the pages of the language it lies in."""
-    english, problems_read = read_redirects(tree.folder(SOURCE_LANGUAGE) / REDIRECTS_NAME)
+    english, problems_read = reads[SOURCE_LANGUAGE]
     english, problems_checked = checked_redirects(english, tree.site_pages(SOURCE_LANGUAGE))
     problems += problems_read + problems_checked
     redirects = {SOURCE_LANGUAGE: english}
     for lang in tree.languages[1:]:
         pages = tree.site_pages(lang)
-        own, problems_read = read_redirects(tree.folder(lang) / REDIRECTS_NAME)
+        own, problems_read = reads[lang]
         own, problems_checked = checked_redirects(own, pages)
         problems += problems_read + problems_checked
         merged = {entry.old: entry for entry in english if entry.old not in pages}
         merged.update((entry.old, entry) for entry in own)
         redirects[lang] = list(merged.values())
     return redirects
+
+
+def derive_model(tree: SourceTree, reading: TreeReading) -> SourceTree:
+    """`tree` (languages, toctrees and settings set) completed from `reading`: its pages, redirects and
+    problems, in the order a full read reports them. The one derivation of a read tree and an updated one."""
+    named = {lang: "" if tree.single_language else f"{lang}/" for lang in tree.languages}
+    problems = reading.links_out + [
+        _unregistered(tree.root / lang, tag)
+        for lang in tree.languages
+        if not tree.single_language and not is_registered_tag(tag := tree.aliases.get(lang, lang))
+    ]
+    tree.pages = {lang: pages_of(reading.page_reads[lang], problems) for lang in tree.languages}
+    for lang in tree.languages:
+        english = tree.pages[SOURCE_LANGUAGE]
+        _check_toctree_against_pages(
+            lang, tree.toctrees[lang], tree.pages[lang], english, named[lang], problems
+        )
+    tree.problems = problems + reading.config_problems
+    tree.redirects = _redirects_of(tree, reading.redirect_reads, tree.problems)
+    tree.reading = reading
+    return tree
 
 
 def load_source_tree(root: Path, library: str | None = None) -> SourceTree:
@@ -315,30 +312,20 @@ def load_source_tree(root: Path, library: str | None = None) -> SourceTree:
     if errors:
         raise PolydocsError(errors + outside, "the source tree cannot be built")
     languages.sort(key=lambda code: (code != SOURCE_LANGUAGE, code))
-    problems = outside + [
-        _unregistered(root / lang, tag)
-        for lang in languages
-        if not single and not is_registered_tag(tag := aliases.get(lang, lang))
-    ]
-    pages = {lang: _collect_pages(lang, folders[lang], root, problems) for lang in languages}
-    for lang in languages:
-        named = "" if single else f"{lang}/"
-        _check_toctree_against_pages(
-            lang, toctrees[lang], pages[lang], pages[SOURCE_LANGUAGE], named, problems
-        )
+    page_reads = {lang: read_language_pages(lang, folders[lang], root) for lang in languages}
+    redirect_reads = {lang: read_redirects(folders[lang] / REDIRECTS_NAME) for lang in languages}
     api_package = (project.api_reference or {}).get("package")
     chosen = choose_library(root, library, project.library, api_package)
     doc_builder_config, config_problems = read_doc_builder_config(root / CONFIG_NAME)
     tree = SourceTree(
         root,
         languages,
-        pages,
+        {},
         toctrees,
         replace(project, library=chosen.name),
-        problems + config_problems,
+        [],
         single,
         chosen,
         doc_builder_config=doc_builder_config,
     )
-    tree.redirects = _redirects_of(tree, tree.problems)
-    return tree
+    return derive_model(tree, TreeReading(library, outside, page_reads, redirect_reads, config_problems))
