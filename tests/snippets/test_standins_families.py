@@ -27,6 +27,8 @@ FAMILIES = {
     "multimodal": ("openai/clip-vit-base-patch32", "CLIPModel", "AutoProcessor"),
     # T5's own tokenizer class builds a Unigram: the stand-in's tokenizer must be one to load in it.
     "text-to-text": ("google-t5/t5-small", "T5ForConditionalGeneration", "T5Tokenizer"),
+    # A multiple-choice head's forward pass takes (batch, choices, tokens): the build's check must feed it so.
+    "multiple-choice": ("google-bert/bert-base-uncased", "AutoModelForMultipleChoice", "AutoTokenizer"),
 }
 
 LOAD = """
