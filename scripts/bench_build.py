@@ -47,30 +47,30 @@ def _baseline_mkdocs() -> Path:
 
 
 def _baseline_config(tree: Path, languages: list[str], site: Path) -> dict[str, object]:
+    """Material + mkdocs-static-i18n over the language folders; a tree of one language, with no
+    language folders (peft's), is built by Material alone."""
+    i18n = {
+        "i18n": {
+            "docs_structure": "folder",
+            "fallback_to_default": True,
+            "languages": [
+                {
+                    "locale": code,
+                    "name": LANGUAGE_NAMES.get(code, code),
+                    "default": code == "en",
+                    "build": True,
+                }
+                for code in languages
+            ],
+        }
+    }
     return {
         "site_name": "baseline",
         "docs_dir": str(tree),
         "site_dir": str(site),
         "exclude_docs": "_toctree.yml\n_data/\npolydocs.yml\n",
         "theme": {"name": "material", "font": False},
-        "plugins": [
-            "search",
-            {
-                "i18n": {
-                    "docs_structure": "folder",
-                    "fallback_to_default": True,
-                    "languages": [
-                        {
-                            "locale": code,
-                            "name": LANGUAGE_NAMES.get(code, code),
-                            "default": code == "en",
-                            "build": True,
-                        }
-                        for code in languages
-                    ],
-                }
-            },
-        ],
+        "plugins": ["search", *([i18n] if languages else [])],
         "markdown_extensions": [
             "admonition",
             "attr_list",

@@ -18,10 +18,11 @@ def prepare_languages(
     languages: list[str],
     api: ApiInventory,
     cache_filled: bool,
-    listing: Future[None],
+    listing: Future[None] | None,
     warm: Callable[[], None] | None = None,
 ) -> None:
-    """Make what the language builds of `languages` share, while `listing` lists the library's names.
+    """Make what the language builds of `languages` share, while `listing` lists the library's names
+    (on a rebuild there is none: this process reads the names an earlier build listed).
 
     Listing the documented library's exported names imports it (two seconds for transformers; the list
     is then kept on disk per installed version): a side process does that, started before MkDocs is
@@ -36,8 +37,9 @@ def prepare_languages(
         doc_builder_adapter.preload()
     if warm is not None:
         warm()
-    listing.result()
-    api.preload()  # reads the list the side process kept
+    if listing is not None:
+        listing.result()
+    api.preload()  # reads the list the side process kept (or, should it be missing, lists the names)
 
 
 def _prepare_autodoc(tree: SourceTree, languages: list[str], api: ApiInventory) -> None:

@@ -1,8 +1,9 @@
 """`polydocs build`: one MkDocs build per language, in parallel processes, switched into place at the end.
 
-This module imports little: the side process that lists the documented library's names (two seconds
-for transformers, on the way of every first build) is forked before MkDocs, Material and the language
-builds are imported (`staged_build.py`), so that it runs while this process imports them.
+This module imports little: on a first build, the side process that lists the documented library's
+names (two seconds for transformers, on the way of every page that links it) is forked before MkDocs,
+Material and the language builds are imported (`staged_build.py`), so that it runs while this process
+imports them. A rebuild reads the names an earlier build listed, and forks no process for them.
 """
 
 from __future__ import annotations
@@ -51,14 +52,23 @@ def build_site(
         tree = load_source_tree(source.resolve(), library)
         languages = languages_to_build(tree, only)
         api = site_inventory(tree.project, tree)
-        listing = side.submit(api.preload)
+        cache = cache_dir("site") if use_cache else None
+        cache_filled = has_converted_pages(cache)
+        # With pages converted, an earlier build has listed the names: they are read, not listed.
+        listing = None if cache_filled else side.submit(api.preload)
         from polydocs.site.staged_build import StagedBuild, build_staged  # after the fork: see above
 
-        cache = cache_dir("site") if use_cache else None
-        build = StagedBuild(source, tree, api, languages, only, out, staged, cache, version, versions)
+        build = StagedBuild(
+            source, tree, api, languages, only, out, staged, cache, cache_filled, version, versions
+        )
         report = build_staged(build, side, listing, strict, jobs)
     report.seconds = time.perf_counter() - started
     return report
+
+
+def has_converted_pages(cache: Path | None) -> bool:
+    """Whether the site cache holds converted pages: an earlier build of some tree filled it."""
+    return cache is not None and any((cache / "pages").glob("*.json"))
 
 
 def __getattr__(name: str) -> object:

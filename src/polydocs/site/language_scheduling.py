@@ -54,10 +54,6 @@ def longest_first(tree: SourceTree, languages: list[str]) -> list[str]:
     return sorted(languages, key=lambda lang: (lang != SOURCE_LANGUAGE, -own[lang], lang))
 
 
-def has_converted_pages(cache: Path | None) -> bool:
-    return cache is not None and any((cache / "pages").glob("*.json"))
-
-
 def default_jobs(languages: list[str], cache_filled: bool) -> int:
     """One process per CPU while pages need converting, so that English (first) finishes early and the
     languages after it reuse its conversions where they fall back to it. With converted pages cached

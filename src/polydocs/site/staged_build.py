@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
+from polydocs.diagnostics import Diagnostic
 from polydocs.lint.secrets.published import scan_published
 from polydocs.markup.inventory import ApiInventory
 from polydocs.site.before_forking import prepare_languages
@@ -20,7 +21,6 @@ from polydocs.site.language_scheduling import (
     build_languages,
     default_jobs,
     forks,
-    has_converted_pages,
     longest_first,
 )
 from polydocs.site.output import StagedSite
@@ -45,6 +45,8 @@ class StagedBuild:
     out: Path
     staged: StagedSite
     cache: Path | None
+    # The cache holds converted pages (`build.has_converted_pages`).
+    cache_filled: bool
     version: VersionRequest | None
     versions: SiteVersions | None
 
@@ -64,39 +66,29 @@ class StagedBuild:
 
 
 def build_staged(
-    build: StagedBuild, side: ProcessPoolExecutor, listing: Future[None], strict: bool, jobs: int | None
+    build: StagedBuild,
+    side: ProcessPoolExecutor,
+    listing: Future[None] | None,
+    strict: bool,
+    jobs: int | None,
 ) -> BuildReport:
     """Build what changed into the staging folder and publish it; `side` (a process beside this one)
-    has started listing the library's names (`listing`) and scans what is published for secrets."""
-    tree, languages, cache = build.tree, build.languages, build.cache
+    scans what is published for secrets and, on a first build, has started listing the library's names
+    (`listing`)."""
+    tree, languages, cache, cache_filled = build.tree, build.languages, build.cache, build.cache_filled
     language_problems = theme_language_problems([tree.language(code) for code in languages], build.source)
-    cache_filled = has_converted_pages(cache)
     inputs = TreeInputs(tree, build.api, build.named)
     unchanged = UnchangedLanguages(cache, inputs, build.current)
-    kept = {
-        lang: LanguageResult(lang, 0.0, record.pages, record.diagnostics, unchanged=True)
-        for lang, record in unchanged.kept(languages).items()
-    }
+    kept = _kept_languages(unchanged, languages)
     rebuilt = [lang for lang in languages if lang not in kept]
-    published_scan = PublishedScan(cache, inputs, languages)
-    secrets = published_scan.kept()
-    secrets_dir = cache / "secrets" if cache else None
-    scan = side.submit(scan_published, tree, languages, secrets_dir) if secrets is None else None
+    secrets = _secret_scan(side, PublishedScan(cache, inputs, languages), build)
     jobs = jobs or default_jobs(rebuilt, cache_filled)
     if rebuilt:
         prepare_languages(tree, rebuilt, build.api, cache_filled, listing, _warm(build, rebuilt, jobs))
     results = build_languages(tree, rebuilt, build.site, jobs, cache, build.named, unchanged.unchanged_pages)
     built = {result.lang: result for result in results}
-    if scan is not None:
-        secrets = scan.result()
-        published_scan.keep(secrets)
-    assert secrets is not None
     results = [built.get(lang) or kept[lang] for lang in languages]
-    problems = [*problems_read(tree, languages), *language_problems, *secrets]
-    problems += [problem for result in results for problem in result.diagnostics]
-    unique = unique_problems(problems)
-    folded = fold_library_warnings(tree, build.api, unique)
-    report = BuildReport(build.out, results, unique, 0.0, tree, folded)
+    report = _report(build, results, [*problems_read(tree, languages), *language_problems, *secrets()])
     refuse_failures(report, strict)
     for result in built.values():
         unchanged.record(build.site, result.lang, result.pages, result.diagnostics)
@@ -104,13 +96,47 @@ def build_staged(
     return report
 
 
+def _kept_languages(unchanged: UnchangedLanguages, languages: list[str]) -> dict[str, LanguageResult]:
+    """The languages nothing changed for, with what their last build reported."""
+    return {
+        lang: LanguageResult(lang, 0.0, record.pages, record.diagnostics, unchanged=True)
+        for lang, record in unchanged.kept(languages).items()
+    }
+
+
+def _secret_scan(
+    side: ProcessPoolExecutor, published_scan: PublishedScan, build: StagedBuild
+) -> Callable[[], list[Diagnostic]]:
+    """The findings of the secret scan of what is published, kept from the last scan of the same
+    inputs or scanned in `side` while the languages build; call the result for them."""
+    kept = published_scan.kept()
+    if kept is not None:
+        return lambda: kept
+    folder = build.cache / "secrets" if build.cache else None
+    scan = side.submit(scan_published, build.tree, build.languages, folder)
+
+    def findings() -> list[Diagnostic]:
+        found = scan.result()
+        published_scan.keep(found)
+        return found
+
+    return findings
+
+
+def _report(build: StagedBuild, results: list[LanguageResult], problems: list[Diagnostic]) -> BuildReport:
+    """Every problem once, the tree's and the scan's and each language's, and the results."""
+    problems += [problem for result in results for problem in result.diagnostics]
+    unique = unique_problems(problems)
+    folded = fold_library_warnings(build.tree, build.api, unique)
+    return BuildReport(build.out, results, unique, 0.0, build.tree, folded)
+
+
 def _warm(build: StagedBuild, rebuilt: list[str], jobs: int) -> Callable[[], None] | None:
     """The warm start of the forked language processes (`warm_start.py`); none when nothing forks."""
     if not forks(jobs, rebuilt):
         return None
     first = longest_first(build.tree, rebuilt)[0]
-    converting = not has_converted_pages(build.cache)
-    return partial(warm_start, build.tree, first, build.site / first, build.cache, converting)
+    return partial(warm_start, build.tree, first, build.site / first, build.cache, not build.cache_filled)
 
 
 def _publish(build: StagedBuild, rebuilt: list[str]) -> None:
