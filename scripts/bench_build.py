@@ -3,7 +3,8 @@
 
 The baseline is installed only for this benchmark, into its own virtualenv (`.venv-bench`).
 polydocs is timed twice per run: with an empty conversion cache (a first build) and again with the
-cache that first build left (a rebuild after an edit, or `make docs` run twice).
+cache that first build left (a rebuild after an edit, or `make docs` run twice). Each figure is the
+median wall time with the CPU time beside it, and the load average before and after the tree's runs.
 Usage: .venv/bin/python scripts/bench_build.py [--repeat N] [TREE ...]
 (default trees: docs_src and ../shared/corpus/transformers-docs when present).
 """
@@ -18,6 +19,7 @@ import sys
 import tempfile
 import time
 import venv
+from dataclasses import dataclass
 from pathlib import Path
 
 import yaml
@@ -45,30 +47,30 @@ def _baseline_mkdocs() -> Path:
 
 
 def _baseline_config(tree: Path, languages: list[str], site: Path) -> dict[str, object]:
+    """Material + mkdocs-static-i18n over the language folders; a tree of one language, with no
+    language folders (peft's), is built by Material alone."""
+    i18n = {
+        "i18n": {
+            "docs_structure": "folder",
+            "fallback_to_default": True,
+            "languages": [
+                {
+                    "locale": code,
+                    "name": LANGUAGE_NAMES.get(code, code),
+                    "default": code == "en",
+                    "build": True,
+                }
+                for code in languages
+            ],
+        }
+    }
     return {
         "site_name": "baseline",
         "docs_dir": str(tree),
         "site_dir": str(site),
         "exclude_docs": "_toctree.yml\n_data/\npolydocs.yml\n",
         "theme": {"name": "material", "font": False},
-        "plugins": [
-            "search",
-            {
-                "i18n": {
-                    "docs_structure": "folder",
-                    "fallback_to_default": True,
-                    "languages": [
-                        {
-                            "locale": code,
-                            "name": LANGUAGE_NAMES.get(code, code),
-                            "default": code == "en",
-                            "build": True,
-                        }
-                        for code in languages
-                    ],
-                }
-            },
-        ],
+        "plugins": ["search", *([i18n] if languages else [])],
         "markdown_extensions": [
             "admonition",
             "attr_list",
@@ -84,20 +86,38 @@ def _baseline_config(tree: Path, languages: list[str], site: Path) -> dict[str, 
     }
 
 
-def _timed(command: list[str], cache: Path | None = None) -> float:
+@dataclass(frozen=True)
+class Timing:
+    """One build's wall time and CPU time (user + system, of the build and every process it waited for:
+    on a machine shared with other work the CPU time moves less with the load)."""
+
+    wall: float
+    cpu: float
+
+
+def _timed(command: list[str], cache: Path | None = None) -> Timing:
     environment = dict(os.environ)
     if cache is not None:
         environment["POLYDOCS_CACHE"] = str(cache)
     started = time.perf_counter()
-    result = subprocess.run(command, capture_output=True, text=True, cwd=REPO, env=environment)
+    process = subprocess.Popen(
+        command, cwd=REPO, env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+    )
+    assert process.stderr is not None
+    errors = process.stderr.read()
+    _, status, usage = os.wait4(process.pid, 0)
     elapsed = time.perf_counter() - started
-    if result.returncode:
-        sys.exit(f"failed: {' '.join(command)}\n{result.stderr[-3000:]}")
-    return elapsed
+    if os.waitstatus_to_exitcode(status):
+        sys.exit(f"failed: {' '.join(command)}\n{errors.decode(errors='replace')[-3000:]}")
+    return Timing(elapsed, usage.ru_utime + usage.ru_stime)
 
 
-def bench_tree(tree: Path, repeat: int) -> tuple[float, float, float]:
-    """Median wall times: polydocs with an empty cache, polydocs with its cache warm, the baseline."""
+def _median(timings: list[Timing]) -> Timing:
+    return Timing(statistics.median(t.wall for t in timings), statistics.median(t.cpu for t in timings))
+
+
+def bench_tree(tree: Path, repeat: int) -> tuple[Timing, Timing, Timing]:
+    """Median times: polydocs with an empty cache, polydocs with its cache warm, the baseline."""
     languages = sorted(p.name for p in tree.iterdir() if (p / "_toctree.yml").is_file())
     mkdocs = _baseline_mkdocs()
     with tempfile.TemporaryDirectory(prefix="bench-build-") as scratch:
@@ -115,13 +135,22 @@ def bench_tree(tree: Path, repeat: int) -> tuple[float, float, float]:
             str(work / "ours"),
         ]
         base_cmd = [str(mkdocs), "build", "--quiet", "-f", str(config)]
-        cold, warm, base = [], [], []
+        cold: list[Timing] = []
+        warm: list[Timing] = []
+        base: list[Timing] = []
         for run in range(repeat):  # interleaved, so all three see the same machine load
             cache = work / f"cache-{run}"
             cold.append(_timed(ours_cmd, cache))
             warm.append(_timed(ours_cmd, cache))
             base.append(_timed(base_cmd))
-    return statistics.median(cold), statistics.median(warm), statistics.median(base)
+    return _median(cold), _median(warm), _median(base)
+
+
+def _figure(timing: Timing, base: Timing) -> str:
+    """`wall s (cpu s)` and the speed-up over the baseline, by wall time (by CPU time)."""
+    times = f"{timing.wall:.2f} ({timing.cpu:.2f})"
+    ratios = f"{base.wall / timing.wall:.2f}x ({base.cpu / timing.cpu:.2f}x)"
+    return f"{times:>15} {ratios:>15}"
 
 
 def main() -> int:
@@ -132,15 +161,18 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
     trees = args.trees or [REPO / "docs_src", REPO.parent / "shared" / "corpus" / "transformers-docs"]
-    header = f"{'tree':<20} {'static-i18n s':>14} {'polydocs cold s':>16} {'speed-up':>9}"
-    print(f"{header} {'polydocs warm s':>16} {'speed-up':>9}")
+    print("median wall time in seconds (CPU time of the build and its processes); load: 1-minute averages")
+    header = f"{'tree':<18} {'static-i18n':>15} {'polydocs cold':>15} {'speed-up':>15}"
+    print(f"{header} {'polydocs warm':>15} {'speed-up':>15}  load before, after")
     for tree in trees:
         if not tree.is_dir():
-            print(f"{tree.name:<20} (absent, skipped)")
+            print(f"{tree.name:<18} (absent, skipped)")
             continue
+        load = os.getloadavg()[0]
         cold, warm, base = bench_tree(tree, args.repeat)
-        row = f"{tree.name:<20} {base:>14.2f} {cold:>16.2f} {base / cold:>8.2f}x"
-        print(f"{row} {warm:>16.2f} {base / warm:>8.2f}x")
+        baseline = f"{base.wall:.2f} ({base.cpu:.2f})"
+        row = f"{tree.name:<18} {baseline:>15} {_figure(cold, base)} {_figure(warm, base)}"
+        print(f"{row}  {load:.2f}, {os.getloadavg()[0]:.2f}", flush=True)
     return 0
 
 

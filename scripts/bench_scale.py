@@ -12,6 +12,8 @@ installed on first use).
 CPU time (user + system, of the build and every process it waited for) is printed beside the wall
 time: on a shared machine it moves less with the load. Peak memory is the largest resident set of the
 build's processes (`wait4`'s rusage of the child, which covers the language processes it waited for).
+The load is the machine's 1-minute load average when the build ended; with `--static-i18n`, a last
+line per size gives static-i18n's time over polydocs' cold one.
 Usage: .venv/bin/python scripts/bench_scale.py [--sizes 50,200,1000,2000] [--static-i18n] [--keep DIR]
 """
 
@@ -204,7 +206,7 @@ def _row(label: str, pages: int, run: Run, site: Path) -> str:
     per_page = run.seconds / built * 1000
     cpu_per_page = run.cpu_seconds / built * 1000
     figures = f"{run.seconds:>8.2f} {per_page:>8.1f} {run.cpu_seconds:>8.2f} {cpu_per_page:>8.1f}"
-    figures += f" {run.peak_mb:>8.0f} {_median_kb(site):>9.1f}"
+    figures += f" {run.peak_mb:>8.0f} {_median_kb(site):>9.1f} {os.getloadavg()[0]:>5.2f}"
     return f"{pages:>6} {label:<14} {built:>6} {figures}"
 
 
@@ -222,7 +224,8 @@ def bench_size(work: Path, pages: int, static_i18n: bool) -> list[str]:
         str(work / f"ours-{pages}"),
     ]
     cache = work / f"cache-{pages}"
-    rows = [_row("polydocs cold", pages, _run(ours, cache), work / f"ours-{pages}")]
+    cold = _run(ours, cache)
+    rows = [_row("polydocs cold", pages, cold, work / f"ours-{pages}")]
     rows.append(_row("polydocs warm", pages, _run(ours, cache), work / f"ours-{pages}"))
     # One translated page edited: its language is built again from the page cache, the others kept.
     edited = next(iter(sorted((tree / "es").rglob("page_*.md"))))
@@ -233,7 +236,12 @@ def bench_size(work: Path, pages: int, static_i18n: bool) -> list[str]:
         site = work / f"baseline-{pages}"
         config.write_text(yaml.safe_dump(bench_build._baseline_config(tree, list(LANGUAGES), site)))
         base = [str(bench_build._baseline_mkdocs()), "build", "--quiet", "-f", str(config)]
-        rows.append(_row("static-i18n", pages, _run(base), site))
+        baseline = _run(base)
+        rows.append(_row("static-i18n", pages, baseline, site))
+        speed_up = (
+            f"wall {baseline.seconds / cold.seconds:.2f}x, cpu {baseline.cpu_seconds / cold.cpu_seconds:.2f}x"
+        )
+        rows.append(f"{pages:>6} {'cold speed-up':<14} {'':>6} {speed_up} (static-i18n / polydocs cold)")
     return rows
 
 
@@ -251,6 +259,7 @@ def main() -> int:
     args = parser.parse_args()
     sizes = [int(size) for size in args.sizes.split(",")]
     figures = f"{'wall s':>8} {'ms/page':>8} {'cpu s':>8} {'cpu ms/p':>8} {'peak MB':>8} {'median kB':>9}"
+    figures += f" {'load':>5}"
     print(f"{'pages':>6} {'build':<14} {'built':>6} {figures}")
     with tempfile.TemporaryDirectory(prefix="bench-scale-") as scratch:
         work = args.keep or Path(scratch)

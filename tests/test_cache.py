@@ -2,6 +2,7 @@
 
 import json
 import os
+from multiprocessing.connection import Connection
 from pathlib import Path
 
 import pytest
@@ -100,3 +101,62 @@ def test_holding_a_key_locks_it_across_processes(tmp_path: Path) -> None:
                 fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
         finally:
             os.close(descriptor)
+
+
+def test_holding_a_key_leaves_no_lock_file_behind(tmp_path: Path) -> None:
+    store = CacheStore(tmp_path, "1")
+    with store.holding("key"):
+        assert (tmp_path / "key.lock").is_file()
+    with pytest.raises(RuntimeError), store.holding("other"):
+        raise RuntimeError("the computation failed")
+    assert list(tmp_path.iterdir()) == []
+
+
+def _take_the_key_when_told(folder: Path, go: Connection, done: Connection) -> None:
+    """In another process: wait for the key once told to, then say whether it held it alone."""
+    go.recv()
+    with CacheStore(folder, "1").holding("key"):
+        done.send(_lock_is_taken(folder / "key.lock"))
+
+
+def _lock_is_taken(lock: Path) -> bool:
+    import fcntl
+
+    descriptor = os.open(lock, os.O_RDWR)
+    try:
+        fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return True
+    finally:
+        os.close(descriptor)
+    return False
+
+
+def _blocked_on_a_lock(pid: int) -> bool:
+    """Whether the process waits for a file lock (Linux lists the waiters in /proc/locks)."""
+    return any(
+        line.split()[1] == "->" and str(pid) in line.split()
+        for line in Path("/proc/locks").read_text().splitlines()
+    )
+
+
+@pytest.mark.skipif(not Path("/proc/locks").is_file(), reason="needs Linux's list of file locks")
+def test_a_process_waiting_on_a_lock_file_its_holder_removed_locks_the_key_anew(tmp_path: Path) -> None:
+    import multiprocessing
+
+    context = multiprocessing.get_context("fork")
+    go_reader, go = context.Pipe(duplex=False)
+    done_reader, done = context.Pipe(duplex=False)
+    # Forked before the key is held: a child would otherwise share the holder's open lock file.
+    waiter = context.Process(target=_take_the_key_when_told, args=(tmp_path, go_reader, done))
+    waiter.start()
+    done.close()  # the waiter's end: a waiter that fails ends the pipe instead of leaving it open
+    with CacheStore(tmp_path, "1").holding("key"):
+        go.send("take it")
+        while waiter.is_alive() and not _blocked_on_a_lock(waiter.pid or 0):
+            os.sched_yield()
+        assert not done_reader.poll()  # it waits, on the file this holder removes when it lets go
+    assert done_reader.recv() is True  # then it held the key alone, on a file every process finds
+    waiter.join()
+    assert waiter.exitcode == 0
+    assert not (tmp_path / "key.lock").exists()

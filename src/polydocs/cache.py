@@ -80,15 +80,27 @@ class CacheStore:
 
     @contextlib.contextmanager
     def holding(self, key: str) -> Iterator[None]:
-        """An exclusive lock on `key` across processes, so one computes it while the others wait."""
+        """An exclusive lock on `key` across processes, so one computes it while the others wait.
+
+        The lock is a `<key>.lock` file, removed by its holder before it lets go (a page cache kept one
+        per page converted). A process that was waiting on the removed file then holds a file no other
+        process can find: it sees that and locks the file of that name again, made anew if need be."""
         path = self._path(key)
         if path is None:
             yield
             return
         path.parent.mkdir(parents=True, exist_ok=True)
-        with open(path.with_suffix(".lock"), "w") as lock:
-            fcntl.flock(lock, fcntl.LOCK_EX)
-            yield
+        lock_path = path.with_suffix(".lock")
+        while True:
+            with open(lock_path, "a") as lock:
+                fcntl.flock(lock, fcntl.LOCK_EX)
+                if not _names_open_file(lock_path, lock.fileno()):
+                    continue  # its holder removed it while this process waited: lock the current one
+                try:
+                    yield
+                finally:
+                    lock_path.unlink(missing_ok=True)
+                return
 
     def _path(self, key: str) -> Path | None:
         if self.folder is None:
@@ -96,6 +108,16 @@ class CacheStore:
         if not key or "/" in key or key.startswith("."):
             raise ValueError(f"cache key {key!r} is not a plain file name")
         return self.folder / f"{key}.json"
+
+
+def _names_open_file(path: Path, descriptor: int) -> bool:
+    """Whether `path` is still the file open as `descriptor` (not removed, nor made anew since)."""
+    try:
+        named = os.stat(path)
+    except FileNotFoundError:
+        return False
+    opened = os.fstat(descriptor)
+    return (named.st_dev, named.st_ino) == (opened.st_dev, opened.st_ino)
 
 
 def require(valid: bool, what: str) -> None:

@@ -139,9 +139,9 @@ def test_the_page_cache_keeps_diagnostics_as_objects(tmp_path):
 
 
 def test_a_message_of_mkdocs_is_placed_at_the_language_whose_build_said_it(tmp_path):
-    from polydocs.site.build import _Collect
+    from polydocs.site.language_build import LogCollector
 
-    collect = _Collect(tmp_path / "es")
+    collect = LogCollector(tmp_path / "es")
     logger = logging.getLogger("mkdocs.test_build_report")
     logger.addHandler(collect)
     try:

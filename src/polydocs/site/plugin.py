@@ -6,7 +6,7 @@ import logging
 from dataclasses import replace
 from pathlib import Path
 
-from jinja2 import Environment, FileSystemBytecodeCache
+from jinja2 import Environment
 from mkdocs.config import base
 from mkdocs.config import config_options as c
 from mkdocs.config.defaults import MkDocsConfig
@@ -32,6 +32,7 @@ from polydocs.site.progress import page_done
 from polydocs.site.redirects import write_redirects
 from polydocs.site.search import CachedSearchPlugin, SearchEntryCache
 from polydocs.site.search_segments import search_segmenter
+from polydocs.site.warm_start import template_bytecode_cache
 from polydocs.sources import ProjectConfig, SourceTree, load_source_tree
 from polydocs.sources.confinement import inside_tree
 
@@ -197,7 +198,5 @@ class PolydocsPlugin(BasePlugin[PolydocsPluginConfig]):
         self.env, self.files = env, files
         # Compiling Material's templates costs every language build half a second; reuse the bytecode.
         if self.config.cache_dir:
-            folder = Path(self.config.cache_dir) / "templates"
-            folder.mkdir(parents=True, exist_ok=True)
-            env.bytecode_cache = FileSystemBytecodeCache(str(folder))
+            env.bytecode_cache = template_bytecode_cache(Path(self.config.cache_dir))
         return env

@@ -1,0 +1,63 @@
+"""The warm start before forking the language processes changes when work is done, never what is built."""
+
+from pathlib import Path
+
+import pytest
+from jinja2 import Environment, FileSystemBytecodeCache
+
+from polydocs.site.build import build_site
+from polydocs.site.mkdocs_config import load_mkdocs_config, mkdocs_settings
+from polydocs.site.warm_start import PAGE_TEMPLATE, TEMPLATES, warm_start
+from polydocs.sources import load_source_tree
+
+HEADER = "<!--Copyright 2026 The HuggingFace Team. Licensed under the Apache License, Version 2.0.-->\n\n"
+TOC = "- sections:\n  - local: index\n    title: Home\n  - local: guide\n    title: Guide\n  title: S\n"
+GUIDE = HEADER + "# Guide\n\n```py\nimport torch\nprint(torch)\n```\n\n```bash\npip install torch\n```\n"
+
+
+@pytest.fixture
+def tree(write_tree):
+    return write_tree(
+        {
+            "en/_toctree.yml": TOC,
+            "en/index.md": HEADER + "# Home\n\nSee the [guide](./guide).\n",
+            "en/guide.md": GUIDE,
+            "es/_toctree.yml": TOC.replace("Home", "Inicio"),
+            "es/index.md": HEADER + "# Inicio\n\nVer la [guía](./guide).\n",
+            "pt/_toctree.yml": TOC.replace("Home", "Início"),
+            "pt/index.md": HEADER + "# Início\n\nVer o [guia](./guide).\n",
+        }
+    )
+
+
+def _files(site: Path) -> dict[str, bytes]:
+    return {
+        path.relative_to(site).as_posix(): path.read_bytes() for path in site.rglob("*") if path.is_file()
+    }
+
+
+def test_languages_forked_after_a_warm_start_build_the_site_one_process_builds(tree, tmp_path, monkeypatch):
+    monkeypatch.setenv("POLYDOCS_CACHE", str(tmp_path / "cache-forked"))
+    forked = build_site(tree, tmp_path / "forked", jobs=2)  # three languages, two processes: warm start
+    monkeypatch.setenv("POLYDOCS_CACHE", str(tmp_path / "cache-alone"))
+    alone = build_site(tree, tmp_path / "alone", jobs=1)  # every language in this process, none forked
+    assert forked.warnings == alone.warnings
+    assert _files(tmp_path / "forked") == _files(tmp_path / "alone")
+
+
+def test_the_warm_start_compiles_the_theme_templates_as_the_language_builds_load_them(tree, tmp_path):
+    cache = tmp_path / "cache"
+    source = load_source_tree(tree)
+    warm_start(source, "en", tmp_path / "staging" / "en", cache, converting=True)
+    # Another language's environment, with the cache `plugin.on_env` gives it, finds them compiled.
+    settings = mkdocs_settings(source, "es", tmp_path / "staging" / "es", cache)
+    env = load_mkdocs_config(settings, tmp_path / "mkdocs-es.yml").theme.get_env()
+    bytecode = FileSystemBytecodeCache(str(cache / TEMPLATES))
+    for name in [PAGE_TEMPLATE, "404.html", "partials/header.html"]:
+        assert _compiled(env, bytecode, name), name
+
+
+def _compiled(env: Environment, bytecode: FileSystemBytecodeCache, name: str) -> bool:
+    assert env.loader is not None
+    source, filename, _ = env.loader.get_source(env, name)
+    return bytecode.get_bucket(env, name, filename, source).code is not None
