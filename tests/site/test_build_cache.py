@@ -9,10 +9,9 @@ from pathlib import Path
 import pytest
 
 from polydocs.site.build import build_site
+from two_page_site import HEADER, TOC
 
 REPO = Path(__file__).resolve().parents[2]
-HEADER = "<!--Copyright 2026 The HuggingFace Team. Licensed under the Apache License, Version 2.0.-->\n\n"
-TOC = "- sections:\n  - local: index\n    title: Home\n  - local: guide\n    title: Guide\n  title: S\n"
 GUIDE = HEADER + "# Guide\n\n## Compile\n\nWord: compilation.\n\n```py\nimport torch\nprint(torch)\n```\n"
 
 

@@ -9,9 +9,8 @@ import pytest
 from polydocs.site.build import build_site
 from polydocs.site.serve import _IncrementalBuilder
 from polydocs.sources.freshness import content_hash
+from two_page_site import HEADER, TOC
 
-HEADER = "<!--Copyright 2026 The HuggingFace Team. Licensed under the Apache License, Version 2.0.-->\n\n"
-TOC = "- sections:\n  - local: index\n    title: Home\n  - local: guide\n    title: Guide\n  title: S\n"
 ES_TOC = "- sections:\n  - local: index\n    title: Inicio\n  title: S\n"
 GUIDE = HEADER + "# Guide\n\n## Compile\n\nWord: compilation.\n\n## Export\n\nThen export.\n"
 

@@ -3,7 +3,7 @@ renders again: `test_edit_reach.py`; that they end as a full build: `test_live_l
 
 from __future__ import annotations
 
-import os
+import contextlib
 import shutil
 import socket
 import subprocess
@@ -11,6 +11,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
@@ -43,23 +44,32 @@ def _wait_until_served(url: str, text: str, seconds: float, server: subprocess.P
     raise AssertionError(f"{text!r} was not served at {url} within {seconds} s")
 
 
-def test_an_edited_page_is_served_again_with_its_new_text(tmp_path):
-    source = tmp_path / "docs"
-    shutil.copytree(REPO / "docs_src", source)
+@contextlib.contextmanager
+def _serving(
+    log: Path, *arguments: str, cwd: Path | None = None
+) -> Iterator[tuple[subprocess.Popen[str], int]]:
+    """`polydocs serve ARGUMENTS --port P` running, its output in `log`; stopped on leaving. Yields it, P."""
     port = _free_port()
-    url = f"http://127.0.0.1:{port}/es/perf_torch_compile/"
-    command = [sys.executable, "-m", "polydocs", "serve", "--source", str(source), "--port", str(port)]
-    log = tmp_path / "serve.log"
+    command = [sys.executable, "-m", "polydocs", "serve", *arguments, "--port", str(port)]
     with log.open("w", encoding="utf-8") as output:
-        server = subprocess.Popen(command, stdout=output, stderr=subprocess.STDOUT, text=True, env=os.environ)
+        server = subprocess.Popen(command, cwd=cwd, stdout=output, stderr=subprocess.STDOUT, text=True)
         try:
-            _wait_until_served(url, '<html lang="es"', 180, server)
-            page = source / "es" / "perf_torch_compile.md"
-            page.write_text(page.read_text(encoding="utf-8") + "\npalabraeditada\n", encoding="utf-8")
-            _wait_until_served(url, "palabraeditada", 60, server)
+            yield server, port
         finally:
             server.terminate()
             server.wait(timeout=30)
+
+
+def test_an_edited_page_is_served_again_with_its_new_text(tmp_path):
+    source = tmp_path / "docs"
+    shutil.copytree(REPO / "docs_src", source)
+    log = tmp_path / "serve.log"
+    with _serving(log, "--source", str(source)) as (server, port):
+        url = f"http://127.0.0.1:{port}/es/perf_torch_compile/"
+        _wait_until_served(url, '<html lang="es"', 180, server)
+        page = source / "es" / "perf_torch_compile.md"
+        page.write_text(page.read_text(encoding="utf-8") + "\npalabraeditada\n", encoding="utf-8")
+        _wait_until_served(url, "palabraeditada", 60, server)
     rebuilt = [line for line in log.read_text(encoding="utf-8").splitlines() if "rebuilt in" in line]
     assert rebuilt and all("es/perf_torch_compile.md" in line for line in rebuilt), rebuilt
 
@@ -69,51 +79,37 @@ def test_served_from_a_relative_source_an_edit_shows_a_broken_toctree_shows_its_
 ):
     # As `make serve` runs it: the default `--source docs_src`, relative to the working directory.
     shutil.copytree(REPO / "docs_src", tmp_path / "docs_src")
-    port = _free_port()
-    spanish, english = (f"http://127.0.0.1:{port}/{lang}/perf_torch_compile/" for lang in ("es", "en"))
-    command = [sys.executable, "-m", "polydocs", "serve", "--port", str(port)]
-    with (tmp_path / "serve.log").open("w", encoding="utf-8") as output:
-        server = subprocess.Popen(command, cwd=tmp_path, stdout=output, stderr=subprocess.STDOUT, text=True)
-        try:
-            _wait_until_served(spanish, '<html lang="es"', 180, server)
-            page = tmp_path / "docs_src" / "es" / "perf_torch_compile.md"
-            page.write_text(page.read_text(encoding="utf-8") + "\npalabraeditada\n", encoding="utf-8")
-            _wait_until_served(spanish, "palabraeditada", 60, server)
+    with _serving(tmp_path / "serve.log", cwd=tmp_path) as (server, port):
+        spanish, english = (f"http://127.0.0.1:{port}/{lang}/perf_torch_compile/" for lang in ("es", "en"))
+        _wait_until_served(spanish, '<html lang="es"', 180, server)
+        page = tmp_path / "docs_src" / "es" / "perf_torch_compile.md"
+        page.write_text(page.read_text(encoding="utf-8") + "\npalabraeditada\n", encoding="utf-8")
+        _wait_until_served(spanish, "palabraeditada", 60, server)
 
-            toctree = tmp_path / "docs_src" / "es" / "_toctree.yml"
-            good = toctree.read_text(encoding="utf-8")
-            toctree.write_text("- sections:\n  - local: index\n   title: Roto\n", encoding="utf-8")
-            _wait_until_served(spanish, "docs_src/es/_toctree.yml:3: toctree invalid YAML", 60, server)
-            error_page = _served(spanish)
-            assert "livereload" in error_page  # the browser reloads it when the fix is built
-            assert '<html lang="en"' in _served(english) and "did not build" not in _served(english)
+        toctree = tmp_path / "docs_src" / "es" / "_toctree.yml"
+        good = toctree.read_text(encoding="utf-8")
+        toctree.write_text("- sections:\n  - local: index\n   title: Roto\n", encoding="utf-8")
+        _wait_until_served(spanish, "docs_src/es/_toctree.yml:3: toctree invalid YAML", 60, server)
+        error_page = _served(spanish)
+        assert "livereload" in error_page  # the browser reloads it when the fix is built
+        assert '<html lang="en"' in _served(english) and "did not build" not in _served(english)
 
-            toctree.write_text(good, encoding="utf-8")
-            _wait_until_served(spanish, '<html lang="es"', 60, server)
-            assert "palabraeditada" in _served(spanish)
-        finally:
-            server.terminate()
-            server.wait(timeout=30)
+        toctree.write_text(good, encoding="utf-8")
+        _wait_until_served(spanish, '<html lang="es"', 60, server)
+        assert "palabraeditada" in _served(spanish)
 
 
 def test_an_english_edit_marks_its_translations_outdated_and_an_added_page_is_served(tmp_path):
     source = tmp_path / "docs"
     shutil.copytree(REPO / "docs_src", source)
-    port = _free_port()
-    spanish = f"http://127.0.0.1:{port}/es/perf_torch_compile/"
-    command = [sys.executable, "-m", "polydocs", "serve", "--source", str(source), "--port", str(port)]
-    with (tmp_path / "serve.log").open("w", encoding="utf-8") as output:
-        server = subprocess.Popen(command, stdout=output, stderr=subprocess.STDOUT, text=True)
-        try:
-            _wait_until_served(spanish, '<html lang="es"', 180, server)
-            assert "Traducción desactualizada" not in _served(spanish)
-            # The lock records the Spanish page as translating this English page as it was.
-            english = source / "en" / "perf_torch_compile.md"
-            english.write_text(english.read_text(encoding="utf-8") + "\nA new sentence.\n", encoding="utf-8")
-            _wait_until_served(spanish, "Traducción desactualizada", 60, server)
+    with _serving(tmp_path / "serve.log", "--source", str(source)) as (server, port):
+        spanish = f"http://127.0.0.1:{port}/es/perf_torch_compile/"
+        _wait_until_served(spanish, '<html lang="es"', 180, server)
+        assert "Traducción desactualizada" not in _served(spanish)
+        # The lock records the Spanish page as translating this English page as it was.
+        english = source / "en" / "perf_torch_compile.md"
+        english.write_text(english.read_text(encoding="utf-8") + "\nA new sentence.\n", encoding="utf-8")
+        _wait_until_served(spanish, "Traducción desactualizada", 60, server)
 
-            (source / "es" / "nueva.md").write_text("# Página nueva\n\npalabranueva\n", encoding="utf-8")
-            _wait_until_served(f"http://127.0.0.1:{port}/es/nueva/", "palabranueva", 60, server)
-        finally:
-            server.terminate()
-            server.wait(timeout=30)
+        (source / "es" / "nueva.md").write_text("# Página nueva\n\npalabranueva\n", encoding="utf-8")
+        _wait_until_served(f"http://127.0.0.1:{port}/es/nueva/", "palabranueva", 60, server)

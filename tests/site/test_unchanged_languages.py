@@ -8,9 +8,8 @@ from pathlib import Path
 import pytest
 
 from polydocs.site.build import BuildFailed, build_site
+from two_page_site import HEADER, TOC
 
-HEADER = "<!--Copyright 2026 The HuggingFace Team. Licensed under the Apache License, Version 2.0.-->\n\n"
-TOC = "- sections:\n  - local: index\n    title: Home\n  - local: guide\n    title: Guide\n  title: S\n"
 ES_TOC = "- sections:\n  - local: index\n    title: Inicio\n  title: S\n"
 
 

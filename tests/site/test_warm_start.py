@@ -9,9 +9,8 @@ from polydocs.site.build import build_site
 from polydocs.site.mkdocs_config import load_mkdocs_config, mkdocs_settings
 from polydocs.site.warm_start import PAGE_TEMPLATE, TEMPLATES, warm_start
 from polydocs.sources import load_source_tree
+from two_page_site import HEADER, TOC
 
-HEADER = "<!--Copyright 2026 The HuggingFace Team. Licensed under the Apache License, Version 2.0.-->\n\n"
-TOC = "- sections:\n  - local: index\n    title: Home\n  - local: guide\n    title: Guide\n  title: S\n"
 GUIDE = HEADER + "# Guide\n\n```py\nimport torch\nprint(torch)\n```\n\n```bash\npip install torch\n```\n"
 
 
