@@ -10,10 +10,12 @@ import functools
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import yaml
-from babel import Locale, UnknownLocaleError
+
+if TYPE_CHECKING:
+    from babel import Locale
 
 SOURCE_LANGUAGE = "en"
 STRINGS_FOLDER = Path(__file__).parent / "strings"
@@ -49,6 +51,8 @@ def is_language_tag(name: str) -> bool:
 def _registered_languages() -> frozenset[str]:
     # CLDR names every ISO 639-1 language and the ISO 639-2/3 ones in use; a code it cannot name is
     # no registered language (`gj` for Gujarati, whose code is `gu`).
+    from babel import Locale
+
     return frozenset(str(code).lower() for code in Locale("en").languages)
 
 
@@ -128,6 +132,10 @@ def catalog_strings(tag: str) -> dict[str, str]:
 
 
 def _babel_locale(tag: str) -> Locale | None:
+    # Babel is imported where a language is named, not on import: the benchmarks and the snippet checker
+    # import the site model and run on machines (a GPU host) that may not have it.
+    from babel import Locale, UnknownLocaleError
+
     try:
         return Locale.parse(tag.replace("-", "_"))
     except (UnknownLocaleError, ValueError):
@@ -140,6 +148,8 @@ def _autonym(tag: str, locale: Locale | None) -> str:
     if locale is not None:
         name = locale.get_display_name(locale) or tag
     else:  # a registered language CLDR has no locale for is named in English; another by its tag
+        from babel import Locale
+
         name = Locale("en").languages.get(tag.split("-")[0].lower(), tag)
     return name[:1].upper() + name[1:]
 

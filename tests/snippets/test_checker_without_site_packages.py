@@ -1,0 +1,52 @@
+"""The checker and the benchmarks run on a GPU host that has no MkDocs, Material or Babel.
+
+Each of those packages is replaced by one that refuses to import, ahead of the real one on the path, and
+the real commands run in a subprocess as they are run there (`PYTHONPATH=src python3 -m polydocs ...`).
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+SRC = Path(__file__).resolve().parents[2] / "src"
+SITE_ONLY = ("babel", "mkdocs", "material", "pymdownx", "mkdocstrings")
+
+
+def _refusing_packages(folder: Path) -> Path:
+    for name in SITE_ONLY:
+        (folder / name).mkdir(parents=True)
+        (folder / name / "__init__.py").write_text(f"raise ImportError('{name} is not installed here')\n")
+    return folder
+
+
+def _run(args: list[str], cwd: Path, blocked: Path) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": f"{blocked}{os.pathsep}{SRC}"}
+    return subprocess.run(
+        [sys.executable, *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=300
+    )
+
+
+def test_check_runs_a_page_without_the_site_packages(tmp_path: Path) -> None:
+    blocked = _refusing_packages(tmp_path / "blocked")
+    (tmp_path / "docs" / "en").mkdir(parents=True)
+    (tmp_path / "docs" / "en" / "index.md").write_text("# Sums\n\n```py\nprint(1 + 1)\n```\n")
+    result = _run(["-m", "polydocs", "check", "docs"], tmp_path, blocked)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "1 passed, 0 failed" in result.stdout
+
+
+def test_the_benchmarks_gemma_configuration_needs_no_site_packages(tmp_path: Path) -> None:
+    # The gemma-2b benchmark takes its configuration from the checker's stand-in registry, which imports
+    # the site model (`polydocs.sources`): that import must not need Babel.
+    blocked = _refusing_packages(tmp_path / "blocked")
+    code = (
+        "import transformers\n"
+        "from polydocs.bench.models import build_model\n"
+        "print(type(build_model('gemma-2b', 'cpu', 'float32', smoke=True)).__name__)\n"
+    )
+    result = _run(["-c", code], tmp_path, blocked)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "GemmaForCausalLM"
