@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 from contextlib import AbstractContextManager
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from importlib.metadata import version
 from pathlib import Path
 from typing import Any
@@ -14,12 +14,23 @@ from mkdocs.structure.toc import AnchorLink, TableOfContents, get_toc
 import polydocs
 from polydocs.cache import CacheStore, require
 from polydocs.diagnostics import Diagnostic
+from polydocs.site.object_registrations import ObjectRegistrations
 from polydocs.typed_json import load
 
 # Bump when ConvertedPage or what goes into it changes: old entries then simply stop matching.
-_CACHE_FORMAT = "6"
-# A converted page depends on these as much as on its text.
-_CONVERTERS = ("markdown", "pymdown-extensions", "mkdocs", "pygments", "hf-doc-builder")
+_CACHE_FORMAT = "7"
+# A converted page depends on these as much as on its text (an autodoc page on the last four).
+_CONVERTERS = (
+    "markdown",
+    "pymdown-extensions",
+    "mkdocs",
+    "pygments",
+    "hf-doc-builder",
+    "mkdocstrings",
+    "mkdocstrings-python",
+    "mkdocs-autorefs",
+    "griffelib",
+)
 
 
 def _own_code_digest() -> str:
@@ -49,6 +60,8 @@ class ConvertedPage:
     # The Markdown a cached page hands MkDocs so that it finds the title the full conversion found: the
     # page's `# ` heading when that is the first thing of the page (MkDocs' rule), else nothing.
     title_markdown: str = ""
+    # What mkdocstrings told autorefs and its inventory while converting the page (`object_registrations`).
+    objects: ObjectRegistrations = field(default_factory=ObjectRegistrations)
 
 
 def toc_tokens(toc: TableOfContents) -> list[dict[str, Any]]:

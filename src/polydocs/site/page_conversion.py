@@ -1,8 +1,8 @@
 """One page of one language site converted: the pure step the MkDocs plugin calls for every page.
 
 `convert_page` takes the page's text and what the language build knows about the site, and returns its HTML,
-table of contents, notebook and diagnostics, from the cache or converted; a cache hit and a miss return the
-same `ConvertedPage`, so everything after it takes one path.
+table of contents, notebook, diagnostics and the objects it documents, from the cache or converted; a
+cache hit and a miss return the same `ConvertedPage`, so everything after it takes one path.
 """
 
 from __future__ import annotations
@@ -23,12 +23,14 @@ from polydocs.markup.inventory import ApiInventory, site_inventory
 from polydocs.markup.unsafe_html import SANITIZER, diagnostics, sanitize_page
 from polydocs.notebooks import page_notebook
 from polydocs.site.expansions import expand_benchmarks, insert_badges, line_map
+from polydocs.site.object_registrations import ObjectRegistrations
 from polydocs.site.page_cache import ConvertedPage, PageCache, fingerprint, toc_tokens
 from polydocs.snippets.evidence import Evidence, load_evidence
 from polydocs.sources import SOURCE_LANGUAGE, Language, Page, SourceTree
 
-# Markdown -> (HTML, table of contents): MkDocs' own conversion of the page, with its link rewriting.
-RenderMarkdown = Callable[[str], tuple[str, TableOfContents]]
+# Markdown -> (HTML, table of contents, what mkdocstrings registered meanwhile): MkDocs' own conversion
+# of the page, with its link rewriting.
+RenderMarkdown = Callable[[str], tuple[str, TableOfContents, ObjectRegistrations]]
 
 
 @dataclass(frozen=True)
@@ -134,12 +136,13 @@ def _converted(build: LanguageBuild, page: Page, text: PageText, render: RenderM
         iframe_hosts=build.tree.project.iframe_hosts,
     )
     with page_context(context):
-        html, toc = render(expanded)
+        html, toc, objects = render(expanded)
     notebook, unconverted = _notebook(page, language, build.api)
     html, unsafe = _sanitized(build, page, html)
     # MkDocs takes a page's title from its first element when that is an `<h1>`.
     title = _title_line(text.markdown) if html.lstrip().startswith("<h1") else ""
-    return ConvertedPage(html, toc_tokens(toc), [*context.warnings, *unconverted, *unsafe], notebook, title)
+    problems = [*context.warnings, *unconverted, *unsafe]
+    return ConvertedPage(html, toc_tokens(toc), problems, notebook, title, objects)
 
 
 def _line_offset(text: PageText) -> int:

@@ -24,6 +24,7 @@ from polydocs.markup import markdown_extensions
 from polydocs.markup.inventory import ApiInventory
 from polydocs.site.alternates import alternates_for
 from polydocs.site.language_output import root_404_links_into_language, sitemaps_beside_pages
+from polydocs.site.object_registrations import ObjectRegistrations, ObjectRegistry
 from polydocs.site.page_additions import page_html
 from polydocs.site.page_cache import ConvertedPage, PageCache, restore_toc
 from polydocs.site.page_conversion import LanguageBuild, PageText, convert_page
@@ -74,12 +75,13 @@ class PolydocsPluginConfig(base.Config):
 
 
 def _rendered_by_mkdocs(
-    page: MkDocsPage, config: MkDocsConfig, files: Files, markdown: str
-) -> tuple[str, TableOfContents]:
-    """MkDocs' own conversion of `markdown` as `page` (its link rewriting and title included)."""
+    page: MkDocsPage, config: MkDocsConfig, files: Files, registry: ObjectRegistry, markdown: str
+) -> tuple[str, TableOfContents, ObjectRegistrations]:
+    """MkDocs' own conversion of `markdown` as `page` (its link rewriting and title included), and the
+    objects mkdocstrings registered meanwhile."""
     page.markdown = markdown
-    page.render(config, files)
-    return page.content or "", page.toc
+    _, objects = registry.recording(page, lambda: page.render(config, files))
+    return page.content or "", page.toc, objects
 
 
 class PolydocsPlugin(BasePlugin[PolydocsPluginConfig]):
@@ -131,6 +133,8 @@ class PolydocsPlugin(BasePlugin[PolydocsPluginConfig]):
         self.build = LanguageBuild.create(tree, self.lang, self.build.cache, self.build.api)
 
     def on_files(self, files: Files, config: MkDocsConfig) -> Files:
+        # Every plugin is configured by now: mkdocstrings has made its inventory and added autorefs.
+        self.objects = ObjectRegistry.of(config)
         for file in list(files):
             if file.is_documentation_page() or file.src_uri.endswith(".mdx"):
                 files.remove(file)
@@ -155,8 +159,11 @@ class PolydocsPlugin(BasePlugin[PolydocsPluginConfig]):
                 return markdown
             text = PageText(local, markdown, page.file.content_string)
             converted = convert_page(
-                self.build, text, lambda md: _rendered_by_mkdocs(page, config, files, md)
+                self.build, text, lambda md: _rendered_by_mkdocs(page, config, files, self.objects, md)
             )
+        # Whoever converted the page (this build, an earlier one, another language's process), this
+        # language's autorefs and `objects.inv` learn its objects.
+        self.objects.replay(converted.objects, page)
         for problem in converted.diagnostics:
             _log.warning("%s", problem)  # the object itself: `polydocs build` reports it
         self.converted[page.file.src_uri] = converted

@@ -1,0 +1,142 @@
+"""What converting a page that documents objects tells autorefs and mkdocstrings, kept to tell them again.
+
+While mkdocstrings converts a `::: transformers.Trainer` block it registers each documented object with
+autorefs (its anchor on the page, with a title, and the aliases that lead to it) and in its inventory,
+which becomes the language's `objects.inv`. A page reused from the conversion cache, or converted by
+another language's process, is not converted in this build: without those registrations its
+cross-references stay plain text and `objects.inv` lists nothing. So the registrations are kept with
+the converted page, relative to the page (the same page has another URL in each language), and told
+again for every page a language publishes, converted here or not.
+
+Telling them again where this process converted the page changes nothing: autorefs keeps each URL of
+an identifier once and a title once, and the inventory keeps the last entry per name, so the same calls
+in the same order leave the same state.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:
+    from mkdocs.config.defaults import MkDocsConfig
+    from mkdocs.structure.pages import Page
+    from mkdocs_autorefs import AutorefsPlugin
+    from mkdocstrings import Inventory
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class AnchorRegistration:
+    """One `AutorefsPlugin.register_anchor` call: `identifier` leads to `#anchor` on the page (to
+    `#identifier` without one); primary URLs win over secondary ones (aliases)."""
+
+    identifier: str
+    anchor: str | None = None
+    title: str | None = None
+    primary: bool = True
+
+
+@dataclass(frozen=True)
+class InventoryRegistration:
+    """One `Inventory.register` call; `uri` is relative to the page (`#transformers.Trainer`) when it
+    points into it, else as registered."""
+
+    name: str
+    domain: str
+    role: str
+    uri: str
+    priority: int = 1
+    dispname: str | None = None
+
+
+@dataclass(frozen=True)
+class ObjectRegistrations:
+    """Everything one page's conversion registered, in the order it did."""
+
+    anchors: tuple[AnchorRegistration, ...] = ()
+    inventory: tuple[InventoryRegistration, ...] = ()
+
+
+def _on_page(uri: str, page_url: str) -> str:
+    return uri[len(page_url) :] if uri.startswith(page_url + "#") else uri
+
+
+def _from_page(uri: str, page_url: str) -> str:
+    return page_url + uri if uri.startswith("#") else uri
+
+
+@contextmanager
+def _calls_recorded(owner: object, method: str, record: Callable[[dict[str, Any]], None]) -> Iterator[None]:
+    """`owner.method` hands each call's arguments, by name, to `record` before doing its work, until the
+    block ends. An attribute of that one object, removed again: the class and other objects are untouched."""
+    original = getattr(owner, method)
+    signature = inspect.signature(original)
+    shadowed = method in vars(owner)
+
+    def recorded(*args: Any, **kwargs: Any) -> Any:
+        record(signature.bind(*args, **kwargs).arguments)
+        return original(*args, **kwargs)
+
+    setattr(owner, method, recorded)
+    try:
+        yield
+    finally:
+        if shadowed:
+            setattr(owner, method, original)
+        else:
+            delattr(owner, method)
+
+
+class ObjectRegistry:
+    """autorefs and mkdocstrings' inventory of one language build; without mkdocstrings (no page of the
+    language documents objects) recording finds nothing and replaying does nothing."""
+
+    def __init__(self, autorefs: AutorefsPlugin | None = None, inventory: Inventory | None = None) -> None:
+        self.autorefs, self.inventory = autorefs, inventory
+
+    @classmethod
+    def of(cls, config: MkDocsConfig) -> ObjectRegistry:
+        """The build's own, once every plugin is configured (mkdocstrings adds autorefs in `on_config`)."""
+        mkdocstrings = config.plugins.get("mkdocstrings")
+        autorefs = config.plugins.get("autorefs")
+        if mkdocstrings is None or autorefs is None:
+            return cls()
+        return cls(autorefs, mkdocstrings.handlers.inventory)  # type: ignore[attr-defined]
+
+    def recording(self, page: Page, convert: Callable[[], T]) -> tuple[T, ObjectRegistrations]:
+        """`convert()` (the page's conversion) and what it registered for `page`."""
+        if self.autorefs is None or self.inventory is None:
+            return convert(), ObjectRegistrations()
+        anchors: list[AnchorRegistration] = []
+        entries: list[InventoryRegistration] = []
+
+        def anchor(call: dict[str, Any]) -> None:
+            if call.pop("page") is page:  # mkdocstrings registers on the page being converted
+                anchors.append(AnchorRegistration(**call))
+
+        def entry(call: dict[str, Any]) -> None:
+            entries.append(InventoryRegistration(**{**call, "uri": _on_page(call["uri"], page.url)}))
+
+        with (
+            _calls_recorded(self.autorefs, "register_anchor", anchor),
+            _calls_recorded(self.inventory, "register", entry),
+        ):
+            result = convert()
+        return result, ObjectRegistrations(tuple(anchors), tuple(entries))
+
+    def replay(self, objects: ObjectRegistrations, page: Page) -> None:
+        """Register for `page` what its conversion registered, wherever that conversion ran."""
+        if self.autorefs is None or self.inventory is None:
+            return
+        for anchor in objects.anchors:
+            self.autorefs.register_anchor(
+                page, anchor.identifier, anchor.anchor, title=anchor.title, primary=anchor.primary
+            )
+        for entry in objects.inventory:
+            uri = _from_page(entry.uri, page.url)
+            self.inventory.register(entry.name, entry.domain, entry.role, uri, entry.priority, entry.dispname)

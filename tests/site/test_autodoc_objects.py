@@ -1,0 +1,151 @@
+"""An autodoc page other languages fall back to: the same cross-reference links and `objects.inv` in every
+language, whichever process converted it; real builds documenting an installed library (Markdown)."""
+
+import importlib.util
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+from mkdocs_autorefs import AutorefsPlugin
+from mkdocstrings import Inventory
+
+from polydocs.site.build import build_site
+from polydocs.site.object_registrations import ObjectRegistry
+
+HEADER = "<!--Copyright 2026 The HuggingFace Team. Licensed under the Apache License, Version 2.0.-->\n\n"
+EN_TOC = "- sections:\n  - local: index\n    title: Home\n  - local: api\n    title: API\n  title: S\n"
+# `TocExtension`'s bases name `Extension`, documented on the same page: an autorefs cross-reference.
+API_PAGE = """# API
+
+## Extension
+
+[[autodoc]] extensions.Extension
+    - setConfig
+    - getConfigs
+
+## TocExtension
+
+[[autodoc]] extensions.toc.TocExtension
+    - reset
+"""
+BASES_LINK = (
+    '<a class="autorefs autorefs-internal" title="markdown.extensions.Extension" '
+    'href="#markdown.extensions.Extension">Extension</a>'
+)
+DOCUMENTED = {
+    "markdown.extensions.Extension": "api/#markdown.extensions.Extension",
+    "markdown.extensions.Extension.setConfig": "api/#markdown.extensions.Extension.setConfig",
+    "markdown.extensions.toc.TocExtension": "api/#markdown.extensions.toc.TocExtension",
+}
+LANGUAGES = ("en", "es", "pt")
+
+
+@pytest.fixture
+def api_tree(write_tree, tmp_path, monkeypatch):
+    """English has the API page; Spanish and Portuguese fall back to it. Each test starts a cold cache."""
+    monkeypatch.setenv("POLYDOCS_CACHE", str(tmp_path / "cache"))
+    files = {
+        "polydocs.yml": "api_reference:\n  package: markdown\n  url: 'https://example.org/{page}#{anchor}'\n",
+        "en/_toctree.yml": EN_TOC,
+        "en/index.md": HEADER + "# Home\n",
+        "en/api.md": HEADER + API_PAGE,
+    }
+    for lang, home in [("es", "Inicio"), ("pt", "Início")]:
+        files[f"{lang}/_toctree.yml"] = f"- sections:\n  - local: index\n    title: {home}\n  title: S\n"
+        files[f"{lang}/index.md"] = HEADER + f"# {home}\n"
+    return write_tree(files)
+
+
+def _objects(site: Path, lang: str) -> dict[str, str]:
+    with (site / lang / "objects.inv").open("rb") as inventory:
+        return {name: item.uri for name, item in Inventory.parse_sphinx(inventory).items()}
+
+
+def _api_page(site: Path, lang: str) -> str:
+    return (site / lang / "api" / "index.html").read_text(encoding="utf-8")
+
+
+def _published(site: Path) -> dict[str, bytes]:
+    return {
+        path.relative_to(site).as_posix(): path.read_bytes() for path in site.rglob("*") if path.is_file()
+    }
+
+
+def test_every_language_links_and_lists_the_objects_of_a_page_it_falls_back_to(api_tree, tmp_path):
+    # More processes than cores: the languages race for the shared English page.
+    build_site(api_tree, tmp_path / "site", jobs=3)
+    for lang in LANGUAGES:
+        assert DOCUMENTED.items() <= _objects(tmp_path / "site", lang).items(), lang
+        assert BASES_LINK in _api_page(tmp_path / "site", lang), lang
+
+
+def test_a_build_from_the_warm_cache_publishes_the_same_bytes(api_tree, tmp_path):
+    build_site(api_tree, tmp_path / "cold")
+    build_site(api_tree, tmp_path / "warm")  # every page taken from the conversion cache
+    assert _published(tmp_path / "warm") == _published(tmp_path / "cold")
+    assert DOCUMENTED.items() <= _objects(tmp_path / "warm", "en").items()
+
+
+def test_english_publishes_the_page_the_same_when_another_language_converted_it(
+    api_tree, tmp_path, monkeypatch
+):
+    build_site(api_tree, tmp_path / "spanish", only=["es"])  # Spanish converts the English page
+    build_site(api_tree, tmp_path / "reused", only=["en"])  # English takes it from the cache
+    monkeypatch.setenv("POLYDOCS_CACHE", str(tmp_path / "another-cache"))
+    build_site(api_tree, tmp_path / "converted", only=["en"])  # English converts it itself
+    for site in ("reused", "converted"):
+        assert DOCUMENTED.items() <= _objects(tmp_path / site, "en").items(), site
+    for name in ("objects.inv", "api/index.html"):
+        reused, converted = (tmp_path / site / "en" / name for site in ("reused", "converted"))
+        assert reused.read_bytes() == converted.read_bytes(), name
+
+
+def _trainer_page_converted(autorefs: AutorefsPlugin, inventory: Inventory, page: object) -> str:
+    """What mkdocstrings calls while converting a page that documents `pkg.Trainer`."""
+    autorefs.register_anchor(page, "pkg.Trainer", title="Trainer", primary=True)  # type: ignore[arg-type]
+    autorefs.register_anchor(page, "Trainer", "pkg.Trainer", primary=False)  # type: ignore[arg-type]
+    url = f"{page.url}#pkg.Trainer"  # type: ignore[attr-defined]
+    inventory.register(name="pkg.Trainer", domain="py", role="class", uri=url, priority=1)
+    return "<p>converted</p>"
+
+
+def test_registrations_are_recorded_relative_to_the_page_and_replayed_at_another_url():
+    autorefs, inventory = AutorefsPlugin(), Inventory()
+    page = SimpleNamespace(url="main_classes/trainer/")
+    result, objects = ObjectRegistry(autorefs, inventory).recording(
+        page, lambda: _trainer_page_converted(autorefs, inventory, page)
+    )
+    assert result == "<p>converted</p>"
+    assert "register_anchor" not in vars(autorefs) and "register" not in vars(inventory)  # as they were
+    assert autorefs.get_item_url("Trainer") == ("main_classes/trainer/#pkg.Trainer", "Trainer")
+
+    elsewhere = ObjectRegistry(AutorefsPlugin(), Inventory())
+    elsewhere.replay(objects, SimpleNamespace(url="trainer/"))
+    assert elsewhere.autorefs.get_item_url("Trainer") == ("trainer/#pkg.Trainer", "Trainer")
+    assert elsewhere.autorefs.get_item_url("pkg.Trainer") == ("trainer/#pkg.Trainer", "Trainer")
+    assert elsewhere.inventory["pkg.Trainer"].uri == "trainer/#pkg.Trainer"
+
+
+def test_replaying_on_the_page_that_registered_changes_nothing():
+    autorefs, inventory = AutorefsPlugin(), Inventory()
+    page = SimpleNamespace(url="api/")
+    registry = ObjectRegistry(autorefs, inventory)
+    _, objects = registry.recording(page, lambda: _trainer_page_converted(autorefs, inventory, page))
+    before = inventory.format_sphinx()
+    registry.replay(objects, page)
+    assert inventory.format_sphinx() == before
+    assert autorefs._primary_url_map == {"pkg.Trainer": ["api/#pkg.Trainer"]}  # one URL, not two
+    assert autorefs._secondary_url_map == {"Trainer": ["api/#pkg.Trainer"]}
+
+
+def test_transformers_corpus_cold_builds_are_byte_identical(corpus, tmp_path, monkeypatch):
+    if importlib.util.find_spec("transformers") is None:
+        pytest.skip("transformers is not installed: its autodoc page would be placeholders")
+    sites = []
+    for run in ("first", "second"):
+        monkeypatch.setenv("POLYDOCS_CACHE", str(tmp_path / f"cache-{run}"))
+        build_site(corpus, tmp_path / run, jobs=3)
+        sites.append(_published(tmp_path / run))
+    assert sites[0] == sites[1]
+    for lang in LANGUAGES:  # `main_classes/trainer`: English's page, which es and pt fall back to
+        assert "transformers.Trainer" in _objects(tmp_path / "first", lang), lang
