@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections.abc import Callable, Iterable, Sequence
+from functools import cache
 
 from detect_secrets.plugins.base import BasePlugin, RegexBasedDetector
 from detect_secrets.plugins.high_entropy_strings import HighEntropyStringsPlugin
@@ -79,12 +80,22 @@ def lines_worth_scanning(plugins: Sequence[BasePlugin], filename: str, lines: Se
     texts = _JoinedLines(stripped)
     kept: set[int] = set()
     for plugin in plugins:
-        candidates = texts.containing([required_literals(r) for r in regexes[id(plugin)] or []])
-        kept |= {i for i in candidates - kept if _reports(plugin, filename, stripped[i])}
+        own = regexes[id(plugin)] or []
+        candidates = texts.containing([_required(regex) for regex in own])
+        kept |= {i for i in candidates - kept if _reports(plugin, own, filename, stripped[i])}
     return kept
 
 
-def _reports(plugin: BasePlugin, filename: str, line: str) -> bool:
+@cache
+def _required(regex: re.Pattern[str]) -> Literals | None:
+    return required_literals(regex)
+
+
+def _reports(plugin: BasePlugin, regexes: list[re.Pattern[str]], filename: str, line: str) -> bool:
+    """Whether `plugin` reports anything on `line`: a match of one of its regexes (the cheap question),
+    then the plugin's own answer."""
+    if not any(regex.search(line) for regex in regexes):
+        return False
     snippet = get_code_snippet([line], 1)
     return bool(plugin.analyze_line(filename=filename, line=line, line_number=1, context=snippet))
 
@@ -94,7 +105,8 @@ class _JoinedLines:
 
     def __init__(self, lines: list[str]) -> None:
         self.count = len(lines)
-        self.texts = {False: _Joined(lines), True: _Joined([fold(line) for line in lines])}
+        folded = fold("\n".join(lines)).split("\n")  # folding neither makes nor takes a newline
+        self.texts = {False: _Joined(lines), True: _Joined(folded)}
 
     def containing(self, requirements: list[Literals | None]) -> set[int]:
         """Lines holding one of the literals of any requirement; every line if one is unknown."""
@@ -103,7 +115,7 @@ class _JoinedLines:
         found: set[int] = set()
         for literals in requirements:
             assert literals is not None
-            for literal in _shortest(literals.strings):
+            for literal in _fewest(literals.strings):
                 found |= self.texts[literals.folded].lines_holding(literal)
         return found
 
@@ -112,28 +124,45 @@ class _Joined:
     def __init__(self, lines: list[str]) -> None:
         # No line holds a newline (they come from `str.splitlines`), so a literal without one found in
         # the joined text lies within one line; one with a newline is found in no line.
+        self.lines = lines
         self.text = "\n".join(lines)
         self.starts = [0]
         for line in lines:
             self.starts.append(self.starts[-1] + len(line) + 1)
+        self.found: dict[str, set[int]] = {}  # the plugins' regexes share literals (the keyword tables)
 
     def lines_holding(self, literal: str) -> set[int]:
+        if literal not in self.found:
+            self.found[literal] = self._search(literal) if "\n" not in literal else set()
+        return self.found[literal]
+
+    def _search(self, literal: str) -> set[int]:
         found: set[int] = set()
-        if "\n" in literal:
-            return found
         at = self.text.find(literal)
         while at >= 0:
+            if len(found) > len(self.lines) // 8:
+                # A literal in many lines (`.`, a quote): asking each line costs less than finding each.
+                return found | {i for i, line in enumerate(self.lines) if literal in line}
             line = bisect_right(self.starts, at) - 1
             found.add(line)
             at = self.text.find(literal, self.starts[line + 1])
         return found
 
 
-def _shortest(strings: frozenset[str]) -> list[str]:
-    """The strings none of which holds another (a line holding `apikey"` holds `apikey`)."""
-    ordered = sorted(strings, key=len)
-    kept: list[str] = []
-    for string in ordered:
-        if not any(shorter in string for shorter in kept):
-            kept.append(string)
-    return kept
+def _fewest(strings: frozenset[str], shortest: int = 3) -> list[str]:
+    """Fewer, shorter strings one of which each of `strings` holds: a line holding none of them holds
+    none of `strings` (`api_key`, `apikey`, `db_pass`, `password` -> `key`, `pass`). Each is a pass over
+    the whole text, so few cost less than exact ones, though they keep more lines for the plugins."""
+    uncovered = set(strings)
+    chosen: list[str] = []
+    while uncovered:
+        pieces = {
+            s[start : start + size]
+            for s in uncovered
+            for size in range(min(shortest, len(s)), len(s) + 1)
+            for start in range(len(s) - size + 1)
+        }
+        best = max(pieces, key=lambda piece: (sum(piece in s for s in uncovered), len(piece), piece))
+        chosen.append(best)
+        uncovered = {s for s in uncovered if best not in s}
+    return chosen
