@@ -44,9 +44,13 @@ def _hostile_tokens() -> dict[str, str]:
     letters = string.ascii_letters + string.digits
     tokens = {sample.kind: sample.line for sample in planted_secrets()}
     tokens["GitHub token"] = "gh" + "p_" + "".join(pick.choice(letters) for _ in range(36))
-    tokens["Slack token"] = "xo" + "xb-" + "1234567890-9876543210-" + "".join(pick.choice(letters) for _ in range(24))
+    tokens["Slack token"] = (
+        "xo" + "xb-" + "1234567890-9876543210-" + "".join(pick.choice(letters) for _ in range(24))
+    )
     tokens["Stripe key"] = "sk" + "_live_" + "".join(pick.choice(letters) for _ in range(24))
-    tokens["basic auth URL"] = "https://admin:" + "".join(pick.choice(letters) for _ in range(14)) + "@example.com/api"
+    tokens["basic auth URL"] = (
+        "https://admin:" + "".join(pick.choice(letters) for _ in range(14)) + "@example.com/api"
+    )
     return tokens
 
 
@@ -217,7 +221,9 @@ def test_fold_maps_every_character_ignorecase_lets_match_an_ascii_one() -> None:
         (r"(['\"])[0-9a-f]+(\1)", 0, {"'", '"'}),
     ],
 )
-def test_required_literals_are_read_from_the_regex(pattern: str, flags: int, literals: set[str] | None) -> None:
+def test_required_literals_are_read_from_the_regex(
+    pattern: str, flags: int, literals: set[str] | None
+) -> None:
     found = required_literals(re.compile(pattern, flags))
     if pattern.startswith("(?:A3T"):
         assert found is not None and {"ABIA", "AKIA"} <= found.strings and len(found.strings) == 38

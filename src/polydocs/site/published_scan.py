@@ -3,7 +3,8 @@
 The scan (`lint/secrets/published.py`) keeps each file's findings, but still reads and digests every
 published file on each build: at 2,000 pages in three languages, most of a build with nothing changed.
 Its findings depend only on the language folders it reads (their files, which `TreeInputs` digests), the
-repository's allowlist and the scanner (detect-secrets' version, our code around it), so the whole list is kept under a digest of those.
+repository's allowlist and the scanner (detect-secrets' version and our code around it), so the whole
+list is kept under a digest of those.
 """
 
 from __future__ import annotations

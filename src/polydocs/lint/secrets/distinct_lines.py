@@ -63,7 +63,9 @@ def _places(texts: dict[Path, str]) -> dict[Key, list[tuple[Path, int]]]:
     return places
 
 
-def _worth_scanning(plugins: list[BasePlugin], synthetic: Path, keys: list[Key], prefilter: bool) -> list[Key]:
+def _worth_scanning(
+    plugins: list[BasePlugin], synthetic: Path, keys: list[Key], prefilter: bool
+) -> list[Key]:
     from polydocs.lint.secrets.prefilter import lines_worth_scanning
 
     kept = lines_worth_scanning(plugins, synthetic.name, [line for _, _, line in keys]) if prefilter else None

@@ -63,13 +63,14 @@ def _regexes(plugin: BasePlugin, filename: str) -> list[re.Pattern[str]] | None:
     """The regexes `plugin` reports matches of, on a file named `filename`; None: a kind not read here."""
     kind = (type(plugin).analyze_line, type(plugin).analyze_string)
     read = _KINDS.get(kind)
-    regexes = list(read(plugin, filename)) if read else None
-    if regexes is None or not all(isinstance(r, re.Pattern) and isinstance(r.pattern, str) for r in regexes):
-        return None
-    return regexes
+    found = list(read(plugin, filename)) if read else []
+    regexes = [r for r in found if isinstance(r, re.Pattern) and isinstance(r.pattern, str)]
+    return regexes if read and len(regexes) == len(found) else None
 
 
-def lines_worth_scanning(plugins: Sequence[BasePlugin], filename: str, lines: Sequence[str]) -> set[int] | None:
+def lines_worth_scanning(
+    plugins: Sequence[BasePlugin], filename: str, lines: Sequence[str]
+) -> set[int] | None:
     """The indices of `lines` (in a file named `filename`) on which some plugin reports something;
     None when a plugin is of a kind this cannot read, and every line must be scanned."""
     regexes = {id(plugin): _regexes(plugin, filename) for plugin in plugins}

@@ -18,6 +18,7 @@ import re._parser as parser  # type: ignore[import-not-found]  # no stubs: re's 
 from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import product
+from typing import Any
 
 # Sets larger than this stop being joined (a literal of one of 64 spellings is already selective).
 _MOST_SPELLINGS = 64
@@ -68,7 +69,7 @@ def _usable(literals: Literals | None) -> Literals | None:
     return literals if literals and "" not in literals.strings else None
 
 
-def _sequence(items: list[tuple[object, object]], ignorecase: bool) -> _Facts:
+def _sequence(items: list[tuple[Any, Any]], ignorecase: bool) -> _Facts:
     """Neighbours that match exactly are joined (`A` then `KIA|BIA` is `AKIA|ABIA`); the longest
     literal set among the joined runs and the other items is the requirement."""
     choices: list[Literals] = []
@@ -104,7 +105,7 @@ def _literals(strings: Iterable[str], folded: bool) -> Literals | None:
     return Literals(frozenset(s.lower() for s in distinct) if folded else distinct, folded)
 
 
-def _node(op: object, argument: object, ignorecase: bool) -> _Facts:
+def _node(op: object, argument: Any, ignorecase: bool) -> _Facts:
     if op is ops.LITERAL:
         return _characters([argument], ignorecase)
     if op is ops.IN:
@@ -112,19 +113,19 @@ def _node(op: object, argument: object, ignorecase: bool) -> _Facts:
     if op in (ops.AT, ops.ASSERT, ops.ASSERT_NOT):
         return _Facts(_EMPTY, None)  # zero-width: its neighbours are adjacent in the text
     if op is ops.SUBPATTERN:
-        _, add_flags, del_flags, content = argument  # type: ignore[misc]
+        _, add_flags, del_flags, content = argument
         ignores = (ignorecase or bool(add_flags & re.IGNORECASE)) and not del_flags & re.IGNORECASE
         return _sequence(list(content), ignores)
     if op is ops.ATOMIC_GROUP:
-        return _sequence(list(argument), ignorecase)  # type: ignore[call-overload]
+        return _sequence(list(argument), ignorecase)
     if op is ops.BRANCH:
-        return _branch(argument[1], ignorecase)  # type: ignore[index]
+        return _branch(argument[1], ignorecase)
     if op in (ops.MAX_REPEAT, ops.MIN_REPEAT, getattr(ops, "POSSESSIVE_REPEAT", ops.MAX_REPEAT)):
         return _repeat(argument, ignorecase)
     return _NOTHING_KNOWN
 
 
-def _characters(codes: list[object], ignorecase: bool) -> _Facts:
+def _characters(codes: list[Any], ignorecase: bool) -> _Facts:
     characters = [chr(code) for code in codes if isinstance(code, int)]
     if len(characters) != len(codes):
         return _NOTHING_KNOWN
@@ -132,9 +133,9 @@ def _characters(codes: list[object], ignorecase: bool) -> _Facts:
     return _Facts(literals, literals)
 
 
-def _character_class(items: object, ignorecase: bool) -> _Facts:
-    codes: list[object] = []
-    for op, argument in items:  # type: ignore[attr-defined]
+def _character_class(items: list[tuple[Any, Any]], ignorecase: bool) -> _Facts:
+    codes: list[Any] = []
+    for op, argument in items:
         if op is ops.LITERAL:
             codes.append(argument)
         elif op is ops.RANGE and argument[1] - argument[0] < _MOST_SPELLINGS:
@@ -144,7 +145,7 @@ def _character_class(items: object, ignorecase: bool) -> _Facts:
     return _characters(codes, ignorecase) if len(codes) <= _MOST_SPELLINGS else _NOTHING_KNOWN
 
 
-def _branch(alternatives: list[list[tuple[object, object]]], ignorecase: bool) -> _Facts:
+def _branch(alternatives: list[list[tuple[Any, Any]]], ignorecase: bool) -> _Facts:
     facts = [_sequence(list(alternative), ignorecase) for alternative in alternatives]
     return _Facts(_union([f.exact for f in facts]), _union([_usable(f.required) for f in facts]))
 
@@ -157,8 +158,8 @@ def _union(sets: list[Literals | None]) -> Literals | None:
     return union if union and len(union.strings) <= _MOST_SPELLINGS else None
 
 
-def _repeat(argument: object, ignorecase: bool) -> _Facts:
-    least, most, content = argument  # type: ignore[misc]
+def _repeat(argument: Any, ignorecase: bool) -> _Facts:
+    least, most, content = argument
     facts = _sequence(list(content), ignorecase)
     if least == 0:
         return _Facts(_union([_EMPTY, facts.exact]) if most == 1 else None, None)
