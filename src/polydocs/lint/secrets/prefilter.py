@@ -71,8 +71,9 @@ def _regexes(plugin: BasePlugin, filename: str) -> list[re.Pattern[str]] | None:
 def lines_worth_scanning(
     plugins: Sequence[BasePlugin], filename: str, lines: Sequence[str]
 ) -> set[int] | None:
-    """The indices of `lines` (in a file named `filename`) on which some plugin reports something;
-    None when a plugin is of a kind this cannot read, and every line must be scanned."""
+    """The indices of `lines` (in a file named `filename`; no line holds a line break, as from
+    `str.splitlines`) on which some plugin reports something; None when a plugin is of a kind this
+    cannot read, and every line must be scanned."""
     regexes = {id(plugin): _regexes(plugin, filename) for plugin in plugins}
     if any(found is None for found in regexes.values()):
         return None
