@@ -3,7 +3,8 @@
 The scan (`lint/secrets/published.py`) keeps each file's findings, but still reads and digests every
 published file on each build: at 2,000 pages in three languages, most of a build with nothing changed.
 Its findings depend only on the language folders it reads (their files, which `TreeInputs` digests), the
-repository's allowlist and the scanner, so the whole list is kept under a digest of those.
+repository's allowlist and the scanner (detect-secrets' version and our code around it), so the whole
+list is kept under a digest of those.
 """
 
 from __future__ import annotations
@@ -11,24 +12,24 @@ from __future__ import annotations
 import hashlib
 from dataclasses import asdict
 from functools import partial
-from importlib import metadata
 from pathlib import Path
 
 from polydocs.cache import CacheStore, stable_repr
 from polydocs.diagnostics import Diagnostic
+from polydocs.lint.secrets.published import scanner_digest
 from polydocs.lint.secrets.scan import ALLOWLIST_NAME, find_repository_root
 from polydocs.site.language_manifest import TreeInputs
 from polydocs.sources import SOURCE_LANGUAGE
 from polydocs.typed_json import load
 
-_FORMAT = "1"
+_FORMAT = "2"
 
 
 def _scan_inputs(inputs: TreeInputs, languages: list[str]) -> str:
     repository = find_repository_root(inputs.tree.root)
     allowlist = repository / ALLOWLIST_NAME if repository else None
     parts = [
-        metadata.version("detect-secrets"),
+        scanner_digest(),
         str(repository),
         allowlist.read_bytes() if allowlist and allowlist.is_file() else b"",
         [(lang, inputs.structure(lang), inputs.page_texts(lang)) for lang in [SOURCE_LANGUAGE, *languages]],

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from detect_secrets.plugins.base import BasePlugin
 
 # Content fingerprints in our own JSON reports (`"code_hash": "4180a9b4…"`, `"key": …`) are hex digests,
 # not credentials: a line that only assigns a hex string to a key naming a hash is not scanned.
@@ -46,22 +51,29 @@ class FoundSecret:
     secret_hash: str
 
 
-def find_secrets(paths: Iterable[Path]) -> dict[Path, list[FoundSecret]]:
-    """Every secret detect-secrets (with our plugin and filters) sees in each of `paths`."""
+@contextmanager
+def configured_scanner() -> Iterator[list[BasePlugin]]:
+    """detect-secrets set up with our plugins and filters, for `scan_file`; yields the plugins it runs."""
     from detect_secrets.core.plugins.util import get_mapping_from_secret_type_to_class
-    from detect_secrets.core.scan import scan_file
-    from detect_secrets.settings import transient_settings
+    from detect_secrets.settings import get_plugins, transient_settings
 
-    found: dict[Path, list[FoundSecret]] = {}
     with transient_settings(_settings()):
         # The plugin table is cached at first use; rebuild it so that it includes our own plugin.
         get_mapping_from_secret_type_to_class.cache_clear()
         try:
-            for path in paths:
-                found[path] = [
-                    FoundSecret(secret.line_number or 1, secret.type, secret.secret_hash)
-                    for secret in scan_file(str(path))
-                ]
+            yield list(get_plugins())
         finally:
             get_mapping_from_secret_type_to_class.cache_clear()
-    return found
+
+
+def secrets_in(path: Path) -> list[FoundSecret]:
+    """What detect-secrets sees in `path`, within `configured_scanner()`."""
+    from detect_secrets.core.scan import scan_file
+
+    return [FoundSecret(s.line_number or 1, s.type, s.secret_hash) for s in scan_file(str(path))]
+
+
+def find_secrets(paths: Iterable[Path]) -> dict[Path, list[FoundSecret]]:
+    """Every secret detect-secrets (with our plugin and filters) sees in each of `paths`."""
+    with configured_scanner():
+        return {path: secrets_in(path) for path in paths}

@@ -1,7 +1,7 @@
 """The secret scan of what a build publishes: every file of the languages it builds, scanned once per content.
 
-detect-secrets costs about 0.1 s per page, so each file's findings are kept by a digest of its bytes (and
-of the scanner): a rebuild scans only what changed. The allowlist is applied afterwards, so editing it
+Each file's findings are kept by a digest of its bytes (and of the scanner): a rebuild scans only what
+changed. The allowlist is applied afterwards, so editing it
 needs no rescan.
 """
 
@@ -16,7 +16,7 @@ from pathlib import Path
 
 from polydocs.cache import CacheStore
 from polydocs.diagnostics import Diagnostic
-from polydocs.lint.secrets.detect import FILTER_FILE, PLUGIN_FILE, FoundSecret
+from polydocs.lint.secrets.detect import PLUGIN_FILE, FoundSecret
 from polydocs.lint.secrets.distinct_lines import scan_distinct_lines
 from polydocs.lint.secrets.scan import (
     SecretAllowlist,
@@ -29,7 +29,7 @@ from polydocs.sources.confinement import inside_tree
 from polydocs.typed_json import load
 
 # Bump when what a cache entry of findings holds changes.
-_FINDINGS_FORMAT = "2"
+_FINDINGS_FORMAT = "3"
 # Larger files are data (notebooks, archives), not pages or their text assets.
 _LARGEST_SCANNED = 2 * 1024 * 1024
 
@@ -80,13 +80,13 @@ def _cached_scan(texts: dict[Path, str], cache: Path | None) -> dict[Path, list[
 
 def _key(path: Path, text: str) -> str:
     # detect-secrets picks its keyword rules by the file's suffix.
-    return hashlib.sha256(f"{_scanner()}\0{path.suffix}\0{text}".encode()).hexdigest()
+    return hashlib.sha256(f"{scanner_digest()}\0{path.suffix}\0{text}".encode()).hexdigest()
 
 
 @cache
-def _scanner() -> str:
-    """What the findings depend on besides the file: detect-secrets' version, our plugin and filters."""
+def scanner_digest() -> str:
+    """What the findings depend on besides the files: detect-secrets' version and our code around it."""
     digest = hashlib.sha256(importlib.metadata.version("detect-secrets").encode())
-    for source in (PLUGIN_FILE, FILTER_FILE, PLUGIN_FILE.with_name("detect.py")):
+    for source in sorted(PLUGIN_FILE.parent.glob("*.py")):
         digest.update(b"\0" + source.read_bytes())
     return digest.hexdigest()
