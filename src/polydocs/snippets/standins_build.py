@@ -234,8 +234,8 @@ def _inputs(model: Any, device: str) -> list[dict[str, Any]]:
     audio = {"input_values": torch.randn(1, 16000, device=device, dtype=model.dtype)}
     mels = getattr(config, "num_mel_bins", None)
     frames = 2 * int(getattr(config, "max_source_positions", 1500) or 1500)
-    # A multiple-choice head takes (batch, choices, tokens).
-    choices = {"input_ids": tokens["input_ids"].unsqueeze(1).expand(1, 2, 8)}
+    # A multiple-choice head takes (batch, choices, tokens): the same tokens as two choices.
+    choices = {"input_ids": tokens["input_ids"].unsqueeze(1).expand(-1, 2, -1)}
     sets: list[dict[str, Any]] = {
         "input_ids": [tokens, {**tokens, **pixels}, choices],
         "pixel_values": [pixels, {**tokens, **pixels}],
