@@ -149,3 +149,31 @@ def test_transformers_corpus_cold_builds_are_byte_identical(corpus, tmp_path, mo
     assert sites[0] == sites[1]
     for lang in LANGUAGES:  # `main_classes/trainer`: English's page, which es and pt fall back to
         assert "transformers.Trainer" in _objects(tmp_path / "first", lang), lang
+
+
+def test_an_autodoc_page_follows_an_edit_of_the_documented_module_in_place(write_tree, tmp_path, monkeypatch):
+    # An editable install: the module changes, its version does not. The page converted from the old
+    # code must not come back from the cache.
+    package = tmp_path / "lib" / "editedlib"
+    package.mkdir(parents=True)
+    (package / "__init__.py").write_text("from editedlib.core import Widget\n")
+    module = package / "core.py"
+    module.write_text('class Widget:\n    """First version of the widget."""\n')
+    monkeypatch.syspath_prepend(str(tmp_path / "lib"))
+    monkeypatch.setenv("PYTHONPATH", str(tmp_path / "lib"))
+    monkeypatch.setenv("POLYDOCS_CACHE", str(tmp_path / "cache"))
+    tree = write_tree(
+        {
+            "polydocs.yml": "api_reference:\n  package: editedlib\n  url: 'https://example.org/{page}#{anchor}'\n",
+            "en/_toctree.yml": EN_TOC,
+            "en/index.md": HEADER + "# Home\n",
+            "en/api.md": HEADER + "# API\n\n[[autodoc]] core.Widget\n",
+        }
+    )
+    build_site(tree, tmp_path / "first", jobs=1)
+    assert "First version of the widget." in (tmp_path / "first" / "en" / "api" / "index.html").read_text()
+    module.write_text('class Widget:\n    """Second version of the widget, longer."""\n')
+    build_site(tree, tmp_path / "second", jobs=1)
+    second = (tmp_path / "second" / "en" / "api" / "index.html").read_text()
+    assert "Second version of the widget, longer." in second
+    assert "First version" not in second

@@ -18,10 +18,12 @@ from mkdocs.structure.toc import TableOfContents
 from polydocs.cache import stable_repr
 from polydocs.diagnostics import Diagnostic, PolydocsError
 from polydocs.dialect import parse_page
+from polydocs.markup.autodoc import autodoc_names
 from polydocs.markup.context import MarkupContext, page_context
 from polydocs.markup.inventory import ApiInventory, site_inventory
 from polydocs.markup.unsafe_html import SANITIZER, diagnostics, sanitize_page
 from polydocs.notebooks import page_notebook
+from polydocs.site.autodoc_sources import installed_sources
 from polydocs.site.expansions import expand_benchmarks, insert_badges, line_map
 from polydocs.site.object_registrations import ObjectRegistrations
 from polydocs.site.page_cache import ConvertedPage, PageCache, fingerprint, toc_tokens
@@ -61,6 +63,21 @@ class LanguageBuild:
     def api_key(self) -> str:
         """The inventory as the cache key reads it: made once per language, the same in every process."""
         return stable_repr(self.api)
+
+    @cached_property
+    def _installed_sources(self) -> dict[str, str]:
+        return {}
+
+    def documented_sources(self, markdown: str) -> list[str]:
+        """For a page with `[[autodoc]]`, the installed sources of each package it documents, read once
+        per build (not per process: `polydocs serve` rebuilds after the library is edited)."""
+        if "[[autodoc]]" not in markdown:
+            return []
+        packages = sorted({self.api.full_name(name).partition(".")[0] for name in autodoc_names(markdown)})
+        for package in packages:
+            if package not in self._installed_sources:
+                self._installed_sources[package] = installed_sources(package)
+        return [self._installed_sources[package] for package in packages]
 
     def source_page(self, local: str) -> Page:
         """The page whose text readers of this language read for `local` (the site model's fallback)."""
@@ -114,6 +131,7 @@ def _cache_key(build: LanguageBuild, page: Page, text: PageText) -> str:
         build.benchmark_data if "polydocs:" in text.markdown else "",
         SANITIZER,
         _trusted(build, page),
+        build.documented_sources(text.markdown),
     )
 
 
