@@ -10,21 +10,15 @@ from functools import cached_property
 from pathlib import Path
 
 from polydocs.diagnostics import Diagnostic, PolydocsError
-from polydocs.sources.confinement import inside_tree, links_leaving_tree
+from polydocs.sources.confinement import links_leaving_tree
 from polydocs.sources.doc_builder_config import CONFIG_NAME, DocBuilderConfig, read_doc_builder_config
 from polydocs.sources.freshness import Freshness, freshness_of
-from polydocs.sources.languages import (
-    SOURCE_LANGUAGE,
-    USUAL_MISNAMES,
-    Language,
-    is_language_tag,
-    is_registered_tag,
-    language_of,
-)
+from polydocs.sources.language_folders import is_single_language, language_folders, unregistered_language
+from polydocs.sources.languages import SOURCE_LANGUAGE, Language, is_registered_tag, language_of
 from polydocs.sources.library import Library, choose_library
 from polydocs.sources.page_reading import Page, PageRead, pages_of, read_language_pages
-from polydocs.sources.pages import PAGE_SUFFIXES, TOCTREE_NAME, is_hidden, page_local
-from polydocs.sources.project import PROJECT_FILE, ProjectConfig, load_project_config
+from polydocs.sources.pages import PAGE_SUFFIXES, TOCTREE_NAME, page_local
+from polydocs.sources.project import ProjectConfig, load_project_config
 from polydocs.sources.redirects import REDIRECTS_NAME, Redirect, checked_redirects, read_redirects
 from polydocs.sources.toctree import Toctree, load_toctree
 
@@ -185,67 +179,6 @@ def _check_toctree_against_pages(
             )
 
 
-def _not_a_language(folder: Path) -> Diagnostic:
-    return Diagnostic(
-        str(folder),
-        0,
-        "unknown-language",
-        f"folder `{folder.name}` is not named by a language tag (BCP 47: `de`, `zh-TW`, `pt-BR`)",
-        f"say its language in {PROJECT_FILE} with `languages: {{{folder.name}: <tag>}}`, rename it to its "
-        "tag, or prefix it with `_` if it is not a language",
-        "error",
-    )
-
-
-def _unregistered(folder: Path, tag: str) -> Diagnostic:
-    suggestion = USUAL_MISNAMES.get(tag.lower(), "<tag>")
-    return Diagnostic(
-        str(folder),
-        0,
-        "language-unregistered",
-        f'`{tag}` is no registered language code: pages say lang="{tag}" and show the English interface',
-        f"if the folder holds another language, say which in {PROJECT_FILE}: "
-        f"`languages: {{{folder.name}: {suggestion}}}`",
-    )
-
-
-def _language_folders(root: Path, aliases: dict[str, str]) -> tuple[list[str], list[Diagnostic]]:
-    """The language folders at the top of a multilingual tree, and an error per folder that is none."""
-    errors: list[Diagnostic] = []
-    languages: list[str] = []
-    folders = (p for p in root.iterdir() if p.is_dir() and inside_tree(p, root))
-    for folder in sorted(p for p in folders if not is_hidden(p.name)):
-        if folder.name not in aliases and not is_language_tag(folder.name):
-            errors.append(_not_a_language(folder))
-        elif not inside_tree(folder / TOCTREE_NAME, root) or not (folder / TOCTREE_NAME).is_file():
-            errors.append(
-                Diagnostic(
-                    str(folder), 0, "toctree", f"no {TOCTREE_NAME}", "add one listing the pages", "error"
-                )
-            )
-        else:
-            languages.append(folder.name)
-    if SOURCE_LANGUAGE not in languages and not errors:
-        errors.append(
-            Diagnostic(
-                str(root),
-                0,
-                "source",
-                f"no `{SOURCE_LANGUAGE}/` folder and no {TOCTREE_NAME} at the top",
-                f"add the English pages in `{SOURCE_LANGUAGE}/`, or put the {TOCTREE_NAME} of a "
-                "single-language tree at the top",
-                "error",
-            )
-        )
-    return languages, errors
-
-
-def is_single_language(root: Path) -> bool:
-    """Whether the tree at `root` is one English language, as doc-builder reads `peft/docs/source`."""
-    toctree = root / TOCTREE_NAME
-    return toctree.is_file() and inside_tree(toctree, root)
-
-
 def _redirects_of(
     tree: SourceTree, reads: dict[str, tuple[list[Redirect], list[Diagnostic]]], problems: list[Diagnostic]
 ) -> dict[str, list[Redirect]]:
@@ -271,7 +204,7 @@ def derive_model(tree: SourceTree, reading: TreeReading) -> SourceTree:
     problems, in the order a full read reports them. The one derivation of a read tree and an updated one."""
     named = {lang: "" if tree.single_language else f"{lang}/" for lang in tree.languages}
     problems = reading.links_out + [
-        _unregistered(tree.root / lang, tag)
+        unregistered_language(tree.root / lang, tag)
         for lang in tree.languages
         if not tree.single_language and not is_registered_tag(tag := tree.aliases.get(lang, lang))
     ]
@@ -301,7 +234,7 @@ def load_source_tree(root: Path, library: str | None = None) -> SourceTree:
     aliases = project.languages
     single = is_single_language(root)
     outside = links_leaving_tree(root)
-    languages, errors = ([SOURCE_LANGUAGE], []) if single else _language_folders(root, aliases)
+    languages, errors = ([SOURCE_LANGUAGE], []) if single else language_folders(root, aliases)
     folders = {lang: root if single else root / lang for lang in languages}
     toctrees: dict[str, Toctree] = {}
     for lang in languages:
