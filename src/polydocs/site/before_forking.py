@@ -8,7 +8,7 @@ from collections.abc import Callable
 from concurrent.futures import Future
 
 from polydocs.markup.inventory import ApiInventory
-from polydocs.notebooks import doc_builder_adapter
+from polydocs.notebooks import doc_builder_adapter, requirements
 from polydocs.site.mkdocs_config import autodoc_objects, autodoc_slices
 from polydocs.sources import SourceTree
 
@@ -30,12 +30,13 @@ def prepare_languages(
     is imported, while this one makes the autodoc slices, imports the notebook converter when pages need
     converting and runs `warm` (`warm_start.py`). With a filled cache, the few pages an edit changed
     import the converter where they need it, and a rebuild skips the import. The map of every installed
-    distribution's modules (0.43 s) is not made here: only a notebook importing a module installed under
-    another name (`PIL`, from `pillow`) needs it, and docs_src's pages none.
+    distribution's modules (0.43 s) is made here only when a page imports a module installed under
+    another name (`PIL`, from `pillow`), whose notebook needs it: docs_src's pages none.
     """
     documented = _prepare_autodoc(tree, languages, api)
     if not cache_filled:
         doc_builder_adapter.preload()
+        requirements.preload_for(page.read() for lang in languages for page in tree.site_pages(lang).values())
     if warm is not None:
         warm()
     if listing is not None:
