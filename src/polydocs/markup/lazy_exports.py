@@ -34,7 +34,7 @@ def declared_export(package: str, name: str) -> bool:
     if init is None or declared is None:
         return False
     names, reads_models = declared
-    return name in names or (reads_models and name in _models_exports(init.parent / "models"))
+    return name in names or (reads_models and _in_models(init.parent / "models", name))
 
 
 @cache
@@ -132,22 +132,41 @@ def _reads_models(module: ast.Module) -> bool:
     return False
 
 
-@cache
+def _in_models(folder: Path, name: str) -> bool:
+    """Whether a file under `folder` exports `name`: first the files of the folders whose name is in
+    it (`AutoTokenizer`: `auto/`), then the others, so that a linked class costs a few files to find
+    instead of all 1,700 (0.15 s); each file is read once."""
+    files = _model_files(folder)
+    likely = [path for path in files if path.parent.name.lower() in name.lower()]
+    return any(name in _exports_of(path) for path in [*likely, *files])
+
+
 def _models_exports(folder: Path) -> frozenset[str]:
-    """Every name in the `__all__` of the files `define_import_structure` reads under `folder`: `.py`
-    files but `__init__.py`, `convert_*` and `modular_*`, in every folder but `__pycache__`."""
-    names: set[str] = set()
+    """Every name the files under `folder` export."""
+    return frozenset(name for path in _model_files(folder) for name in _exports_of(path))
+
+
+@cache
+def _model_files(folder: Path) -> tuple[Path, ...]:
+    """The files `define_import_structure` reads under `folder`: `.py` files but `__init__.py`,
+    `convert_*` and `modular_*`, in every folder but `__pycache__`."""
+    found = []
     for parent, folders, files in os.walk(folder):
-        folders[:] = [name for name in folders if name != "__pycache__"]
-        for name in files:
+        folders[:] = sorted(name for name in folders if name != "__pycache__")
+        for name in sorted(files):
             if (
                 name.endswith(".py")
                 and name != "__init__.py"
                 and not name.startswith(("convert_", "modular_"))
             ):
-                with open(os.path.join(parent, name), encoding="utf-8") as file:
-                    names.update(_all_of(file.read()))
-    return frozenset(names)
+                found.append(Path(parent, name))
+    return tuple(found)
+
+
+@cache
+def _exports_of(path: Path) -> frozenset[str]:
+    with open(path, encoding="utf-8") as file:
+        return frozenset(_all_of(file.read()))
 
 
 def _all_of(text: str) -> list[str]:
