@@ -6,6 +6,7 @@ import contextlib
 import importlib
 from collections.abc import Callable
 from concurrent.futures import Future
+from contextlib import AbstractContextManager
 
 from polydocs.markup.inventory import ApiInventory
 from polydocs.notebooks import doc_builder_adapter, requirements
@@ -19,7 +20,7 @@ def prepare_languages(
     api: ApiInventory,
     cache_filled: bool,
     listing: Future[None] | None,
-    warm: Callable[[], None] | None = None,
+    warm: Callable[[], AbstractContextManager[None]] | None = None,
 ) -> None:
     """Make what the language builds of `languages` share, while `listing` lists the library's names
     (on a rebuild there is none: this process reads the names an earlier build listed).
@@ -34,14 +35,15 @@ def prepare_languages(
     another name (`PIL`, from `pillow`), whose notebook needs it: docs_src's pages none.
     """
     documented = _prepare_autodoc(tree, languages, api)
-    if not cache_filled:
-        doc_builder_adapter.preload()
-        requirements.preload_for(page.read() for lang in languages for page in tree.site_pages(lang).values())
-    if warm is not None:
-        warm()
-    if listing is not None:
-        listing.result()
-    api.preload(documented)  # reads what the side process kept, else lists the names an object needs
+    with warm() if warm is not None else contextlib.nullcontext():
+        if not cache_filled:
+            doc_builder_adapter.preload()
+            requirements.preload_for(
+                page.read() for lang in languages for page in tree.site_pages(lang).values()
+            )
+        if listing is not None:
+            listing.result()
+        api.preload(documented)  # reads what the side process kept, else lists the names an object needs
 
 
 def _prepare_autodoc(tree: SourceTree, languages: list[str], api: ApiInventory) -> set[str]:
