@@ -180,7 +180,7 @@ def _all_of(text: str) -> list[str]:
     first, *rest = text[start:].splitlines()
     if first.endswith("]"):
         return [item.strip("\"' ") for item in first.split("=")[1].strip(" []").split(",")]
-    names = []
+    names: list[str] = []
     for line in rest:
         if line.strip() == "]":
             return names
