@@ -5,8 +5,10 @@ The baseline is installed only for this benchmark, into its own virtualenv (`.ve
 polydocs is timed twice per run: with an empty conversion cache (a first build) and again with the
 cache that first build left (a rebuild after an edit, or `make docs` run twice). Each figure is the
 median wall time with the CPU time beside it, and the load average before and after the tree's runs.
-Usage: .venv/bin/python scripts/bench_build.py [--repeat N] [TREE ...]
-(default trees: docs_src and ../shared/corpus/transformers-docs when present).
+Usage: .venv/bin/python scripts/bench_build.py [--repeat N] [--before SRC] [TREE ...]
+(default trees: docs_src and ../shared/corpus/transformers-docs when present). `--before SRC` also
+times the polydocs whose package is under SRC (a copy of the code before a change, its `src` folder),
+alternated with this one run by run, so that both see the same machine load.
 """
 
 from __future__ import annotations
@@ -95,10 +97,12 @@ class Timing:
     cpu: float
 
 
-def _timed(command: list[str], cache: Path | None = None) -> Timing:
+def _timed(command: list[str], cache: Path | None = None, source: Path | None = None) -> Timing:
     environment = dict(os.environ)
     if cache is not None:
         environment["POLYDOCS_CACHE"] = str(cache)
+    if source is not None:
+        environment["PYTHONPATH"] = str(source)
     started = time.perf_counter()
     process = subprocess.Popen(
         command, cwd=REPO, env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
@@ -116,8 +120,20 @@ def _median(timings: list[Timing]) -> Timing:
     return Timing(statistics.median(t.wall for t in timings), statistics.median(t.cpu for t in timings))
 
 
-def bench_tree(tree: Path, repeat: int) -> tuple[Timing, Timing, Timing]:
-    """Median times: polydocs with an empty cache, polydocs with its cache warm, the baseline."""
+@dataclass(frozen=True)
+class TreeTimes:
+    """Median times of one tree: polydocs with an empty cache and with its cache warm, the baseline."""
+
+    cold: Timing
+    warm: Timing
+    base: Timing
+
+
+def bench_tree(tree: Path, repeat: int, sources: list[Path | None]) -> list[TreeTimes]:
+    """The tree's times with each of `sources` (None: the polydocs this Python imports), alternated
+    run by run with the baseline, so that all of them see the same machine load. The cache is empty
+    for a cold build, the names the documented library exports included (`cache/api`): a first
+    build on a machine, or in a CI job that keeps no cache."""
     languages = sorted(p.name for p in tree.iterdir() if (p / "_toctree.yml").is_file())
     mkdocs = _baseline_mkdocs()
     with tempfile.TemporaryDirectory(prefix="bench-build-") as scratch:
@@ -135,15 +151,16 @@ def bench_tree(tree: Path, repeat: int) -> tuple[Timing, Timing, Timing]:
             str(work / "ours"),
         ]
         base_cmd = [str(mkdocs), "build", "--quiet", "-f", str(config)]
-        cold: list[Timing] = []
-        warm: list[Timing] = []
+        cold: list[list[Timing]] = [[] for _ in sources]
+        warm: list[list[Timing]] = [[] for _ in sources]
         base: list[Timing] = []
-        for run in range(repeat):  # interleaved, so all three see the same machine load
-            cache = work / f"cache-{run}"
-            cold.append(_timed(ours_cmd, cache))
-            warm.append(_timed(ours_cmd, cache))
+        for run in range(repeat):
+            for index, source in enumerate(sources):
+                cache = work / f"cache-{run}-{index}"
+                cold[index].append(_timed(ours_cmd, cache, source))
+                warm[index].append(_timed(ours_cmd, cache, source))
             base.append(_timed(base_cmd))
-    return _median(cold), _median(warm), _median(base)
+    return [TreeTimes(_median(c), _median(w), _median(base)) for c, w in zip(cold, warm, strict=True)]
 
 
 def _figure(timing: Timing, base: Timing) -> str:
@@ -159,8 +176,10 @@ def main() -> int:
     )
     parser.add_argument("trees", nargs="*", type=Path)
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--before", type=Path, metavar="SRC", help="also time the polydocs under SRC")
     args = parser.parse_args()
     trees = args.trees or [REPO / "docs_src", REPO.parent / "shared" / "corpus" / "transformers-docs"]
+    sources = [None, args.before.resolve()] if args.before else [None]
     print("median wall time in seconds (CPU time of the build and its processes); load: 1-minute averages")
     header = f"{'tree':<18} {'static-i18n':>15} {'polydocs cold':>15} {'speed-up':>15}"
     print(f"{header} {'polydocs warm':>15} {'speed-up':>15}  load before, after")
@@ -169,10 +188,15 @@ def main() -> int:
             print(f"{tree.name:<18} (absent, skipped)")
             continue
         load = os.getloadavg()[0]
-        cold, warm, base = bench_tree(tree, args.repeat)
-        baseline = f"{base.wall:.2f} ({base.cpu:.2f})"
-        row = f"{tree.name:<18} {baseline:>15} {_figure(cold, base)} {_figure(warm, base)}"
-        print(f"{row}  {load:.2f}, {os.getloadavg()[0]:.2f}", flush=True)
+        measured = bench_tree(tree, args.repeat, sources)
+        for source, times in zip(sources, measured, strict=True):
+            name = tree.name if source is None else f"{tree.name} (before)"
+            baseline = f"{times.base.wall:.2f} ({times.base.cpu:.2f})"
+            figures = f"{_figure(times.cold, times.base)} {_figure(times.warm, times.base)}"
+            row = f"{name:<18} {baseline:>15} {figures}"
+            print(f"{row}  {load:.2f}, {os.getloadavg()[0]:.2f}", flush=True)
+        if args.before:
+            print(f"{'':<18} (before: {args.before})")
     return 0
 
 

@@ -11,19 +11,24 @@ from polydocs import __version__
 from polydocs.diagnostics import PolydocsError, unexpected_error
 
 # Each subcommand lives beside the code it drives: `<module>.register(subparsers)` adds its parser and
-# sets `run`. Modules are imported only when present so that a checkout without MkDocs (the GPU
-# machine) can still run `polydocs check`.
-_COMMAND_MODULES = (
-    "polydocs.site.command",
-    "polydocs.snippets.command",
-    "polydocs.lint.command",
-    "polydocs.bench.command",
-    "polydocs.translate.command",
-    "polydocs.init.command",
-)
+# sets `run`. The command a command line names is looked up here, so that only its module is imported
+# (`polydocs build` imports no lint rule, benchmark or snippet report); the overview (`polydocs --help`)
+# and an unknown command import them all. A module is imported only when present, so that a checkout
+# without MkDocs (the GPU machine) can still run `polydocs check`.
+_COMMANDS = {
+    "build": "polydocs.site.command",
+    "serve": "polydocs.site.command",
+    "check": "polydocs.snippets.command",
+    "lint": "polydocs.lint.command",
+    "status": "polydocs.lint.command",
+    "bench": "polydocs.bench.command",
+    "translate": "polydocs.translate.command",
+    "init": "polydocs.init.command",
+}
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The parser of `argv`'s command (with every command's when `argv` is None or names none)."""
     parser = argparse.ArgumentParser(
         prog="polydocs",
         description="Build, check and lint multilingual documentation whose code is proven to run.",
@@ -33,7 +38,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--debug", action="store_true", help="show the traceback of an unexpected error instead of a summary"
     )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for name in _COMMAND_MODULES:
+    for name in command_modules(argv):
         try:
             module = importlib.import_module(name)
         except ModuleNotFoundError as error:
@@ -47,9 +52,18 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def command_modules(argv: Sequence[str] | None) -> list[str]:
+    """The modules whose parsers `argv` needs: its command's alone when its first argument that is no
+    option names one (the top-level options take no value), else every command's."""
+    command = next((argument for argument in argv or () if not argument.startswith("-")), None)
+    if command in _COMMANDS:
+        return [_COMMANDS[command]]
+    return list(dict.fromkeys(_COMMANDS.values()))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    arguments = sys.argv[1:] if argv is None else list(argv)
+    args = build_parser(arguments).parse_args(arguments)
     try:
         return int(args.run(args) or 0)
     except PolydocsError as error:

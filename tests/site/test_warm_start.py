@@ -47,7 +47,8 @@ def test_languages_forked_after_a_warm_start_build_the_site_one_process_builds(t
 def test_the_warm_start_compiles_the_theme_templates_as_the_language_builds_load_them(tree, tmp_path):
     cache = tmp_path / "cache"
     source = load_source_tree(tree)
-    warm_start(source, "en", tmp_path / "staging" / "en", cache, converting=True)
+    with warm_start(source, "en", tmp_path / "staging" / "en", cache, converting=True):
+        pass
     # Another language's environment, with the cache `plugin.on_env` gives it, finds them compiled.
     settings = mkdocs_settings(source, "es", tmp_path / "staging" / "es", cache)
     env = load_mkdocs_config(settings, tmp_path / "mkdocs-es.yml").theme.get_env()

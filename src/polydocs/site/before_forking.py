@@ -6,9 +6,10 @@ import contextlib
 import importlib
 from collections.abc import Callable
 from concurrent.futures import Future
+from contextlib import AbstractContextManager
 
 from polydocs.markup.inventory import ApiInventory
-from polydocs.notebooks import doc_builder_adapter
+from polydocs.notebooks import doc_builder_adapter, requirements
 from polydocs.site.mkdocs_config import autodoc_objects, autodoc_slices
 from polydocs.sources import SourceTree
 
@@ -19,35 +20,39 @@ def prepare_languages(
     api: ApiInventory,
     cache_filled: bool,
     listing: Future[None] | None,
-    warm: Callable[[], None] | None = None,
+    warm: Callable[[], AbstractContextManager[None]] | None = None,
 ) -> None:
     """Make what the language builds of `languages` share, while `listing` lists the library's names
     (on a rebuild there is none: this process reads the names an earlier build listed).
 
-    Listing the documented library's exported names imports it (two seconds for transformers; the list
-    is then kept on disk per installed version): a side process does that, started before MkDocs is
-    imported, while this one makes the autodoc slices, imports the notebook converter when pages need
+    The names a link or an `[[autodoc]]` asks about are read from transformers' files (`lazy_exports.py`,
+    0.2 s); a library that does not declare them is imported to list them (two seconds for transformers;
+    the list is then kept on disk per installed version): a side process does that, started before MkDocs
+    is imported, while this one makes the autodoc slices, imports the notebook converter when pages need
     converting and runs `warm` (`warm_start.py`). With a filled cache, the few pages an edit changed
     import the converter where they need it, and a rebuild skips the import. The map of every installed
-    distribution's modules (0.3 s) is not made here: only a notebook importing a module installed under
-    another name (`PIL`, from `pillow`) needs it, and docs_src's pages none.
+    distribution's modules (0.43 s) is made here only when a page imports a module installed under
+    another name (`PIL`, from `pillow`), whose notebook needs it: docs_src's pages none.
     """
-    _prepare_autodoc(tree, languages, api)
-    if not cache_filled:
-        doc_builder_adapter.preload()
-    if warm is not None:
-        warm()
-    if listing is not None:
-        listing.result()
-    api.preload()  # reads the list the side process kept (or, should it be missing, lists the names)
+    documented = _prepare_autodoc(tree, languages, api)
+    with warm() if warm is not None else contextlib.nullcontext():
+        if not cache_filled:
+            doc_builder_adapter.preload()
+            requirements.preload_for(
+                page.read() for lang in languages for page in tree.site_pages(lang).values()
+            )
+        if listing is not None:
+            listing.result()
+        api.preload(documented)  # reads what the side process kept, else lists the names an object needs
 
 
-def _prepare_autodoc(tree: SourceTree, languages: list[str], api: ApiInventory) -> None:
+def _prepare_autodoc(tree: SourceTree, languages: list[str], api: ApiInventory) -> set[str]:
     """Each language's slice of the documented package, and mkdocstrings' handler imported once (0.2 s)
-    instead of in every language that documents objects."""
+    instead of in every language that documents objects; the objects documented, by full name."""
     objects = [autodoc_objects(tree, lang, api) for lang in languages]
     for names in {frozenset(names) for names in objects if names}:
         autodoc_slices(set(names))
     if any(objects):
         with contextlib.suppress(ImportError):
             importlib.import_module("mkdocstrings_handlers.python")
+    return set().union(*objects)

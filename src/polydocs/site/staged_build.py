@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -131,7 +132,9 @@ def _report(build: StagedBuild, results: list[LanguageResult], problems: list[Di
     return BuildReport(build.out, results, unique, 0.0, build.tree, folded)
 
 
-def _warm(build: StagedBuild, rebuilt: list[str], jobs: int) -> Callable[[], None] | None:
+def _warm(
+    build: StagedBuild, rebuilt: list[str], jobs: int
+) -> Callable[[], AbstractContextManager[None]] | None:
     """The warm start of the forked language processes (`warm_start.py`); none when nothing forks."""
     if not forks(jobs, rebuilt):
         return None
