@@ -7,6 +7,10 @@ import re
 
 from polydocs.sources import Language
 
+# Material's search indexer skips an element carrying this (and removes it from the published page): a
+# banner says nothing about the page, and would otherwise be every untranslated page's search text.
+NOT_INDEXED = 'data-search-exclude="true"'
+
 _LINK = re.compile(r"\[([^\]]+)\]\(([^)]+)\)")
 
 
@@ -18,7 +22,7 @@ def _inline(text: str) -> str:
 
 def _admonition(kind: str, title: str, body: str) -> str:
     return (
-        f'<div class="admonition {kind} polydocs-banner">'
+        f'<div class="admonition {kind} polydocs-banner" {NOT_INDEXED}>'
         f'<p class="admonition-title">{html.escape(title)}</p><p>{_inline(body)}</p></div>\n'
     )
 

@@ -1,34 +1,48 @@
 """What polydocs adds around a converted page in one language: the notebook link and the language banners
-(not translated yet, translation in progress, outdated translation)."""
+(not translated yet, translation in progress, outdated translation).
+
+None of it is indexed for search (`banners.NOT_INDEXED`), so a page's search entries are those of its own
+HTML: a page falling back to English has English's entries, and reuses them (`search.page_search_key`)."""
 
 from __future__ import annotations
 
 import posixpath
+from dataclasses import dataclass
 from html import escape as html_escape
 from pathlib import Path
 
 from polydocs.site.alternates import page_url
-from polydocs.site.banners import in_progress_banner, outdated_banner, untranslated_banner
+from polydocs.site.banners import NOT_INDEXED, in_progress_banner, outdated_banner, untranslated_banner
 from polydocs.site.page_cache import ConvertedPage
 from polydocs.sources import SOURCE_LANGUAGE, Language, SourceTree
 
 
-def page_html(
+@dataclass(frozen=True)
+class PublishedPage:
+    """A page's HTML as a language publishes it: polydocs' additions, then the page's own HTML."""
+
+    additions: str
+    own: str
+
+    @property
+    def html(self) -> str:
+        return self.additions + self.own
+
+
+def published_page(
     tree: SourceTree, lang: Language, local: str, url: str, converted: ConvertedPage, site_dir: Path
-) -> str:
+) -> PublishedPage:
     """The converted page as this language publishes it; writes its notebook beside it."""
-    html = converted.html
-    if converted.notebook:
-        html = _write_notebook(site_dir / url, local, converted.notebook, lang) + html
+    additions = _write_notebook(site_dir / url, local, converted.notebook, lang) if converted.notebook else ""
     if tree.shows_english(lang.folder, local):
-        return untranslated_banner(lang) + html
+        return PublishedPage(untranslated_banner(lang) + additions, converted.html)
     english_url = "../" * (url.count("/") + 1) + f"{SOURCE_LANGUAGE}/{page_url(local)}"
     state = tree.freshness.state(lang.folder, local)
     if state == "in-progress":
-        html = in_progress_banner(lang, english_url) + html
+        additions = in_progress_banner(lang, english_url) + additions
     elif state == "outdated":
-        html = outdated_banner(lang, english_url) + html
-    return html
+        additions = outdated_banner(lang, english_url) + additions
+    return PublishedPage(additions, converted.html)
 
 
 def _write_notebook(folder: Path, local: str, notebook: str, lang: Language) -> str:
@@ -37,4 +51,4 @@ def _write_notebook(folder: Path, local: str, notebook: str, lang: Language) -> 
     folder.mkdir(parents=True, exist_ok=True)
     (folder / name).write_text(notebook, encoding="utf-8")
     label = html_escape(lang.text("notebook.download"))
-    return f'<p class="polydocs-notebook"><a href="{name}" download>{label}</a></p>\n'
+    return f'<p class="polydocs-notebook" {NOT_INDEXED}><a href="{name}" download>{label}</a></p>\n'

@@ -25,13 +25,13 @@ from polydocs.markup.inventory import ApiInventory
 from polydocs.site.alternates import alternates_for
 from polydocs.site.language_output import root_404_links_into_language, sitemaps_beside_pages
 from polydocs.site.object_registrations import ObjectRegistrations, ObjectRegistry
-from polydocs.site.page_additions import page_html
+from polydocs.site.page_additions import published_page
 from polydocs.site.page_cache import ConvertedPage, PageCache, restore_toc
 from polydocs.site.page_conversion import LanguageBuild, PageText, convert_page
 from polydocs.site.page_meta import make_page_meta_safe
 from polydocs.site.progress import page_done
 from polydocs.site.redirects import write_redirects
-from polydocs.site.search import CachedSearchPlugin, SearchEntryCache
+from polydocs.site.search import CachedSearchPlugin, SearchEntryCache, without_search_hints
 from polydocs.site.search_segments import search_segmenter
 from polydocs.site.warm_start import template_bytecode_cache
 from polydocs.sources import ProjectConfig, SourceTree, load_source_tree
@@ -110,6 +110,8 @@ class PolydocsPlugin(BasePlugin[PolydocsPluginConfig]):
         self.unchanged = frozenset(self.config.unchanged_pages)
         # The page each `on_page_markdown` converted, until `on_page_content` substitutes it.
         self.converted: dict[str, ConvertedPage] = {}
+        # What polydocs put before each page's own HTML (banners, the notebook link), until it is indexed.
+        self.additions: dict[str, str] = {}
         # MkDocs validates extensions by name; the dialect's is an instance, added once validation is done.
         config.markdown_extensions.extend(e for e in markdown_extensions() if not isinstance(e, str))
         # Material's search, run from here so that unchanged pages reuse their index entries; the
@@ -179,13 +181,19 @@ class PolydocsPlugin(BasePlugin[PolydocsPluginConfig]):
             return html
         page.toc = restore_toc(converted.toc)
         local = page.file.src_uri.removesuffix(".md")
-        return page_html(self.tree, self.lang, local, page.url, converted, Path(config.site_dir))
+        published = published_page(self.tree, self.lang, local, page.url, converted, Path(config.site_dir))
+        self.additions[page.file.src_uri] = published.additions
+        return published.html
 
     def on_page_context(
         self, context: TemplateContext, page: MkDocsPage, config: MkDocsConfig, nav: Navigation
     ) -> TemplateContext:
+        additions = self.additions.pop(page.file.src_uri, "")
         if self.search is not None:
-            self.search.on_page_context(context, page=page, config=config, nav=nav)
+            self.search.on_page_context(context, page=page, config=config, nav=nav, not_indexed=additions)
+        elif additions and (page.content or "").startswith(additions):
+            # No indexer removes the search hints: they are not published.
+            page.content = without_search_hints(additions) + (page.content or "")[len(additions) :]
         return context
 
     def on_post_build(self, config: MkDocsConfig) -> None:

@@ -26,7 +26,7 @@ from polydocs.cache import CacheStore, require
 from polydocs.typed_json import load
 
 # Bump when what is stored changes: old entries then simply stop matching.
-_FORMAT = "1"
+_FORMAT = "2"
 # The attributes Material's indexer reads and then removes from the published page.
 _SEARCH_HINT = re.compile(r'\s?data-search-\w+="[^"]+"')
 _INDEXER = f"{_FORMAT}|{version('mkdocs-material')}|jieba={jieba is not None}"
@@ -36,13 +36,23 @@ def _toc_anchors(links: list[AnchorLink]) -> list[tuple[str, str, list[Any]]]:
     return [(link.id, link.url, _toc_anchors(link.children)) for link in links]
 
 
-def page_search_key(page: Page, segmenter: str = "") -> str:
+def without_search_hints(html: str) -> str:
+    """`html` as published: what Material's indexer does after indexing, removing its hints."""
+    return _SEARCH_HINT.sub("", html)
+
+
+def page_search_key(page: Page, segmenter: str = "", not_indexed: str = "") -> str:
     """Everything Material's indexer reads from a page: its HTML, URL, title, toc, tags and search meta,
-    and the word segmenter applied after it (`search_segments.py`)."""
+    and the word segmenter applied after it (`search_segments.py`).
+
+    `not_indexed`: the start of the page's HTML that the indexer skips whole (polydocs' banners and
+    notebook link, each marked `data-search-exclude`), left out of the key so that a page falling back
+    to English, under its language's banner, shares English's entries."""
+    content = page.content or ""
     parts = (
         _INDEXER,
         segmenter,
-        page.content or "",
+        content[len(not_indexed) :] if not_indexed and content.startswith(not_indexed) else content,
         page.url,
         str(page.title),
         repr(page.meta.get("title")),
@@ -90,16 +100,22 @@ class CachedSearchPlugin(SearchPlugin):
         self.segmenter = segmenter
 
     def on_page_context(
-        self, context: TemplateContext, *, page: Page, config: MkDocsConfig, nav: Navigation
+        self,
+        context: TemplateContext,
+        *,
+        page: Page,
+        config: MkDocsConfig,
+        nav: Navigation,
+        not_indexed: str = "",
     ) -> None:
         if not self.config.enabled:
+            page.content = without_search_hints(page.content or "")
             return
-        key = page_search_key(page, self.segmenter[0] if self.segmenter else "")
+        key = page_search_key(page, self.segmenter[0] if self.segmenter else "", not_indexed)
         cached = self.entry_cache.get(key)
         if cached is not None:
             self.search_index.entries.extend(cached)
-            # What Material does after indexing: the indexing hints are not published.
-            page.content = _SEARCH_HINT.sub("", page.content or "")
+            page.content = without_search_hints(page.content or "")
             return
         before = len(self.search_index.entries)
         super().on_page_context(context, page=page, config=config, nav=nav)

@@ -1,0 +1,56 @@
+"""What the search index holds of polydocs' own additions (banners, the notebook link): nothing; and a page
+falling back to English shares English's entries. Real MkDocs builds of a two-language tree."""
+
+import json
+from collections import Counter
+
+from material.plugins.search import plugin as material_search
+
+from polydocs.site.build import build_site
+
+HEADER = "<!--Copyright 2026 The HuggingFace Team. Licensed under the Apache License, Version 2.0.-->\n\n"
+EN_TOC = "- sections:\n  - local: index\n    title: Home\n  - local: extra\n    title: Extra\n  title: S\n"
+# A Python block: the page gets a notebook, and so a "Download notebook" link above its text.
+EXTRA = HEADER + "# Extra\n\nOnly in English.\n\n```py\nprint('hi')\n```\n\n## More\n\nA second section.\n"
+
+
+def _entries(site, lang, page):
+    index = json.loads((site / lang / "search" / "search_index.json").read_text(encoding="utf-8"))
+    return [doc for doc in index["docs"] if doc["location"].split("#")[0] == page]
+
+
+def test_banners_and_notebook_links_are_not_indexed_and_a_fallback_shares_englishs_entries(
+    write_tree, tmp_path, monkeypatch
+):
+    monkeypatch.setenv("POLYDOCS_CACHE", str(tmp_path / "cache"))
+    indexed: Counter[str] = Counter()
+    index_page = material_search.SearchIndex.add_entry_from_context
+
+    def counted(self, page):
+        indexed[page.url] += 1
+        return index_page(self, page)
+
+    monkeypatch.setattr(material_search.SearchIndex, "add_entry_from_context", counted)
+    tree = write_tree(
+        {
+            "en/_toctree.yml": EN_TOC,
+            "en/index.md": HEADER + "# Home\n",
+            "en/extra.md": EXTRA,
+            "es/_toctree.yml": "- sections:\n  - local: index\n    title: Inicio\n  title: S\n",
+            "es/index.md": HEADER + "# Inicio\n",
+        }
+    )
+    site = tmp_path / "site"
+    build_site(tree, site, jobs=1)  # in this process, English first: its entries are there to share
+
+    english, spanish = _entries(site, "en", "extra/"), _entries(site, "es", "extra/")
+    assert any("Only in English." in doc["text"] for doc in spanish)
+    assert spanish == english
+    texts = " ".join(doc["text"] for lang in ("en", "es") for doc in _entries(site, lang, "extra/"))
+    assert "notebook" not in texts.lower() and "Aún no traducida" not in texts
+    # Material's indexer read the fallback page once, for English; Spanish took its entries.
+    assert indexed["extra/"] == 1
+    # The banner and the link are still published, without the indexer's hint.
+    published = (site / "es" / "extra" / "index.html").read_text(encoding="utf-8")
+    assert "Aún no traducida" in published and "extra.ipynb" in published
+    assert "data-search-exclude" not in published
