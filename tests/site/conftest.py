@@ -1,5 +1,6 @@
 """Sites the tests read: the project's own docs_src, built once; a toy library to document."""
 
+import sys
 import textwrap
 from pathlib import Path
 
@@ -55,5 +56,9 @@ def toy_package(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
         path = root / "toylib" / relative
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(textwrap.dedent(text), encoding="utf-8")
+    # A build documenting the toy library imports it (to list its names); a later test's copy, at
+    # another path, must not be shadowed by the module an earlier test left in sys.modules.
+    for name in [name for name in sys.modules if name == "toylib" or name.startswith("toylib.")]:
+        monkeypatch.delitem(sys.modules, name)
     monkeypatch.syspath_prepend(str(root))
     return "toylib"
