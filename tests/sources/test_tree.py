@@ -33,6 +33,28 @@ def test_reads_languages_pages_and_toctree(write_tree):
     assert tree.problems == []
 
 
+def test_the_pages_read_in_some_languages_are_each_page_once(write_tree):
+    root = write_tree(
+        {
+            "en/_toctree.yml": TOC_EN,
+            "en/index.md": "# Home\n",
+            "en/guide.md": "# Guide\n",
+            "es/_toctree.yml": "- sections:\n  - local: index\n    title: Inicio\n  title: Empezar\n",
+            "es/index.md": "# Inicio\n",
+            "pt/_toctree.yml": "- sections:\n  - local: index\n    title: Início\n  title: Começar\n",
+            "pt/index.md": "# Início\n",
+        }
+    )
+    tree = load_source_tree(root)
+
+    def read_in(languages):
+        return sorted(page.path.relative_to(root).as_posix() for page in tree.pages_read_in(languages))
+
+    # English's guide, which both translations fall back to, once; English's index is read in neither.
+    assert read_in(["es", "pt"]) == ["en/guide.md", "es/index.md", "pt/index.md"]
+    assert read_in(["en", "es"]) == ["en/guide.md", "en/index.md", "es/index.md"]
+
+
 def test_toctree_entry_without_file_and_unlisted_page_are_reported_with_lines(write_tree):
     root = write_tree(
         {

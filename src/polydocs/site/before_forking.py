@@ -38,9 +38,7 @@ def prepare_languages(
     with warm() if warm is not None else contextlib.nullcontext():
         if not cache_filled:
             doc_builder_adapter.preload()
-            requirements.preload_for(
-                page.read() for lang in languages for page in tree.site_pages(lang).values()
-            )
+            requirements.preload_for(page.read() for page in tree.pages_read_in(languages))
         if listing is not None:
             listing.result()
         api.preload(documented)  # reads what the side process kept, else lists the names an object needs

@@ -91,6 +91,12 @@ class SourceTree:
         pages.update(self.pages[lang])
         return pages
 
+    def pages_read_in(self, languages: list[str]) -> list[Page]:
+        """Every page a reader of one of `languages` can open, each once (a page falling back to English
+        is one page, however many languages show it)."""
+        pages = {page.path: page for lang in languages for page in self.site_pages(lang).values()}
+        return list(pages.values())
+
     def moved_pages(self, lang: str) -> dict[str, str]:
         """`_redirects.yml`'s old page names a reader of `lang` may still follow, each to the page (and
         anchor) it moved to: a link to one is a link to that page."""
