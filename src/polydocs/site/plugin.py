@@ -31,7 +31,7 @@ from polydocs.site.page_conversion import LanguageBuild, PageText, convert_page
 from polydocs.site.page_meta import make_page_meta_safe
 from polydocs.site.progress import page_done
 from polydocs.site.redirects import write_redirects
-from polydocs.site.search import CachedSearchPlugin, SearchEntryCache, without_search_hints
+from polydocs.site.search import CachedSearchPlugin, SearchEntryCache, unindexed_page
 from polydocs.site.search_segments import search_segmenter
 from polydocs.site.warm_start import template_bytecode_cache
 from polydocs.sources import ProjectConfig, SourceTree, load_source_tree
@@ -191,9 +191,8 @@ class PolydocsPlugin(BasePlugin[PolydocsPluginConfig]):
         additions = self.additions.pop(page.file.src_uri, "")
         if self.search is not None:
             self.search.on_page_context(context, page=page, config=config, nav=nav, not_indexed=additions)
-        elif additions and (page.content or "").startswith(additions):
-            # No indexer removes the search hints: they are not published.
-            page.content = without_search_hints(additions) + (page.content or "")[len(additions) :]
+        else:
+            page.content = unindexed_page(page.content or "", additions)
         return context
 
     def on_post_build(self, config: MkDocsConfig) -> None:

@@ -41,6 +41,17 @@ def without_search_hints(html: str) -> str:
     return _SEARCH_HINT.sub("", html)
 
 
+def _indexed_part(content: str, not_indexed: str) -> str:
+    return content[len(not_indexed) :] if not_indexed and content.startswith(not_indexed) else content
+
+
+def unindexed_page(content: str, not_indexed: str) -> str:
+    """The page as published where no indexer runs: the hints on polydocs' own additions (`not_indexed`,
+    the start of `content`) removed, the page's own HTML as it is."""
+    own = _indexed_part(content, not_indexed)
+    return without_search_hints(content[: len(content) - len(own)]) + own
+
+
 def page_search_key(page: Page, segmenter: str = "", not_indexed: str = "") -> str:
     """Everything Material's indexer reads from a page: its HTML, URL, title, toc, tags and search meta,
     and the word segmenter applied after it (`search_segments.py`).
@@ -48,11 +59,10 @@ def page_search_key(page: Page, segmenter: str = "", not_indexed: str = "") -> s
     `not_indexed`: the start of the page's HTML that the indexer skips whole (polydocs' banners and
     notebook link, each marked `data-search-exclude`), left out of the key so that a page falling back
     to English, under its language's banner, shares English's entries."""
-    content = page.content or ""
     parts = (
         _INDEXER,
         segmenter,
-        content[len(not_indexed) :] if not_indexed and content.startswith(not_indexed) else content,
+        _indexed_part(page.content or "", not_indexed),
         page.url,
         str(page.title),
         repr(page.meta.get("title")),
@@ -109,7 +119,7 @@ class CachedSearchPlugin(SearchPlugin):
         not_indexed: str = "",
     ) -> None:
         if not self.config.enabled:
-            page.content = without_search_hints(page.content or "")
+            page.content = unindexed_page(page.content or "", not_indexed)
             return
         key = page_search_key(page, self.segmenter[0] if self.segmenter else "", not_indexed)
         cached = self.entry_cache.get(key)
