@@ -9,10 +9,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from polydocs.lint.secrets.detect import FoundSecret, configured_scanner, find_secrets, secrets_in
+from polydocs.sources.pages import PAGE_SUFFIXES
 
 if TYPE_CHECKING:
     from detect_secrets.plugins.base import BasePlugin
-from polydocs.sources.pages import PAGE_SUFFIXES
 
 # What detect-secrets' `pragma: allowlist nextline secret` regexes all hold (a space or a dash between).
 _NEXT_LINE_PRAGMA = re.compile(r"allowlist[ -]nextline")
