@@ -14,7 +14,13 @@ import pytest
 
 from polydocs.bench.command import register
 from polydocs.bench.matrix import full_matrix
-from polydocs.bench.plan import estimate_seconds, plan_series, rotated
+from polydocs.bench.plan import (
+    WARM_COMPILE_FRACTION,
+    estimate_seconds,
+    plan_series,
+    rotated,
+    warm_compile_fraction,
+)
 from polydocs.bench.processes import ProcessTag, add_process, spread_of
 from polydocs.bench.render import expand_benchmark_blocks
 from polydocs.bench.results import load_results
@@ -92,6 +98,20 @@ def test_the_plan_leaves_whole_configurations_out_and_warm_processes_cost_less()
     planned = [{c.id for c in order} for order in halved.processes]
     assert planned[0] == planned[1] == planned[2]
     assert not planned[0] & {c.id for c in halved.left}
+
+
+def test_a_configuration_no_later_process_compiled_takes_the_share_measured_on_the_others() -> None:
+    results = load_results(COMMITTED)
+    assert results is not None
+    share = warm_compile_fraction(results.records)
+    # The committed H200 runs: later processes compiled in 8-35 % of the first one's time.
+    assert 0.05 < share < 0.35 and share != WARM_COMPILE_FRACTION
+    assert warm_compile_fraction({}) == WARM_COMPILE_FRACTION
+    autotuned = next(c for c in full_matrix() if c.id == "resnet-50/forward/b1/float16/max-autotune")
+    cold = estimate_seconds(autotuned, results.records, warm=False)
+    warm = estimate_seconds(autotuned, results.records, warm=True)
+    first_call = results.records[autotuned.id]["first_call_s"]
+    assert warm == pytest.approx(cold - first_call * (1 - share))
 
 
 def _bench(*argv: str) -> int:

@@ -22,8 +22,9 @@ _DEFAULT_BUILD_S = 2.0
 _OVERHEAD_S = 1.5
 _WARMUP_CALLS = 3
 # A process after the first compiles from the caches the first one filled (inductor's FX graph cache,
-# Triton's kernels): dynamo still traces. Until measured records say otherwise, a warm compile is taken
-# as this share of the cold one.
+# Triton's kernels): dynamo still traces. A configuration no later process has compiled yet takes the
+# median share that later processes took of their first process' compile in the reference's records
+# (about a sixth in the H200 runs), or this share where no record has later processes.
 WARM_COMPILE_FRACTION = 0.4
 
 Reference = Mapping[str, dict[str, Any]]
@@ -35,22 +36,45 @@ def estimate_seconds(config: BenchConfig, reference: Reference, warm: bool) -> f
     record = reference.get(config.id)
     if record is None or record.get("status") != OK or "median_ms" not in record:
         guess = config.estimated_seconds()
-        return guess * WARM_COMPILE_FRACTION if warm and config.compiled else guess
+        return guess * warm_compile_fraction(reference) if warm and config.compiled else guess
     first_call = float(record.get("first_call_s") or 0.0)
     if warm and config.compiled:
-        first_call = _warm_compile_s(record, first_call)
+        first_call = _warm_compile_s(record, first_call, reference)
     calls = _WARMUP_CALLS + int(record.get("repeats") or 10)
     return _OVERHEAD_S + first_call + calls * float(record["median_ms"]) / 1000.0
 
 
-def _warm_compile_s(record: dict[str, Any], cold_s: float) -> float:
+def _warm_compile_s(record: dict[str, Any], cold_s: float, reference: Reference) -> float:
     """What processes after the first took to compile, where the record kept them."""
-    later = [
+    later = _later_compiles(record)
+    return statistics.median(later) if later else cold_s * warm_compile_fraction(reference)
+
+
+def warm_compile_fraction(reference: Reference) -> float:
+    """The median, over the reference's records with later processes, of their compile's share of the
+    first process' compile; WARM_COMPILE_FRACTION where no record has later processes."""
+    shares = []
+    for record in reference.values():
+        cold = _first_compile(record)
+        later = _later_compiles(record)
+        if cold and later:
+            shares.append(statistics.median(later) / cold)
+    return statistics.median(shares) if shares else WARM_COMPILE_FRACTION
+
+
+def _first_compile(record: dict[str, Any]) -> float | None:
+    for entry in process_entries(record):
+        if entry.get("status") == OK and entry.get("process", 1) == 1 and entry.get("compile_s"):
+            return float(entry["compile_s"])
+    return None
+
+
+def _later_compiles(record: dict[str, Any]) -> list[float]:
+    return [
         float(entry["compile_s"])
         for entry in process_entries(record)
         if entry.get("status") == OK and entry.get("compile_s") is not None and entry.get("process", 1) > 1
     ]
-    return statistics.median(later) if later else cold_s * WARM_COMPILE_FRACTION
 
 
 def process_seconds(configs: list[BenchConfig], reference: Reference, warm: bool) -> float:
