@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from polydocs.bench.command import register
-from polydocs.bench.matrix import BenchConfig
+from polydocs.bench.command import _selected, register
+from polydocs.bench.matrix import BenchConfig, matching
 from polydocs.bench.measure_one import describe_config
 from polydocs.bench.reproduce import default_sample
 from polydocs.bench.results import ResultsFile, load_results, save_results
@@ -68,6 +68,32 @@ def test_the_default_sample_is_one_forward_configuration_per_model_and_mode_at_t
     assert {mode for _, mode in pairs} == {"eager", "default", "reduce-overhead"}
     assert {model for model, _ in pairs} == {r["model"] for r in results.records.values()}
     assert all("/forward/b1/" in key for key in sample)
+
+
+def test_a_whole_id_picks_that_configuration_and_a_part_of_one_every_match(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The second run of a sample that named ResNet-50's max-autotune id also autotuned DETR-ResNet-50's
+    (six minutes cold): `--sample` and the `--rerun` it passes on take a whole id for that id alone."""
+    resnet = "resnet-50/forward/b1/float16/max-autotune"
+    assert matching([resnet, f"detr-{resnet}"], [resnet]) == [resnet]
+    assert matching([resnet, f"detr-{resnet}"], ["b1/float16/max"]) == [resnet, f"detr-{resnet}"]
+
+    def listed(*texts: str) -> set[str]:
+        argv = ["reproduce", "--results", str(COMMITTED), "--out", "unused.json", "--list"]
+        assert _bench(*argv, *(arg for text in texts for arg in ("--sample", text))) == 0
+        return {line.strip() for line in capsys.readouterr().out.splitlines() if line.startswith("  ")}
+
+    assert listed(resnet) == {resnet}
+    assert listed("b1/float16/eager") >= {
+        "resnet-50/forward/b1/float16/eager",
+        "detr-resnet-50/forward/b1/float16/eager",
+    }
+    # `compile --rerun` with a whole id selects that configuration alone.
+    parser = argparse.ArgumentParser()
+    register(parser.add_subparsers(dest="command", required=True))
+    args = parser.parse_args(["bench", "compile", "--out", "unused.json", "--rerun", resnet])
+    assert [config.id for config in _selected(args)] == [resnet]
 
 
 def test_reproduce_measures_the_sample_in_a_new_process_and_records_the_comparison(

@@ -11,7 +11,15 @@ from typing import Any
 
 from polydocs.bench.command_reproduce import register_reproduce
 from polydocs.bench.command_series import run_compile_series
-from polydocs.bench.matrix import BenchConfig, full_matrix, parse_shard, select, shard, smoke_matrix
+from polydocs.bench.matrix import (
+    BenchConfig,
+    full_matrix,
+    matching,
+    parse_shard,
+    select,
+    shard,
+    smoke_matrix,
+)
 from polydocs.bench.measure_one import describe_config
 from polydocs.bench.plan import estimate_seconds
 from polydocs.bench.processes import ProcessTag, measured_processes
@@ -63,8 +71,8 @@ def register(subparsers: Any) -> None:
         action="append",
         default=[],
         metavar="TEXT",
-        help="measure again the configurations whose id contains TEXT (repeatable, any may match), "
-        "replacing their records; nothing else runs",
+        help="measure again the configuration whose id is TEXT, or else those whose id contains TEXT "
+        "(repeatable, any may match), replacing their records; nothing else runs",
     )
     compile_parser.add_argument(
         "--shard", default="0/1", metavar="I/N", help="run shard I of N (one per GPU)"
@@ -190,7 +198,8 @@ def _selected(args: argparse.Namespace) -> list[BenchConfig]:
         return [by_id[config_id] for config_id in args.config if config_id in by_id]
     configs = select(matrix, args.only, args.model, args.skip)
     if args.rerun:
-        configs = [config for config in configs if any(text in config.id for text in args.rerun)]
+        picked = set(matching([config.id for config in matrix], args.rerun))
+        configs = [config for config in configs if config.id in picked]
     return configs
 
 

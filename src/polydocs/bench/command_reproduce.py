@@ -7,7 +7,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from polydocs.bench.matrix import full_matrix
+from polydocs.bench.matrix import full_matrix, matching
 from polydocs.bench.plan import format_plan, plan_series
 from polydocs.bench.processes import format_spreads, spreads_across
 from polydocs.bench.reproduce import (
@@ -42,7 +42,8 @@ def register_reproduce(bench: Any) -> None:
         action="append",
         default=[],
         metavar="TEXT",
-        help="measure again the published configurations whose id contains TEXT (repeatable) instead",
+        help="measure again the published configuration whose id is TEXT, or else those whose id contains "
+        "TEXT (repeatable), instead",
     )
     _tolerance_argument(reproduce)
     reproduce.add_argument("--device", default="cuda", help="torch device (default: cuda)")
@@ -147,7 +148,7 @@ def _sample(published: ResultsFile, texts: list[str]) -> list[str]:
     if not texts:
         return default_sample(published)
     measured = [key for key, record in published.records.items() if record.get("status") == OK]
-    chosen = [key for key in measured if any(text in key for text in texts)]
+    chosen = matching(measured, texts)
     if not chosen:
         raise PolydocsError(
             [

@@ -1,5 +1,6 @@
-"""Which published figures the page marks, and the notes that say why: a figure a second run contradicts
-(outside the tolerance) and a figure not known to be measured alone are shown with a mark, never silently.
+"""Which figures the page shows, which it marks, and the notes that say why: a figure not known to be
+measured alone is withheld (its cell says so, with no number), and a figure a second run contradicts
+(outside the tolerance) is shown with a mark, never silently.
 """
 
 from __future__ import annotations
@@ -12,21 +13,27 @@ from polydocs.bench.labels import latency_digits, model_name
 from polydocs.sources import Language
 
 NOT_REPRODUCED = "\u2020"  # †
-NOT_ALONE = "\u2021"  # ‡
+# The status of a measured record the page does not show: other processes shared the host, or the record
+# predates the harness recording what else ran.
+WITHHELD = "withheld"
+_KEPT_WHEN_WITHHELD = ("id", "model", "task", "workload", "batch", "dtype", "mode", "run", "conditions")
+
+
+def as_published(record: dict[str, Any]) -> dict[str, Any]:
+    """The record as the page shows it: a measured record not known to be measured alone is withheld,
+    its figures left out (the results file keeps them)."""
+    if record.get("status") != "ok" or recorded_alone(record) is True:
+        return record
+    kept = {key: record[key] for key in _KEPT_WHEN_WITHHELD if key in record}
+    return {**kept, "status": WITHHELD}
 
 
 def mark_of(record: dict[str, Any]) -> str:
-    """The marks a measured record carries ("" for none): † a second run disagrees, ‡ not measured alone
-    (other processes seen, or no conditions recorded)."""
+    """The mark a shown record carries ("" for none): † a second run disagrees."""
     if record.get("status") != "ok":
         return ""
-    marks = ""
     reproduction = record.get("reproduction")
-    if isinstance(reproduction, dict) and not reproduction.get("agrees"):
-        marks += NOT_REPRODUCED
-    if recorded_alone(record) is not True:
-        marks += NOT_ALONE
-    return marks
+    return NOT_REPRODUCED if isinstance(reproduction, dict) and not reproduction.get("agrees") else ""
 
 
 def with_mark(text: str, record: dict[str, Any]) -> str:
@@ -36,11 +43,12 @@ def with_mark(text: str, record: dict[str, Any]) -> str:
 
 
 def reproduction_summary(records: list[dict[str, Any]], lang: Language) -> str:
-    """One sentence: how many figures were measured alone, and how many a second run checked."""
+    """One sentence: how many figures were measured alone (the shown ones) of all measured, and how many
+    a second run checked. `records` are as published (`as_published`)."""
     measured = [r for r in records if r.get("status") == "ok"]
-    alone = [r for r in measured if recorded_alone(r) is True]
+    withheld = [r for r in records if r.get("status") == WITHHELD]
     checked = [r for r in measured if isinstance(r.get("reproduction"), dict)]
-    text = lang.text("bench.alone", alone=len(alone), total=len(measured))
+    text = lang.text("bench.alone", alone=len(measured), total=len(measured) + len(withheld))
     if checked:
         tolerance = max(float(r["reproduction"]["tolerance"]) for r in checked)
         agree = sum(1 for r in checked if r["reproduction"].get("agrees"))
@@ -51,19 +59,17 @@ def reproduction_summary(records: list[dict[str, Any]], lang: Language) -> str:
 
 
 def notes(records: list[dict[str, Any]], lang: Language) -> str:
-    """The notes under the tables: what each mark means, and every figure a second run contradicts."""
-    marked = [r for r in records if mark_of(r)]
-    if not marked:
-        return ""
+    """The notes under the tables: what the mark means, every figure a second run contradicts, and why
+    cells say a figure is withheld."""
     items = []
-    contradicted = [r for r in marked if NOT_REPRODUCED in mark_of(r)]
+    contradicted = [r for r in records if mark_of(r)]
     if contradicted:
         items.append(f"<li>{NOT_REPRODUCED} {escape(lang.text('bench.mark_not_reproduced'))}<ul>")
         items += [f"<li>{escape(_contradiction(record, lang))}</li>" for record in contradicted]
         items.append("</ul></li>")
-    if any(NOT_ALONE in mark_of(r) for r in marked):
-        items.append(f"<li>{NOT_ALONE} {escape(lang.text('bench.mark_not_alone'))}</li>")
-    return f'<ul class="polydocs-bench-notes">{"".join(items)}</ul>'
+    if any(r.get("status") == WITHHELD for r in records):
+        items.append(f"<li>{escape(lang.text('bench.withheld_note'))}</li>")
+    return f'<ul class="polydocs-bench-notes">{"".join(items)}</ul>' if items else ""
 
 
 def _contradiction(record: dict[str, Any], lang: Language) -> str:

@@ -104,6 +104,14 @@ def select(
     ]
 
 
+def matching(ids: Sequence[str], texts: Sequence[str]) -> list[str]:
+    """The ids that one of `texts` picks: a text that is one of `ids` picks that id alone (so that
+    "resnet-50/forward/b1/float16/eager" is not also DETR-ResNet-50's), any other text every id holding it."""
+    whole = set(ids) & set(texts)
+    parts = [text for text in texts if text not in whole]
+    return [key for key in ids if key in whole or any(text in key for text in parts)]
+
+
 def shard(configs: list[BenchConfig], index: int, count: int) -> list[BenchConfig]:
     """This shard's share of the configurations, balanced by estimated cost, in run order.
 

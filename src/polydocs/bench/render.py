@@ -17,7 +17,7 @@ from typing import Any
 
 from polydocs.bench.chart import Bar, Group, bar_chart
 from polydocs.bench.labels import model_name
-from polydocs.bench.marks import mark_of, notes, reproduction_summary
+from polydocs.bench.marks import WITHHELD, as_published, mark_of, notes, reproduction_summary
 from polydocs.bench.processes import measured_processes, process_entries
 from polydocs.bench.tables import (
     LLM,
@@ -87,7 +87,7 @@ def _render_file(path: str, mtime_ns: int, lang: Language) -> str:
     # mtime_ns is part of the cache key: a results file rewritten during `polydocs serve` renders anew.
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
-        records = [record for record in data["results"] if record.get("status") in _SHOWN]
+        records = [as_published(record) for record in data["results"] if record.get("status") in _SHOWN]
     except (OSError, ValueError, KeyError, TypeError) as error:
         raise PolydocsError(
             [
@@ -136,7 +136,7 @@ def _preamble(data: dict[str, Any], records: list[dict[str, Any]], lang: Languag
         warmup=method.get("warmup_calls", "?"),
         autotune_batches=lang.join([str(batch) for batch in autotune]),
     )
-    if any(r.get("status") in ("not_run", "failed") for r in records):
+    if any(r.get("status") in ("not_run", "failed", WITHHELD) for r in records):
         method_text += " " + text(lang, "not_run_note")
     counts = [measured_processes(r) for r in records if measured_processes(r) > 1]
     if counts:

@@ -93,7 +93,7 @@ def run_second(
         command += ["--git-rev", git_rev]
     for config_id in sample:
         command += ["--rerun", config_id]
-    # The ids are whole ids, and `--rerun` matches parts of ids: `.../b1/...` is no part of `.../b16/...`.
+    # Whole ids: `--rerun` takes a whole id for that configuration alone.
     return subprocess.run([*command, *extra], env=package_environment(), check=False).returncode
 
 

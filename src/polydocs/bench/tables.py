@@ -7,7 +7,7 @@ from html import escape
 from typing import Any
 
 from polydocs.bench.labels import latency_digits, model_name
-from polydocs.bench.marks import with_mark
+from polydocs.bench.marks import WITHHELD, with_mark
 from polydocs.bench.processes import spread_of
 from polydocs.sources import Language
 
@@ -27,15 +27,21 @@ def median(found: Found, key: tuple[str, str, int, str]) -> float | None:
     return float(record["median_ms"]) if record and record.get("status") == "ok" else None
 
 
+def reason_of(record: dict[str, Any], lang: Language) -> str:
+    """Why a record has no figure: the error it recorded, or why the page withholds it."""
+    return text(lang, "withheld_reason") if record.get("status") == WITHHELD else record.get("error", "")
+
+
 def status_word(record: dict[str, Any], lang: Language) -> str:
-    return text(lang, "not_run" if record.get("status") == "not_run" else "failed")
+    """What a cell without a figure says: "not run", "not measured alone" (withheld) or "failed"."""
+    return text(lang, record["status"] if record.get("status") in ("not_run", WITHHELD) else "failed")
 
 
 def _cell(record: dict[str, Any] | None, lang: Language, field: str = "median_ms", best: bool = False) -> str:
     if record is None:
         return "<td>—</td>"
     if record.get("status") != "ok":
-        return f'<td title="{escape(record.get("error", ""))}">{escape(status_word(record, lang))}</td>'
+        return f'<td title="{escape(reason_of(record, lang))}">{escape(status_word(record, lang))}</td>'
     value = float(record[field])
     shown = lang.number(value, latency_digits(value) if field.endswith("_ms") else 1)
     if best:
@@ -153,7 +159,7 @@ def _details_row(record: dict[str, Any], lang: Language) -> str:
     )
     cells = [f"<td>{escape(what)}</td>"]
     if record.get("status") != "ok":
-        failed = f"{status_word(record, lang)}: {record.get('error', '')}"
+        failed = f"{status_word(record, lang)}: {reason_of(record, lang)}"
         return "<tr>" + "".join(cells) + '<td colspan="5">' + escape(failed) + "</td></tr>"
     digits = latency_digits(float(record["median_ms"]))
     spread = f"{lang.number(record['p10_ms'], digits)}\u2013{lang.number(record['p90_ms'], digits)}"
@@ -169,12 +175,9 @@ def _details_row(record: dict[str, Any], lang: Language) -> str:
 
 
 def _checked(record: dict[str, Any], lang: Language) -> str:
-    """How the figure was checked: alone or not, and the second run's median if there was one."""
-    conditions = record.get("conditions")
-    if not isinstance(conditions, dict):
-        words = [text(lang, "conditions_unknown")]
-    else:
-        words = [text(lang, "alone_yes" if conditions.get("alone") else "alone_no")]
+    """How the figure was checked: alone (the page shows no other), the range of its processes, and the
+    second run's median if there was one."""
+    words = [text(lang, "alone_yes")]
     spread = spread_of(record)
     if spread is not None:
         low, high = (_figure(value, "median_ms", lang) for value in (spread.low_ms, spread.high_ms))
