@@ -1,4 +1,4 @@
-"""A language build's theme lists its files faster and publishes exactly what MkDocs' own theme publishes."""
+"""A language build's theme publishes what MkDocs' own theme publishes, listed and compiled for less."""
 
 from pathlib import Path
 
@@ -7,8 +7,8 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import Files
 from mkdocs.theme import Theme
 
+from polydocs.site.build_theme import BuildTheme
 from polydocs.site.mkdocs_config import load_mkdocs_config, mkdocs_settings
-from polydocs.site.theme_listing import VisibleFilesTheme
 from polydocs.sources import load_source_tree
 from two_page_site import HEADER, TOC
 
@@ -27,7 +27,7 @@ def _published(theme: Theme, config: MkDocsConfig) -> list[tuple[str, str | None
 
 def test_the_theme_publishes_the_files_mkdocs_theme_publishes_in_the_same_order(settings, tmp_path):
     config = load_mkdocs_config(settings, tmp_path / "mkdocs-en.yml")
-    assert isinstance(config.theme, VisibleFilesTheme)
+    assert isinstance(config.theme, BuildTheme)
     ours = _published(config.theme, config)
     assert ours == _published(Theme(**settings["theme"]), config)
     script = Path(settings["theme"]["custom_dir"]) / "assets" / "polydocs" / "polydocs.js"
@@ -39,3 +39,13 @@ def test_the_theme_lists_no_file_of_a_hidden_folder_and_still_loads_them(setting
     listed = env.list_templates()
     assert listed and not [name for name in listed if name.startswith(".") or "/." in name]
     assert "<svg" in env.get_template(".icons/material/translate.svg").render()
+
+
+def test_every_environment_of_the_theme_keeps_its_compiled_templates_in_the_cache(settings, tmp_path):
+    # Material's search plugin makes its own environments to read the translations, as MkDocs does.
+    theme = load_mkdocs_config(settings, tmp_path / "mkdocs-en.yml", tmp_path / "cache").theme
+    theme.get_env().get_template("partials/language.html")
+    env = theme.get_env()
+    assert env.loader is not None and env.bytecode_cache is not None
+    source, filename, _ = env.loader.get_source(env, "partials/language.html")
+    assert env.bytecode_cache.get_bucket(env, "partials/language.html", filename, source).code is not None
