@@ -21,7 +21,7 @@ def _start_worker(build: int, pages: Pages | None) -> None:
     it, and then wait for work forever.
 
     What the worker inherited is frozen: the build's process made it and keeps it, so the worker's full
-    collections need not walk it again (on docs_src one of them, 0.07 s, in each language's first build).
+    collections need not walk it again (on docs_src one of them, 0.07-0.14 s, in each language's first build).
     """
     gc.freeze()
     report_through(pages)
