@@ -1,5 +1,5 @@
 """`python -m polydocs` runs the command-line interface."""
 
-from polydocs.cli import main
+from polydocs.cli import run
 
-raise SystemExit(main())
+run()

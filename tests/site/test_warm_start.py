@@ -6,8 +6,9 @@ import pytest
 from jinja2 import Environment, FileSystemBytecodeCache
 
 from polydocs.site.build import build_site
+from polydocs.site.build_theme import TEMPLATES
 from polydocs.site.mkdocs_config import load_mkdocs_config, mkdocs_settings
-from polydocs.site.warm_start import PAGE_TEMPLATE, TEMPLATES, warm_start
+from polydocs.site.warm_start import PAGE_TEMPLATE, warm_start
 from polydocs.sources import load_source_tree
 from two_page_site import HEADER, TOC
 
@@ -49,10 +50,11 @@ def test_the_warm_start_compiles_the_theme_templates_as_the_language_builds_load
     source = load_source_tree(tree)
     with warm_start(source, "en", tmp_path / "staging" / "en", cache, converting=True):
         pass
-    # Another language's environment, with the cache `plugin.on_env` gives it, finds them compiled.
+    # Another language's environment finds them compiled in the cache its theme keeps them in.
     settings = mkdocs_settings(source, "es", tmp_path / "staging" / "es", cache)
-    env = load_mkdocs_config(settings, tmp_path / "mkdocs-es.yml").theme.get_env()
-    bytecode = FileSystemBytecodeCache(str(cache / TEMPLATES))
+    env = load_mkdocs_config(settings, tmp_path / "mkdocs-es.yml", cache).theme.get_env()
+    bytecode = env.bytecode_cache
+    assert isinstance(bytecode, FileSystemBytecodeCache) and bytecode.directory == str(cache / TEMPLATES)
     for name in [PAGE_TEMPLATE, "404.html", "partials/header.html"]:
         assert _compiled(env, bytecode, name), name
 

@@ -67,7 +67,7 @@ def build_language(
         tree = tree or load_source_tree(source, library)
         collect.folder = tree.folder(lang)
         settings = mkdocs_settings(tree, lang, site_dir, cache, versions, unchanged_pages)
-        config = load_mkdocs_config(settings, site_dir.parent / f"mkdocs-{lang}.yml")
+        config = load_mkdocs_config(settings, site_dir.parent / f"mkdocs-{lang}.yml", cache)
         mkdocs_build(config, dirty=dirty)
         if keep is not None:
             keep(config)

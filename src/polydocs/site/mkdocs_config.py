@@ -18,6 +18,7 @@ from polydocs.markup import extension_configs, markdown_extensions
 from polydocs.markup.autodoc import autodoc_names
 from polydocs.markup.inventory import ApiInventory, site_inventory
 from polydocs.site.autodoc_sources import AutodocSlice, autodoc_slice
+from polydocs.site.build_theme import BuildTheme
 from polydocs.site.nav import build_nav
 from polydocs.site.theme_languages import search_language, search_separator, theme_language
 from polydocs.sources import PROJECT_FILE, SOURCE_LANGUAGE, Language, SourceTree
@@ -240,8 +241,14 @@ def _version_data(versions: tuple[SiteVersions, str], language: Language) -> dic
     return {**site_versions.to_template(current, language.folder), "strings": strings}
 
 
-def load_mkdocs_config(settings: dict[str, Any], config_path: Path) -> MkDocsConfig:
-    """Validate the generated settings exactly as MkDocs validates an `mkdocs.yml`."""
+def load_mkdocs_config(
+    settings: dict[str, Any], config_path: Path, cache: Path | None = None
+) -> MkDocsConfig:
+    """Validate the generated settings exactly as MkDocs validates an `mkdocs.yml`; the theme MkDocs
+    made from them is then made again as the build's (`build_theme.py`), its compiled templates kept
+    in `cache` (the one the settings were made with)."""
     stream = io.StringIO(yaml.safe_dump({"site_name": settings["site_name"]}))
     stream.name = str(config_path)
-    return load_config(config_file=stream, config_file_path=str(config_path), **settings)
+    config = load_config(config_file=stream, config_file_path=str(config_path), **settings)
+    config.theme = BuildTheme(cache, **settings["theme"])
+    return config

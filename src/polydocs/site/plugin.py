@@ -33,7 +33,6 @@ from polydocs.site.progress import page_done
 from polydocs.site.redirects import write_redirects
 from polydocs.site.search import CachedSearchPlugin, SearchEntryCache, unindexed_page
 from polydocs.site.search_segments import search_segmenter
-from polydocs.site.warm_start import template_bytecode_cache
 from polydocs.sources import ProjectConfig, SourceTree, load_source_tree
 from polydocs.sources.confinement import inside_tree
 
@@ -210,7 +209,4 @@ class PolydocsPlugin(BasePlugin[PolydocsPluginConfig]):
 
     def on_env(self, env: Environment, config: MkDocsConfig, files: Files) -> Environment:
         self.env, self.files = env, files
-        # Compiling Material's templates costs every language build half a second; reuse the bytecode.
-        if self.config.cache_dir:
-            env.bytecode_cache = template_bytecode_cache(Path(self.config.cache_dir))
         return env

@@ -21,22 +21,14 @@ from pygments.lexers import get_lexer_by_name
 from pygments.util import ClassNotFound
 
 from polydocs.notebooks.doc_builder_adapter import notebook_json
+from polydocs.site.build_theme import TEMPLATES, template_bytecode_cache
 from polydocs.site.mkdocs_config import load_mkdocs_config, mkdocs_settings
 from polydocs.sources import SourceTree
 
 # The templates MkDocs renders itself: every page's, and the theme's static ones (Material's 404 page).
 PAGE_TEMPLATE = "main.html"
-# The cache's folder of compiled templates.
-TEMPLATES = "templates"
 # A fence's language: ```py, ~~~bash, ``` python title="x".
 _FENCE = re.compile(r"^[ \t]*(?:`{3,}|~{3,})[ \t]*\{?[ \t]*\.?([\w+-]+)", re.MULTILINE)
-
-
-def template_bytecode_cache(cache: Path) -> FileSystemBytecodeCache:
-    """Where compiled templates are kept: the language builds and this warm start share it."""
-    folder = cache / TEMPLATES
-    folder.mkdir(parents=True, exist_ok=True)
-    return FileSystemBytecodeCache(str(folder))
 
 
 @contextmanager
@@ -49,7 +41,7 @@ def warm_start(
     the rest and the body of the `with` (0.5 s of CPU: the longest part of a cold build's start); they
     are all on disk when the `with` ends."""
     settings = mkdocs_settings(tree, lang, site_dir, cache)
-    config = load_mkdocs_config(settings, site_dir.parent / f"mkdocs-{lang}.yml")
+    config = load_mkdocs_config(settings, site_dir.parent / f"mkdocs-{lang}.yml", cache)
     # Without a cache each language compiles its templates in memory; with one, once per cache.
     compiling = None
     if cache is not None and not any((cache / TEMPLATES).glob("*.cache")):

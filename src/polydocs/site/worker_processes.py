@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ctypes
+import gc
 import multiprocessing
 import os
 import signal
@@ -17,7 +18,12 @@ _PR_SET_PDEATHSIG = 1
 def _start_worker(build: int, pages: Pages | None) -> None:
     """Worker initializer: report finished pages to the build (`progress.py`), and die with it. A worker
     outliving a killed build would go on writing into its staging folder while the next build clears
-    it, and then wait for work forever."""
+    it, and then wait for work forever.
+
+    What the worker inherited is frozen: the build's process made it and keeps it, so the worker's full
+    collections need not walk it again (on docs_src one of them, 0.07-0.14 s, in each language's first build).
+    """
+    gc.freeze()
     report_through(pages)
     if sys.platform.startswith("linux"):
         ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
