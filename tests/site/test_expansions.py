@@ -8,11 +8,18 @@ from polydocs.sources import language_of
 FIXTURE = Path(__file__).resolve().parent.parent / "bench" / "fixtures"
 
 
-def test_line_map_points_added_lines_at_their_source_line():
-    original = "a\nb\nc\n"
-    expanded = "a\nb\nbadge\nc\n"
-    assert line_map(original, expanded, line_offset=10) == (11, 12, 12, 13, 14)
-    assert line_map(original, original, line_offset=10) == ()
+def test_line_map_points_each_badge_line_at_its_block_s_last_line():
+    page = "a\n```py\nx = 1\n```\nb\n"
+    badged = insert_badges(page, "en/page.md", Evidence(), language_of("en"))
+    assert badged.text.split("\n")[3:8] == ["```", "", badged.text.split("\n")[5], "", "b"]
+    assert line_map(badged, line_offset=10) == (11, 12, 13, 14, 14, 14, 14, 15, 16)
+    unbadged = insert_badges("a\n```bash\nls\n```\n", "en/page.md", Evidence(), language_of("en"))
+    assert line_map(unbadged, line_offset=10) == ()
+
+
+def test_a_badge_after_the_last_line_of_a_page_without_final_newline_maps_to_that_line():
+    badged = insert_badges("a\n```py\nx = 1\n```", "en/page.md", Evidence(), language_of("en"))
+    assert line_map(badged, line_offset=0) == (1, 2, 3, 4, 4, 4, 4, 4)
 
 
 def test_benchmark_placeholder_becomes_one_raw_html_line(tmp_path):
@@ -60,7 +67,7 @@ never_closed = True
 
 
 def _badged(page: str) -> str:
-    text = insert_badges(page, "en/tabs.md", Evidence(), language_of("en"))
+    text = insert_badges(page, "en/tabs.md", Evidence(), language_of("en")).text
     return render(text, MarkupContext(path="docs_src/en/tabs.md", lang=language_of("en")))
 
 
@@ -76,6 +83,6 @@ def test_badges_are_blocks_inside_tabs_and_tips_and_never_in_a_paragraph_or_code
 
 
 def test_a_block_never_closed_gets_no_badge():
-    text = insert_badges(TABBED_PAGE, "en/tabs.md", Evidence(), language_of("en"))
+    text = insert_badges(TABBED_PAGE, "en/tabs.md", Evidence(), language_of("en")).text
     assert text.count('class="polydocs-evidence ') == 2
     assert text.endswith("```py\nnever_closed = True\n")

@@ -58,19 +58,19 @@ def test_badges_follow_each_python_block_in_the_page_language(tmp_path):
     _write_report(tmp_path)
     evidence = load_evidence(tmp_path)
     assert_golden(
-        annotate_code_blocks(PAGE, "es/page.md", evidence, language_of("es")), "evidence/page.es.md"
+        annotate_code_blocks(PAGE, "es/page.md", evidence, language_of("es")).text, "evidence/page.es.md"
     )
 
 
 def test_pages_without_reports_say_unverified(tmp_path):
-    annotated = annotate_code_blocks(PAGE, "pt/page.md", load_evidence(tmp_path), language_of("pt"))
+    annotated = annotate_code_blocks(PAGE, "pt/page.md", load_evidence(tmp_path), language_of("pt")).text
     assert annotated.count("polydocs-evidence--unverified") == 3
     assert "Não verificado para esta versão" in annotated
 
 
 def test_a_badge_stays_inside_the_quote_of_its_block_and_a_block_never_closed_gets_none(tmp_path):
     page = "> [!TIP]\n> ```py\n> x = 1\n> ```\n> More tip.\n\n```py\ny = 2\n"
-    annotated = annotate_code_blocks(page, "en/page.md", load_evidence(tmp_path), language_of("en"))
+    annotated = annotate_code_blocks(page, "en/page.md", load_evidence(tmp_path), language_of("en")).text
     assert annotated.split("\n")[4:8] == [
         ">",
         '> <div class="polydocs-evidence polydocs-evidence--unverified" markdown="0">'
@@ -101,7 +101,7 @@ def test_a_blocked_block_says_it_is_not_verifiable_offline_and_what_it_needs(tmp
     (folder / "cpu.json").write_text(json.dumps(report))
     page = annotate_code_blocks(
         "```py\ny = 2\n```\n", "es/page.md", load_evidence(tmp_path), language_of("es")
-    )
+    ).text
     assert (
         '<div class="polydocs-evidence polydocs-evidence--blocked" markdown="0">○ '
         "No verificable sin conexión en CPU (x86_64): module datasets is not installed</div>"

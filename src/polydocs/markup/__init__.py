@@ -32,7 +32,8 @@ _STANDARD_EXTENSIONS = [
     "admonition",
     "pymdownx.details",
     "pymdownx.superfences",
-    "pymdownx.highlight",
+    # pymdownx.highlight, a code block met again in the process taking its HTML from the first time.
+    "polydocs.markup.code_highlight",
     "pymdownx.inlinehilite",
     "pymdownx.tabbed",
     "attr_list",
@@ -53,7 +54,7 @@ def markdown_extensions() -> list[str | markdown.Extension]:
 def extension_configs() -> dict[str, dict[str, Any]]:
     """Settings of the standard extensions, keyed like `markdown_extensions()` names them."""
     return {
-        "pymdownx.highlight": {"pygments_lang_class": True},
+        "polydocs.markup.code_highlight": {"pygments_lang_class": True},
         # A fence is code whatever its info string says (`python out`, `py no-format`), as in CommonMark
         # and the page's one parse; strict headers would show such a block as text.
         "pymdownx.superfences": {"relaxed_headers": True},

@@ -136,9 +136,16 @@ def _in_models(folder: Path, name: str) -> bool:
     """Whether a file under `folder` exports `name`: first the files of the folders whose name is in
     it (`AutoTokenizer`: `auto/`), then the others, so that a linked class costs a few files to find
     instead of all 1,700 (0.15 s); each file is read once."""
-    files = _model_files(folder)
-    likely = [path for path in files if path.parent.name.lower() in name.lower()]
-    return any(name in _exports_of(path) for path in [*likely, *files])
+    lowered = name.lower()
+    likely = [path for folder_name, path in _model_files_by_folder(folder) if folder_name in lowered]
+    return any(name in _exports_of(path) for path in [*likely, *_model_files(folder)])
+
+
+@cache
+def _model_files_by_folder(folder: Path) -> tuple[tuple[str, Path], ...]:
+    """Each model file with its folder's name lowercased, worked out once, not for every name asked
+    about (the corpus asks about 150, each compared with the folders of all 1,700 files)."""
+    return tuple((path.parent.name.lower(), path) for path in _model_files(folder))
 
 
 def _models_exports(folder: Path) -> frozenset[str]:

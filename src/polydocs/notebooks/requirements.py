@@ -7,7 +7,7 @@ import ast
 import re
 import sys
 from collections.abc import Iterable
-from functools import cache
+from functools import cache, lru_cache
 from importlib import metadata
 
 # The versions the snippet checker proves the pages with: pyproject.toml's `check` extra (a test keeps
@@ -29,12 +29,15 @@ _NEEDED_BY_NAME: dict[str, str] = {
 _IMPORT_LINE = re.compile(r"^\s*(?:from|import)\s+(?P<module>[A-Za-z_]\w*)", re.MULTILINE)
 
 
-def _imported_modules(code: str) -> tuple[set[str], set[str]]:
+# Translations keep English's code: a language process reads the same blocks in several notebooks.
+@lru_cache(maxsize=4096)
+def _imported_modules(code: str) -> tuple[frozenset[str], frozenset[str]]:
     """The top-level modules `code` imports and the names it uses (best effort when it does not parse)."""
     try:
         tree = ast.parse(code)
     except SyntaxError:
-        return {m["module"] for m in _IMPORT_LINE.finditer(code)}, set(re.findall(r"\w+", code))
+        imported = frozenset(m["module"] for m in _IMPORT_LINE.finditer(code))
+        return imported, frozenset(re.findall(r"\w+", code))
     modules: set[str] = set()
     names: set[str] = set()
     for node in ast.walk(tree):
@@ -49,7 +52,7 @@ def _imported_modules(code: str) -> tuple[set[str], set[str]]:
             names.add(node.attr)
         elif isinstance(node, ast.keyword) and node.arg:
             names.add(node.arg)
-    return modules, names
+    return frozenset(modules), frozenset(names)
 
 
 @cache
@@ -76,11 +79,7 @@ def _installed_under_another_name(module: str) -> bool:
     """Whether `_requirement` needs the map for `module` (not installed under its own name)."""
     if module in sys.stdlib_module_names or module in CHECKED_VERSIONS or module == "__future__":
         return False
-    try:
-        metadata.version(module)
-    except metadata.PackageNotFoundError:
-        return True
-    return False
+    return _installed_version(module) is None
 
 
 def _requirement(module: str) -> str:
@@ -89,15 +88,23 @@ def _requirement(module: str) -> str:
     Most modules are installed by the distribution of the same name (`datasets`); only the others
     (`PIL` from `pillow`) need the map of every installed distribution's files, which takes 0.43 s.
     """
-    try:
-        return f"{module}=={metadata.version(module)}"
-    except metadata.PackageNotFoundError:
-        pass
+    version = _installed_version(module)
+    if version is not None:
+        return f"{module}=={version}"
     distribution = next(iter(_distributions_by_module().get(module, [])), module)
+    version = _installed_version(distribution)
+    return f"{distribution}=={version}" if version is not None else distribution
+
+
+@cache
+def _installed_version(distribution: str) -> str | None:
+    """The installed version, read once per process (each reading looks through every folder of the
+    path, about a millisecond): a package upgraded while `polydocs serve` runs is pinned at its old
+    version until the server restarts, as in the notebooks the conversion cache keeps."""
     try:
-        return f"{distribution}=={metadata.version(distribution)}"
+        return metadata.version(distribution)
     except metadata.PackageNotFoundError:
-        return distribution
+        return None
 
 
 def page_requirements(codes: Iterable[str]) -> list[str]:

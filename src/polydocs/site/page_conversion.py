@@ -141,12 +141,12 @@ def _converted(build: LanguageBuild, page: Page, text: PageText, render: RenderM
     expanded = expand_benchmarks(
         text.markdown, language, build.tree.root / "_data" / "benchmarks", str(page.path)
     )
-    expanded = insert_badges(expanded, page.key, build.evidence, language)
+    badged = insert_badges(expanded, page.key, build.evidence, language)
     context = MarkupContext(
         path=str(page.path),
         lang=language,
         line_offset=_line_offset(text),
-        line_map=line_map(text.markdown, expanded, _line_offset(text)),
+        line_map=line_map(badged, _line_offset(text)),
         page_local=text.local,
         known_pages=build.known_pages[page.lang],
         moved_pages=build.tree.moved_pages(page.lang),
@@ -154,7 +154,7 @@ def _converted(build: LanguageBuild, page: Page, text: PageText, render: RenderM
         iframe_hosts=build.tree.project.iframe_hosts,
     )
     with page_context(context):
-        html, toc, objects = render(expanded)
+        html, toc, objects = render(badged.text)
     notebook, unconverted = _notebook(page, language, build.api)
     html, unsafe = _sanitized(build, page, html)
     # MkDocs takes a page's title from its first element when that is an `<h1>`.

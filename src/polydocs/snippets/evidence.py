@@ -76,7 +76,17 @@ def _add_report(evidence: Evidence, report: dict) -> None:
             evidence.blocks.setdefault(key, found)
 
 
-def annotate_code_blocks(markdown_text: str, page: str, evidence: Evidence, lang: Language) -> str:
+@dataclass(frozen=True)
+class BadgedPage:
+    """A page's Markdown with a badge after each closed Python block, and where its lines come from."""
+
+    text: str
+    # For each line of `text` (split on newlines), the 1-based line of the page it comes from, a badge's
+    # lines that of its block's last line; empty when no badge was added.
+    source_lines: tuple[int, ...] = ()
+
+
+def annotate_code_blocks(markdown_text: str, page: str, evidence: Evidence, lang: Language) -> BadgedPage:
     """`markdown_text` with a badge after each Python code block (`page` like `es/perf_torch_compile.md`).
 
     The badge goes right after the closing fence, inside the block's container (a quote keeps its `>`, a
@@ -88,15 +98,32 @@ def annotate_code_blocks(markdown_text: str, page: str, evidence: Evidence, lang
         fence for fence in parse_page(markdown_text).fences if fence.end is not None and fence.line in python
     ]
     if not closed:
-        return markdown_text
+        return BadgedPage(markdown_text)
     lines = markdown_text.splitlines(keepends=True)
-    for fence in reversed(closed):
+    badges: dict[int, str] = {}
+    for fence in closed:
         end = fence.last
         if not lines[end].endswith("\n"):
             lines[end] += "\n"
         badge = _badge(evidence.find(page, python[fence.line].code), lang)
-        lines.insert(end + 1, _badge_lines(container_prefix(lines[end], fence.marker), badge))
-    return "".join(lines)
+        badges[end] = _badge_lines(container_prefix(lines[end], fence.marker), badge)
+    return _with_badges(lines, badges, markdown_text.count("\n") + 1)
+
+
+def _with_badges(lines: list[str], badges: dict[int, str], page_lines: int) -> BadgedPage:
+    """The lines with each badge after its block's last line, counting the page's own lines as they go."""
+    parts: list[str] = []
+    source_lines: list[int] = []
+    line = 1
+    for index, text in enumerate(lines):
+        parts.append(text)
+        source_lines += range(line, line + text.count("\n"))
+        line += text.count("\n")
+        if index in badges:
+            parts.append(badges[index])
+            source_lines += [line - 1] * badges[index].count("\n")
+    source_lines.append(min(line, page_lines))  # what follows the last newline
+    return BadgedPage("".join(parts), tuple(source_lines))
 
 
 def _badge_lines(prefix: str, badge: str) -> str:
