@@ -19,20 +19,27 @@ REPO = Path(__file__).resolve().parents[2]
 
 @pytest.fixture
 def another_benchmark() -> Iterator[subprocess.Popen[bytes]]:
-    """A process whose command line reads like a benchmark's; it waits on its stdin until closed."""
+    """A process whose command line reads like a benchmark's; it waits on its stdin until closed. It is
+    handed over once it says it runs: until its exec, /proc shows the command line of the pytest it
+    was forked from (the test failed that way on a loaded machine)."""
+    code = "import sys; print('running', flush=True); sys.stdin.read()"
     process = subprocess.Popen(
-        [sys.executable, "-c", "import sys; sys.stdin.read()", "polydocs.bench compile", "--out", "x.json"],
+        [sys.executable, "-c", code, "polydocs.bench compile", "--out", "x.json"],
         stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
     )
+    assert process.stdout is not None and process.stdout.readline() == b"running\n"
     yield process
     assert process.stdin is not None
     process.stdin.close()
     process.wait(timeout=30)
+    process.stdout.close()
 
 
 def test_another_benchmark_process_is_seen(another_benchmark: subprocess.Popen[bytes]) -> None:
     seen = other_bench_processes()
-    assert [line for line in seen if line.startswith(f"{another_benchmark.pid} ")]
+    found = [line for line in seen if line.startswith(f"{another_benchmark.pid} ")]
+    assert found, f"pid {another_benchmark.pid} (exit status {another_benchmark.poll()}) not in {seen}"
     conditions = read_conditions(gpu=False)
     assert not conditions.alone
     assert len(conditions.load_avg) == 3 and conditions.cpu_count >= 1
