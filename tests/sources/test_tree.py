@@ -16,16 +16,18 @@ TOC_EN = """
 """
 
 
+# English with two pages, Spanish with one (its guide falls back to English's).
+EN_ES = {
+    "en/_toctree.yml": TOC_EN,
+    "en/index.md": "# Home\n",
+    "en/guide.md": "# Guide\n",
+    "es/_toctree.yml": "- sections:\n  - local: index\n    title: Inicio\n  title: Empezar\n",
+    "es/index.md": "# Inicio\n",
+}
+
+
 def test_reads_languages_pages_and_toctree(write_tree):
-    root = write_tree(
-        {
-            "en/_toctree.yml": TOC_EN,
-            "en/index.md": "# Home\n",
-            "en/guide.md": "# Guide\n",
-            "es/_toctree.yml": "- sections:\n  - local: index\n    title: Inicio\n  title: Empezar\n",
-            "es/index.md": "# Inicio\n",
-        }
-    )
+    root = write_tree(EN_ES)
     tree = load_source_tree(root)
     assert tree.languages == ["en", "es"]
     assert sorted(tree.pages["en"]) == ["guide", "index"]
@@ -36,11 +38,7 @@ def test_reads_languages_pages_and_toctree(write_tree):
 def test_the_pages_read_in_some_languages_are_each_page_once(write_tree):
     root = write_tree(
         {
-            "en/_toctree.yml": TOC_EN,
-            "en/index.md": "# Home\n",
-            "en/guide.md": "# Guide\n",
-            "es/_toctree.yml": "- sections:\n  - local: index\n    title: Inicio\n  title: Empezar\n",
-            "es/index.md": "# Inicio\n",
+            **EN_ES,
             "pt/_toctree.yml": "- sections:\n  - local: index\n    title: Início\n  title: Começar\n",
             "pt/index.md": "# Início\n",
         }
