@@ -17,7 +17,7 @@ from typing import Any
 
 from polydocs.bench.chart import Bar, Group, bar_chart
 from polydocs.bench.labels import model_name
-from polydocs.bench.marks import WITHHELD, as_published, mark_of, notes, reproduction_summary
+from polydocs.bench.marks import as_published, mark_of, notes, reproduction_summary
 from polydocs.bench.processes import measured_processes, process_entries
 from polydocs.bench.tables import (
     LLM,
@@ -136,7 +136,7 @@ def _preamble(data: dict[str, Any], records: list[dict[str, Any]], lang: Languag
         warmup=method.get("warmup_calls", "?"),
         autotune_batches=lang.join([str(batch) for batch in autotune]),
     )
-    if any(r.get("status") in ("not_run", "failed", WITHHELD) for r in records):
+    if any(r.get("status") in ("not_run", "failed") for r in records):
         method_text += " " + text(lang, "not_run_note")
     counts = [measured_processes(r) for r in records if measured_processes(r) > 1]
     if counts:
