@@ -29,6 +29,7 @@ from polydocs.site.page_additions import published_page
 from polydocs.site.page_cache import ConvertedPage, PageCache, restore_toc
 from polydocs.site.page_conversion import LanguageBuild, PageText, convert_page
 from polydocs.site.page_meta import make_page_meta_safe
+from polydocs.site.page_render import KeptMarkdown
 from polydocs.site.progress import page_done
 from polydocs.site.redirects import write_redirects
 from polydocs.site.search import CachedSearchPlugin, SearchEntryCache, unindexed_page
@@ -79,7 +80,7 @@ def _rendered_by_mkdocs(
     """MkDocs' own conversion of `markdown` as `page` (its link rewriting and title included), and the
     objects mkdocstrings registered meanwhile."""
     page.markdown = markdown
-    _, objects = registry.recording(page, lambda: page.render(config, files))
+    _, objects = registry.recording(page, lambda: page.render(config, files))  # `KeptMarkdown.take_over`
     return page.content or "", page.toc, objects
 
 
@@ -109,6 +110,8 @@ class PolydocsPlugin(BasePlugin[PolydocsPluginConfig]):
         self.unchanged = frozenset(self.config.unchanged_pages)
         # The page each `on_page_markdown` converted, until `on_page_content` substitutes it.
         self.converted: dict[str, ConvertedPage] = {}
+        # Every page of this build is rendered by one converter (`page_render.py`).
+        self.page_renderer = KeptMarkdown()
         # What polydocs put before each page's own HTML (banners, the notebook link), until it is indexed.
         self.additions: dict[str, str] = {}
         # MkDocs validates extensions by name; the dialect's is an instance, added once validation is done.
@@ -151,6 +154,7 @@ class PolydocsPlugin(BasePlugin[PolydocsPluginConfig]):
     # already have made this page their current one.
     @event_priority(-100)
     def on_page_markdown(self, markdown: str, page: MkDocsPage, config: MkDocsConfig, files: Files) -> str:
+        self.page_renderer.take_over(page)
         local = page.file.src_uri.removesuffix(".md")
         alternates = alternates_for(self.tree, local, page.url, self.lang.folder, self.pages_by_lang)
         page.meta["polydocs_alternates"] = [vars(alternate) for alternate in alternates]

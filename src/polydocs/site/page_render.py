@@ -1,0 +1,104 @@
+"""MkDocs' `Page.render` (MkDocs 1.6) with one Markdown converter kept for the whole language build.
+
+MkDocs makes a new `markdown.Markdown`, loading every extension, for each page it renders, and the
+plugin has it render each page twice: the page's conversion (a cache miss), then the page's `# ` title
+line alone, which is all MkDocs still converts to find the title (every page). Making the converter
+costs about as much as converting a title line. The kept converter is `reset()` between pages, which
+clears what each extension keeps of a document (pymdownx's stashes and counters, toc's tokens,
+md_in_html's parser), and MkDocs' per-page processors are registered again for each page, replacing
+the previous page's, in the order and at the priorities `Page.render` gives them.
+
+mkdocstrings keeps one thing of a document that `reset()` does not clear: the handlers it has set up
+for it (`AutoDocProcessor._updated_envs`), each with its own converter holding that page's link
+rewriting. That set is emptied before each page, as a new converter starts with it empty; were it gone
+(another mkdocstrings), no converter is kept.
+"""
+
+from __future__ import annotations
+
+import logging
+from functools import partial
+
+import markdown
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.structure.files import Files
+from mkdocs.structure.pages import (
+    Page,
+    _ExtractAnchorsTreeprocessor,
+    _ExtractTitleTreeprocessor,
+    _RawHTMLPreprocessor,
+    _RelativePathTreeprocessor,
+)
+from mkdocs.structure.toc import get_toc
+
+# `Page.render` records links to other pages' anchors only when its module's logger is above DEBUG.
+_PAGES_LOG = logging.getLogger("mkdocs.structure.pages")
+# mkdocstrings' block processor, as its extension registers it.
+_MKDOCSTRINGS = "mkdocstrings"
+
+
+class KeptMarkdown:
+    """One language build's converter, made from its MkDocs settings at the first page it renders
+    (once every plugin has added its extensions), and reused for every later page."""
+
+    def __init__(self) -> None:
+        self._md: markdown.Markdown | None = None
+
+    def render(self, page: Page, config: MkDocsConfig, files: Files) -> None:
+        """What `Page.render` does to `page`, with the kept converter."""
+        if page.markdown is None:
+            raise RuntimeError("`markdown` field hasn't been set (via `read_source`)")
+        md = self._ready(config)
+        raw_html = _RawHTMLPreprocessor()
+        raw_html._register(md)
+        extract_anchors = _ExtractAnchorsTreeprocessor(page.file, files, config)
+        extract_anchors._register(md)
+        relative_path = _RelativePathTreeprocessor(page.file, files, config)
+        relative_path._register(md)
+        extract_title = _ExtractTitleTreeprocessor()
+        extract_title._register(md)
+        try:
+            page.content = md.convert(page.markdown)
+        except BaseException:
+            self._md = None  # a conversion stopped halfway: the next page starts on a new converter
+            raise
+        page.toc = get_toc(getattr(md, "toc_tokens", []))
+        page._title_from_render = extract_title.title
+        page.present_anchor_ids = extract_anchors.present_anchor_ids | raw_html.present_anchor_ids
+        if _PAGES_LOG.getEffectiveLevel() > logging.DEBUG:
+            page.links_to_anchors = relative_path.links_to_anchors
+        if not _resettable(md):
+            self._md = None
+
+    def take_over(self, page: Page) -> None:
+        """MkDocs' own `page.render(config, files)`, called after `on_page_markdown`, renders with the
+        kept converter (an attribute of this page object alone: the class is untouched)."""
+        page.render = partial(self.render, page)  # type: ignore[method-assign]
+
+    def _ready(self, config: MkDocsConfig) -> markdown.Markdown:
+        if self._md is None:
+            self._md = markdown.Markdown(
+                extensions=config["markdown_extensions"], extension_configs=config["mdx_configs"] or {}
+            )
+        else:
+            self._md.reset()
+            _forget_mkdocstrings_handlers(self._md)
+        return self._md
+
+
+def _mkdocstrings_handlers(md: markdown.Markdown) -> object:
+    """The handlers mkdocstrings set up for the current document; None without mkdocstrings."""
+    if _MKDOCSTRINGS not in md.parser.blockprocessors:
+        return None
+    return getattr(md.parser.blockprocessors[_MKDOCSTRINGS], "_updated_envs", False)
+
+
+def _resettable(md: markdown.Markdown) -> bool:
+    handlers = _mkdocstrings_handlers(md)
+    return handlers is None or isinstance(handlers, set)
+
+
+def _forget_mkdocstrings_handlers(md: markdown.Markdown) -> None:
+    handlers = _mkdocstrings_handlers(md)
+    if isinstance(handlers, set):
+        handlers.clear()
