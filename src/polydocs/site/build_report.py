@@ -20,6 +20,8 @@ class LanguageResult:
     error: str = ""
     # Not built: nothing it is built from changed, and its published folder was kept as it was.
     unchanged: bool = False
+    # The processes that built it side by side (`language_parts.py`).
+    parts: int = 1
 
     @property
     def warnings(self) -> list[str]:

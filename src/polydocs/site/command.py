@@ -12,6 +12,7 @@ from polydocs.diagnostics import PolydocsError
 
 if TYPE_CHECKING:
     from polydocs.site.build import BuildReport
+    from polydocs.site.build_report import LanguageResult
 
 
 def _languages(value: str) -> list[str]:
@@ -79,11 +80,16 @@ def _run_build(args: argparse.Namespace) -> int:
     report = _build(args)
     _print_warnings(report, args.verbose)
     built = ", ".join(
-        f"{r.lang} ({r.pages} pages, {'unchanged' if r.unchanged else f'{r.seconds:.2f} s'})"
-        for r in report.languages
+        f"{result.lang} ({result.pages} pages, {_built_in(result)})" for result in report.languages
     )
     print(f"built {built} into {report.out} in {report.seconds:.2f} s; {len(report.warnings)} warning(s)")
     return 0
+
+
+def _built_in(result: LanguageResult) -> str:
+    if result.unchanged:
+        return "unchanged"
+    return f"{result.seconds:.2f} s" + (f" in {result.parts} processes" if result.parts > 1 else "")
 
 
 def _run_serve(args: argparse.Namespace) -> int:

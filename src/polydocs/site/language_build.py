@@ -6,6 +6,7 @@ import logging
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from mkdocs.commands.build import build as mkdocs_build
 from mkdocs.config.defaults import MkDocsConfig
@@ -18,6 +19,9 @@ from polydocs.site.build_summary import located_failure
 from polydocs.site.mkdocs_config import load_mkdocs_config, mkdocs_settings
 from polydocs.site.versions import SiteVersions
 from polydocs.sources import SourceTree, load_source_tree
+
+if TYPE_CHECKING:
+    from polydocs.site.language_parts import LanguagePart
 
 
 class LogCollector(logging.Handler):
@@ -52,11 +56,13 @@ def build_language(
     versions: tuple[SiteVersions, str] | None = None,
     keep: Callable[[MkDocsConfig], None] | None = None,
     unchanged_pages: list[str] | None = None,
+    part: LanguagePart | None = None,
 ) -> LanguageResult:
     """Build one language into `site_dir` from `tree` (read from `source` when not given, as `polydocs
     serve` does, with `library` from `--library`); never raises for bad input, returns the error
     instead, located at the page and line that stopped the build. `keep` is handed the configuration
-    of a build that succeeded, its plugins holding what they made (`live_language.py`)."""
+    of a build that succeeded, its plugins holding what they made (`live_language.py`). With `part`, the
+    build renders that share of the language's pages (`language_parts.py`)."""
     started = time.perf_counter()
     collect = LogCollector(source / lang)
     loggers = [logging.getLogger("mkdocs"), logging.getLogger("polydocs")]
@@ -66,7 +72,7 @@ def build_language(
     try:
         tree = tree or load_source_tree(source, library)
         collect.folder = tree.folder(lang)
-        settings = mkdocs_settings(tree, lang, site_dir, cache, versions, unchanged_pages)
+        settings = mkdocs_settings(tree, lang, site_dir, cache, versions, unchanged_pages, part)
         config = load_mkdocs_config(settings, site_dir.parent / f"mkdocs-{lang}.yml", cache)
         mkdocs_build(config, dirty=dirty)
         if keep is not None:

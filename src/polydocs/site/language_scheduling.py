@@ -6,8 +6,11 @@ import os
 from functools import partial
 from pathlib import Path
 
+from polydocs.markup.inventory import ApiInventory, site_inventory
 from polydocs.site.build_report import LanguageResult
 from polydocs.site.language_build import build_language
+from polydocs.site.language_parts import LanguagePart, joined_result, language_parts, splits
+from polydocs.site.mkdocs_config import autodoc_objects
 from polydocs.site.progress import shown_progress
 from polydocs.site.versions import SiteVersions
 from polydocs.site.worker_processes import worker_pool
@@ -22,8 +25,13 @@ def build_languages(
     cache: Path | None,
     versions: tuple[SiteVersions, str] | None = None,
     unchanged_pages: dict[str, list[str]] | None = None,
+    api: ApiInventory | None = None,
 ) -> list[LanguageResult]:
-    """Each of `languages` built into `staging/<lang>`, in `jobs` forked processes (in this one for 1)."""
+    """Each of `languages` built into `staging/<lang>`, in `jobs` forked processes (in this one for 1);
+    the last to start in parts, one per process, when that keeps every process busy to the end."""
+    order = longest_first(tree, languages)
+    parts = _tail_parts(tree, order, jobs, api, unchanged_pages or {})
+    split = len(parts) > 1
     builds = [
         partial(
             build_language,
@@ -35,14 +43,50 @@ def build_languages(
             versions=versions,
             unchanged_pages=(unchanged_pages or {}).get(lang),
         )
-        for lang in longest_first(tree, languages)
+        for lang in (order[:-1] if split else order)
     ]
+    if split:
+        builds += [
+            partial(
+                build_language,
+                tree.root,
+                part.lang,
+                part.folder(staging),
+                cache,
+                tree=tree,
+                versions=versions,
+                part=part,
+            )
+            for part in parts
+        ]
     with shown_progress({lang: len(tree.site_pages(lang)) + 1 for lang in languages}) as pages:
         if not forks(jobs, languages):
-            return [build() for build in builds]
-        with worker_pool(min(jobs, len(languages)), pages) as pool:
-            futures = [pool.submit(build) for build in builds]
-            return [future.result() for future in futures]
+            results = [build() for build in builds]
+        else:
+            with worker_pool(min(jobs, len(builds)), pages) as pool:
+                futures = [pool.submit(build) for build in builds]
+                results = [future.result() for future in futures]
+    if split:
+        results[len(order) - 1 :] = [joined_result(staging, parts, results[len(order) - 1 :])]
+    return results
+
+
+def _tail_parts(
+    tree: SourceTree,
+    order: list[str],
+    jobs: int,
+    api: ApiInventory | None,
+    unchanged_pages: dict[str, list[str]],
+) -> list[LanguagePart]:
+    """The parts the last language to start is built in (`language_parts.py`); none to split when it
+    keeps pages of an earlier build (a rebuild renders few pages) or documents objects."""
+    if not order or unchanged_pages.get(order[-1]):
+        return []
+    last = order[-1]
+    api = api if api is not None else site_inventory(tree.project, tree)
+    return language_parts(
+        tree, last, splits(tree, last, jobs, len(order), bool(autodoc_objects(tree, last, api)))
+    )
 
 
 def longest_first(tree: SourceTree, languages: list[str]) -> list[str]:

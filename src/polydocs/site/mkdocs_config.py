@@ -26,6 +26,7 @@ from polydocs.sources.freshness import LOCK_NAME
 from polydocs.sources.project import ProjectConfig
 
 if TYPE_CHECKING:
+    from polydocs.site.language_parts import LanguagePart
     from polydocs.site.versions import SiteVersions
 
 THEME_DIR = Path(__file__).parent / "theme"
@@ -169,11 +170,13 @@ def mkdocs_settings(
     cache: Path | None = None,
     versions: tuple[SiteVersions, str] | None = None,
     unchanged_pages: list[str] | None = None,
+    part: LanguagePart | None = None,
 ) -> dict[str, Any]:
     """Plain settings for one language: its pages, nav, theme language, search stemmer and our plugin;
-    with `versions` (the output's versions and the one being built), the version selector's data; with
-    `unchanged_pages`, the pages not to render again (none where pages document objects: autorefs
-    resolves their cross-references across pages once every page is rendered)."""
+        with `versions` (the output's versions and the one being built), the version selector's data; with
+        `unchanged_pages`, the pages not to render again (none where pages document objects: autorefs
+        resolves their cross-references across pages once every page is rendered); with `part`, the share of
+    the language's pages this build renders (`language_parts.py`)."""
     project = tree.project
     prefix = f"{versions[1]}/" if versions else ""
     site_url = f"{project.site_url.rstrip('/')}/{prefix}{lang}/" if project.site_url else ""
@@ -204,6 +207,8 @@ def mkdocs_settings(
                     "search_separator": search_separator(language),
                     "undocumentable": sorted(set().union(*(found.undocumentable for found in slices))),
                     "unchanged_pages": [] if slices else [f"{local}.md" for local in unchanged_pages or []],
+                    "rendered_elsewhere": part.rendered_elsewhere(tree) if part else [],
+                    "indexes_search": part is None or part.first,
                 }
             },
             # `[[autodoc]] module.Object` becomes a mkdocstrings `::: module.Object` block; the plugin is

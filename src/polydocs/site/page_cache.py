@@ -18,7 +18,7 @@ from polydocs.site.object_registrations import ObjectRegistrations
 from polydocs.typed_json import load
 
 # Bump when ConvertedPage or what goes into it changes: old entries then simply stop matching.
-_CACHE_FORMAT = "7"
+_CACHE_FORMAT = "8"
 # A converted page depends on these as much as on its text (an autodoc page on the last four).
 _CONVERTERS = (
     "markdown",
@@ -57,9 +57,8 @@ class ConvertedPage:
     # What converting the page found, replayed on every reuse; stored with `asdict`.
     diagnostics: list[Diagnostic]
     notebook: str = ""
-    # The Markdown a cached page hands MkDocs so that it finds the title the full conversion found: the
-    # page's `# ` heading when that is the first thing of the page (MkDocs' rule), else nothing.
-    title_markdown: str = ""
+    # The title MkDocs found converting the page: its first element's text when that is an `<h1>`.
+    title: str | None = None
     # What mkdocstrings told autorefs and its inventory while converting the page (`object_registrations`).
     objects: ObjectRegistrations = field(default_factory=ObjectRegistrations)
 

@@ -17,7 +17,6 @@ from mkdocs.structure.toc import TableOfContents
 
 from polydocs.cache import stable_repr
 from polydocs.diagnostics import Diagnostic, PolydocsError
-from polydocs.dialect import parse_page
 from polydocs.markup.autodoc import autodoc_names
 from polydocs.markup.context import MarkupContext, page_context
 from polydocs.markup.inventory import ApiInventory, site_inventory
@@ -30,9 +29,9 @@ from polydocs.site.page_cache import ConvertedPage, PageCache, fingerprint, toc_
 from polydocs.snippets.evidence import Evidence, load_evidence
 from polydocs.sources import SOURCE_LANGUAGE, Language, Page, SourceTree
 
-# Markdown -> (HTML, table of contents, what mkdocstrings registered meanwhile): MkDocs' own conversion
-# of the page, with its link rewriting.
-RenderMarkdown = Callable[[str], tuple[str, TableOfContents, ObjectRegistrations]]
+# Markdown -> (HTML, table of contents, what mkdocstrings registered meanwhile, the title MkDocs found):
+# MkDocs' own conversion of the page, with its link rewriting.
+RenderMarkdown = Callable[[str], tuple[str, TableOfContents, ObjectRegistrations, str | None]]
 
 
 @dataclass(frozen=True)
@@ -154,11 +153,9 @@ def _converted(build: LanguageBuild, page: Page, text: PageText, render: RenderM
         iframe_hosts=build.tree.project.iframe_hosts,
     )
     with page_context(context):
-        html, toc, objects = render(badged.text)
+        html, toc, objects, title = render(badged.text)
     notebook, unconverted = _notebook(page, language, build.api)
     html, unsafe = _sanitized(build, page, html)
-    # MkDocs takes a page's title from its first element when that is an `<h1>`.
-    title = _title_line(text.markdown) if html.lstrip().startswith("<h1") else ""
     problems = [*context.warnings, *unconverted, *unsafe]
     return ConvertedPage(html, toc_tokens(toc), problems, notebook, title, objects)
 
@@ -168,14 +165,6 @@ def _line_offset(text: PageText) -> int:
     if text.source.endswith(text.markdown):
         return text.source[: len(text.source) - len(text.markdown)].count("\n")
     return 0
-
-
-def _title_line(markdown_text: str) -> str:
-    """The page's first `# ` heading: all MkDocs needs to convert to find the title of a converted page."""
-    for _, line in parse_page(markdown_text).outside_code():
-        if line.startswith("# "):
-            return line
-    return ""
 
 
 def _notebook(page: Page, language: Language, api: ApiInventory) -> tuple[str, list[Diagnostic]]:

@@ -1,9 +1,9 @@
 """MkDocs' `Page.render` (MkDocs 1.6) with one Markdown converter kept for the whole language build.
 
-MkDocs makes a new `markdown.Markdown`, loading every extension, for each page it renders, and the
-plugin has it render each page twice: the page's conversion (a cache miss), then the page's `# ` title
-line alone, which is all MkDocs still converts to find the title (every page). Making the converter
-costs about as much as converting a title line. The kept converter is `reset()` between pages, which
+MkDocs makes a new `markdown.Markdown`, loading every extension, for each page it renders; the plugin
+has it render a page's conversion (a cache miss), and MkDocs' own render of the page after
+`on_page_markdown` takes what the conversion found instead of converting again (`replay_render`). The
+kept converter is `reset()` between pages, which
 clears what each extension keeps of a document (pymdownx's stashes and counters, toc's tokens,
 md_in_html's parser), and MkDocs' per-page processors are registered again for each page, replacing
 the previous page's, in the order and at the priorities `Page.render` gives them.
@@ -17,6 +17,7 @@ rewriting. That set is emptied before each page, as a new converter starts with 
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterable
 from functools import partial
 
 import markdown
@@ -29,7 +30,9 @@ from mkdocs.structure.pages import (
     _RawHTMLPreprocessor,
     _RelativePathTreeprocessor,
 )
-from mkdocs.structure.toc import get_toc
+from mkdocs.structure.toc import AnchorLink, get_toc
+
+from polydocs.site.page_cache import ConvertedPage, restore_toc
 
 # `Page.render` records links to other pages' anchors only when its module's logger is above DEBUG.
 _PAGES_LOG = logging.getLogger("mkdocs.structure.pages")
@@ -84,6 +87,26 @@ class KeptMarkdown:
             self._md.reset()
             _forget_mkdocstrings_handlers(self._md)
         return self._md
+
+
+def replay_render(page: Page, converted: ConvertedPage) -> None:
+    """MkDocs' `page.render(config, files)`, called after `on_page_markdown`, gives `page` what the
+    render of its conversion gave (whoever converted it) instead of converting it again: its table of
+    contents and title. Its HTML is the plugin's to substitute (`on_page_content`); the anchors MkDocs
+    checks links against (at the `info` level the settings give it) are its table of contents'."""
+
+    def render(config: MkDocsConfig, files: Files) -> None:
+        page.content = ""
+        page.toc = restore_toc(converted.toc)
+        page._title_from_render = converted.title
+        page.present_anchor_ids = _anchors(page.toc)
+        page.links_to_anchors = {}
+
+    page.render = render  # type: ignore[method-assign]
+
+
+def _anchors(links: Iterable[AnchorLink]) -> set[str]:
+    return {anchor for link in links for anchor in (link.id, *_anchors(link.children))}
 
 
 def _mkdocstrings_handlers(md: markdown.Markdown) -> object:

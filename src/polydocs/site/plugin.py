@@ -29,7 +29,7 @@ from polydocs.site.page_additions import published_page
 from polydocs.site.page_cache import ConvertedPage, PageCache, restore_toc
 from polydocs.site.page_conversion import LanguageBuild, PageText, convert_page
 from polydocs.site.page_meta import make_page_meta_safe
-from polydocs.site.page_render import KeptMarkdown
+from polydocs.site.page_render import KeptMarkdown, replay_render
 from polydocs.site.progress import page_done
 from polydocs.site.redirects import write_redirects
 from polydocs.site.search import CachedSearchPlugin, SearchEntryCache, unindexed_page
@@ -72,16 +72,21 @@ class PolydocsPluginConfig(base.Config):
     # Pages (by `src_uri`) whose published HTML is still what this build would write (`language_manifest.py`):
     # converted and indexed as every page, not rendered into the theme, so MkDocs writes no file for them.
     unchanged_pages = c.ListOfItems(c.Type(str), default=[])
+    # Pages another process renders, this build being one part of the language's (`language_parts.py`):
+    # converted as every page, neither rendered nor counted as done here.
+    rendered_elsewhere = c.ListOfItems(c.Type(str), default=[])
+    # Whether this build makes the search index: every build but a language's later parts.
+    indexes_search = c.Type(bool, default=True)
 
 
 def _rendered_by_mkdocs(
     page: MkDocsPage, config: MkDocsConfig, files: Files, registry: ObjectRegistry, markdown: str
-) -> tuple[str, TableOfContents, ObjectRegistrations]:
-    """MkDocs' own conversion of `markdown` as `page` (its link rewriting and title included), and the
-    objects mkdocstrings registered meanwhile."""
+) -> tuple[str, TableOfContents, ObjectRegistrations, str | None]:
+    """MkDocs' own conversion of `markdown` as `page` (its link rewriting and title included), the
+    objects mkdocstrings registered meanwhile, and the title MkDocs found."""
     page.markdown = markdown
     _, objects = registry.recording(page, lambda: page.render(config, files))  # `KeptMarkdown.take_over`
-    return page.content or "", page.toc, objects
+    return page.content or "", page.toc, objects, page._title_from_render
 
 
 class PolydocsPlugin(BasePlugin[PolydocsPluginConfig]):
@@ -107,7 +112,8 @@ class PolydocsPlugin(BasePlugin[PolydocsPluginConfig]):
         if self.config.undocumentable:
             api = replace(self.build.api, undocumentable=frozenset(self.config.undocumentable))
             self.build = replace(self.build, api=api)
-        self.unchanged = frozenset(self.config.unchanged_pages)
+        self.rendered_elsewhere = frozenset(self.config.rendered_elsewhere)
+        self.unchanged = frozenset(self.config.unchanged_pages) | self.rendered_elsewhere
         # The page each `on_page_markdown` converted, until `on_page_content` substitutes it.
         self.converted: dict[str, ConvertedPage] = {}
         # Every page of this build is rendered by one converter (`page_render.py`).
@@ -121,7 +127,9 @@ class PolydocsPlugin(BasePlugin[PolydocsPluginConfig]):
         self.search: CachedSearchPlugin | None = None
         if self.config.search_lang:
             folder = Path(self.config.cache_dir) / "search" if self.config.cache_dir else None
-            self.search = CachedSearchPlugin(SearchEntryCache(folder), search_segmenter(self.lang))
+            self.search = CachedSearchPlugin(
+                SearchEntryCache(folder), search_segmenter(self.lang), indexes=self.config.indexes_search
+            )
             settings: dict[str, object] = {"lang": list(self.config.search_lang)}
             if self.config.search_separator:
                 settings["separator"] = self.config.search_separator
@@ -174,11 +182,12 @@ class PolydocsPlugin(BasePlugin[PolydocsPluginConfig]):
         self.converted[page.file.src_uri] = converted
         if page.file.src_uri in self.unchanged:
             page.meta["template"] = UNCHANGED_TEMPLATE  # renders nothing: MkDocs writes no file
-        # What MkDocs converts after this event only gives it the page's title.
-        return converted.title_markdown
+        replay_render(page, converted)  # MkDocs' render after this event converts nothing again
+        return markdown
 
     def on_page_content(self, html: str, page: MkDocsPage, config: MkDocsConfig, files: Files) -> str:
-        page_done(self.lang.folder)
+        if page.file.src_uri not in self.rendered_elsewhere:
+            page_done(self.lang.folder)
         converted = self.converted.pop(page.file.src_uri, None)
         if converted is None:  # the generated status page
             return html

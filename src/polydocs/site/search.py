@@ -102,12 +102,20 @@ class SearchEntryCache:
 
 
 class CachedSearchPlugin(SearchPlugin):
-    """Material's search plugin; a page whose indexed inputs are unchanged reuses its cached entries."""
+    """Material's search plugin; a page whose indexed inputs are unchanged reuses its cached entries.
+    Where another build of the same language makes the index (`indexes` false: `language_parts.py`),
+    each page is published as the indexer leaves it, and not indexed."""
 
-    def __init__(self, cache: SearchEntryCache, segmenter: tuple[str, Callable[[str], str]] | None) -> None:
+    def __init__(
+        self,
+        cache: SearchEntryCache,
+        segmenter: tuple[str, Callable[[str], str]] | None,
+        indexes: bool = True,
+    ) -> None:
         super().__init__()
         self.entry_cache = cache
         self.segmenter = segmenter
+        self.indexes = indexes
 
     def on_page_context(
         self,
@@ -120,6 +128,9 @@ class CachedSearchPlugin(SearchPlugin):
     ) -> None:
         if not self.config.enabled:
             page.content = unindexed_page(page.content or "", not_indexed)
+            return
+        if not self.indexes:
+            page.content = without_search_hints(page.content or "")
             return
         key = page_search_key(page, self.segmenter[0] if self.segmenter else "", not_indexed)
         cached = self.entry_cache.get(key)

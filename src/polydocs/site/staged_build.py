@@ -86,7 +86,9 @@ def build_staged(
     jobs = jobs or default_jobs(rebuilt, cache_filled)
     if rebuilt:
         prepare_languages(tree, rebuilt, build.api, cache_filled, listing, _warm(build, rebuilt, jobs))
-    results = build_languages(tree, rebuilt, build.site, jobs, cache, build.named, unchanged.unchanged_pages)
+    results = build_languages(
+        tree, rebuilt, build.site, jobs, cache, build.named, unchanged.unchanged_pages, build.api
+    )
     built = {result.lang: result for result in results}
     results = [built.get(lang) or kept[lang] for lang in languages]
     report = _report(build, results, [*problems_read(tree, languages), *language_problems, *secrets()])
