@@ -90,10 +90,11 @@ def _tail_parts(
 
 
 def longest_first(tree: SourceTree, languages: list[str]) -> list[str]:
-    """The order the worker processes take the languages in: English first (the others wait for its
-    conversions where they fall back to it, `page_conversion.convert_page`), then the languages with
-    the most pages of their own to convert, so that the shortest builds fill the end and no process
-    is left alone with a long one."""
+    """The order the worker processes take the languages in: English first (the others convert their own
+    pages first, then take its conversions where they fall back to it: `page_conversion.convert_page`),
+    then the languages with the most pages of their own to convert, so that the shortest builds fill
+    the end and no process is left alone with a long one (the last is built in parts when that keeps
+    every process busy: `language_parts.py`)."""
     own = {lang: len(tree.pages.get(lang, {})) for lang in languages}
     return sorted(languages, key=lambda lang: (lang != SOURCE_LANGUAGE, -own[lang], lang))
 

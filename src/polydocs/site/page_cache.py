@@ -112,6 +112,11 @@ class PageCache:
     def __init__(self, folder: Path | None) -> None:
         self.store = CacheStore(folder, _CACHE_FORMAT)
 
+    @property
+    def keeps(self) -> bool:
+        """Whether pages put here can be got back (a build without a cache keeps none)."""
+        return self.store.folder is not None
+
     def get(self, key: str) -> ConvertedPage | None:
         return self.store.read(key, _converted_page)
 

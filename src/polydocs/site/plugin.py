@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 
 from jinja2 import Environment
@@ -218,7 +219,30 @@ class PolydocsPlugin(BasePlugin[PolydocsPluginConfig]):
 
     def on_nav(self, nav: Navigation, config: MkDocsConfig, files: Files) -> Navigation:
         self.nav = nav  # kept with the files and the environment for `polydocs serve` (`live_language.py`)
+        self._convert_own_pages_first(config, files)
         return nav
+
+    def _convert_own_pages_first(self, config: MkDocsConfig, files: Files) -> None:
+        """Into the page cache, before MkDocs goes through the pages in the navigation's order: the pages
+        only this build converts (its language's own, of its share where it is one part of the
+        language's build), so that the English pages it falls back to, which English's process converts
+        meanwhile, are converted when it reaches them, instead of it waiting there for each. Not without
+        a cache (the pages would be converted twice) nor where mkdocstrings renders pages (it follows
+        MkDocs' order)."""
+        if not self.build.cache.keeps or "mkdocstrings" in config.plugins:
+            return
+        own = self.tree.pages.get(self.lang.folder, {})
+        for file in files.documentation_pages():
+            local = file.src_uri.removesuffix(".md")
+            if file.page is None or local not in own or file.src_uri in self.unchanged:
+                continue
+            page = file.page
+            page.read_source(config)
+            self.page_renderer.take_over(page)
+            text = PageText(local, page.markdown or "", page.file.content_string)
+            with reading(page.file.abs_src_path or page.file.src_uri):
+                render = partial(_rendered_by_mkdocs, page, config, files, self.objects)
+                convert_page(self.build, text, render)
 
     def on_env(self, env: Environment, config: MkDocsConfig, files: Files) -> Environment:
         self.env, self.files = env, files
