@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 
 from polydocs.dialect.constructs.api_links import API_LINK
+from polydocs.markup.autodoc import autodoc_objects
 from polydocs.markup.inventory import site_inventory
 from polydocs.markup.lazy_exports import _init_declarations, _models_exports, _package_init, declared_export
-from polydocs.site.mkdocs_config import autodoc_objects
 from polydocs.sources import load_source_tree
 
 REPO = Path(__file__).resolve().parents[2]

@@ -177,3 +177,31 @@ def test_an_autodoc_page_follows_an_edit_of_the_documented_module_in_place(write
     second = (tmp_path / "second" / "en" / "api" / "index.html").read_text()
     assert "Second version of the widget, longer." in second
     assert "First version" not in second
+
+
+def _aliased_page_converted(autorefs: AutorefsPlugin, inventory: Inventory, page: object) -> None:
+    """mkdocstrings documenting `pkg.Trainer` whose alias `pkg.trainer.Trainer` another object of the
+    same page has as its own name: an alias is registered only where the inventory lacks the name."""
+    url = f"{page.url}#"  # type: ignore[attr-defined]
+    autorefs.register_anchor(autorefs.current_page, "pkg.trainer.Trainer", primary=True)
+    inventory.register(name="pkg.trainer.Trainer", domain="py", role="class", uri=url + "t", priority=1)
+    if "pkg.trainer.Trainer" not in inventory:
+        inventory.register(name="pkg.trainer.Trainer", domain="py", role="class", uri=url + "a", priority=2)
+    inventory.register(name="pkg.Trainer", domain="py", role="class", uri=url + "a", priority=1)
+
+
+def test_a_page_converted_ahead_is_only_recorded_and_its_replay_keeps_mkdocstrings_alias_rule():
+    """Converted before MkDocs' pass (`_convert_own_pages_first`), a page is autorefs' current one,
+    registers nothing yet, and its aliases (recorded against an empty inventory) replace no entry."""
+    autorefs, inventory = AutorefsPlugin(), Inventory()
+    page = SimpleNamespace(url="api/")
+    registry = ObjectRegistry(autorefs, inventory)
+    _, objects = registry.recording(
+        page, lambda: _aliased_page_converted(autorefs, inventory, page), ahead=True
+    )
+    assert autorefs.current_page is None and inventory.format_sphinx() == Inventory().format_sphinx()
+    assert [entry.priority for entry in objects.inventory] == [1, 2, 1]  # the alias, unchecked, recorded
+    registry.replay(objects, page)
+    assert inventory["pkg.trainer.Trainer"].priority == 1
+    assert inventory["pkg.trainer.Trainer"].uri == "api/#t"
+    assert autorefs._primary_url_map == {"pkg.trainer.Trainer": ["api/#pkg.trainer.Trainer"]}

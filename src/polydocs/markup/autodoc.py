@@ -7,16 +7,27 @@ objects the build cannot document; this module only writes the blocks.
 from __future__ import annotations
 
 from html import escape
+from typing import TYPE_CHECKING
 
 from polydocs.dialect import parse_page
 from polydocs.dialect.constructs.autodoc import available, find_autodoc, qualified_name
 from polydocs.markup._blocks import StoreHtml
 from polydocs.markup.context import MarkupContext
 
+if TYPE_CHECKING:
+    from polydocs.markup.inventory import ApiInventory
+    from polydocs.sources import SourceTree
+
 
 def autodoc_names(text: str) -> list[str]:
     """The object names of a page's autodoc directives, as written (`Trainer`, `transformers.Trainer`)."""
     return [autodoc.name for autodoc in find_autodoc(parse_page(text))]
+
+
+def autodoc_objects(tree: SourceTree, lang: str, api: ApiInventory) -> set[str]:
+    """Every object an autodoc directive of this language's pages documents, by full name."""
+    texts = (page.read() for page in tree.site_pages(lang).values())
+    return {api.full_name(name) for text in texts if "[[autodoc]]" in text for name in autodoc_names(text)}
 
 
 def render_autodoc(lines: list[str], context: MarkupContext, store: StoreHtml) -> list[str]:

@@ -8,9 +8,10 @@ from collections.abc import Callable
 from concurrent.futures import Future
 from contextlib import AbstractContextManager
 
+from polydocs.markup.autodoc import autodoc_objects
 from polydocs.markup.inventory import ApiInventory
 from polydocs.notebooks import doc_builder_adapter, requirements
-from polydocs.site.mkdocs_config import autodoc_objects, autodoc_slices
+from polydocs.site.mkdocs_config import autodoc_slices
 from polydocs.sources import SourceTree
 
 

@@ -15,8 +15,8 @@ from polydocs.cache import cache_dir
 from polydocs.dialect import parse_page
 from polydocs.dialect.constructs.framework_switch import switches_framework
 from polydocs.markup import extension_configs, markdown_extensions
-from polydocs.markup.autodoc import autodoc_names
-from polydocs.markup.inventory import ApiInventory, site_inventory
+from polydocs.markup.autodoc import autodoc_objects
+from polydocs.markup.inventory import site_inventory
 from polydocs.site.autodoc_sources import AutodocSlice, autodoc_slice
 from polydocs.site.build_theme import BuildTheme
 from polydocs.site.nav import build_nav
@@ -129,12 +129,6 @@ _MKDOCSTRINGS: dict[str, Any] = {
         }
     },
 }
-
-
-def autodoc_objects(tree: SourceTree, lang: str, api: ApiInventory) -> set[str]:
-    """Every object an autodoc directive of this language's pages documents, by full name."""
-    texts = (page.read() for page in tree.site_pages(lang).values())
-    return {api.full_name(name) for text in texts if "[[autodoc]]" in text for name in autodoc_names(text)}
 
 
 def autodoc_slices(names: set[str]) -> list[AutodocSlice]:

@@ -11,6 +11,12 @@ again for every page a language publishes, converted here or not.
 Telling them again where this process converted the page changes nothing: autorefs keeps each URL of
 an identifier once and a title once, and the inventory keeps the last entry per name, so the same calls
 in the same order leave the same state.
+
+A page converted ahead of MkDocs' pass through the pages (a translation's own pages first, in
+`plugin.py`) registers nothing then: its calls are recorded only, and told in the pages' order when
+the pass reaches it. mkdocstrings registers an object's alias in the inventory only where the
+inventory has no entry of that name (an object of its own name documented earlier); recorded against
+an inventory that was not filled, every alias is recorded, and the replay applies that rule.
 """
 
 from __future__ import annotations
@@ -28,6 +34,9 @@ if TYPE_CHECKING:
     from mkdocstrings import Inventory
 
 T = TypeVar("T")
+# The priority mkdocstrings registers an object's aliases with in its inventory, each only where the
+# inventory has no entry of that name yet (an object's own name has priority 1).
+ALIAS_PRIORITY = 2
 
 
 @dataclass(frozen=True)
@@ -71,16 +80,19 @@ def _from_page(uri: str, page_url: str) -> str:
 
 
 @contextmanager
-def _calls_recorded(owner: object, method: str, record: Callable[[dict[str, Any]], None]) -> Iterator[None]:
-    """`owner.method` hands each call's arguments, by name, to `record` before doing its work, until the
-    block ends. An attribute of that one object, removed again: the class and other objects are untouched."""
+def _calls_recorded(
+    owner: object, method: str, record: Callable[[dict[str, Any]], None], applied: bool = True
+) -> Iterator[None]:
+    """`owner.method` hands each call's arguments, by name, to `record` before doing its work (none when
+    not `applied`), until the block ends. An attribute of that one object, removed again: the class and
+    other objects are untouched."""
     original = getattr(owner, method)
     signature = inspect.signature(original)
     shadowed = method in vars(owner)
 
     def recorded(*args: Any, **kwargs: Any) -> Any:
         record(signature.bind(*args, **kwargs).arguments)
-        return original(*args, **kwargs)
+        return original(*args, **kwargs) if applied else None
 
     setattr(owner, method, recorded)
     try:
@@ -108,10 +120,24 @@ class ObjectRegistry:
             return cls()
         return cls(autorefs, mkdocstrings.handlers.inventory)  # type: ignore[attr-defined]
 
-    def recording(self, page: Page, convert: Callable[[], T]) -> tuple[T, ObjectRegistrations]:
-        """`convert()` (the page's conversion) and what it registered for `page`."""
+    def recording(
+        self, page: Page, convert: Callable[[], T], ahead: bool = False
+    ) -> tuple[T, ObjectRegistrations]:
+        """`convert()` (the page's conversion) and what it registered for `page`. Converted `ahead` of
+        MkDocs' pass through the pages, the page is autorefs' current one meanwhile, and what it
+        registers is only recorded: the pass tells it in the pages' order (`replay`)."""
         if self.autorefs is None or self.inventory is None:
             return convert(), ObjectRegistrations()
+        if not ahead:
+            return self._recorded(page, convert, applied=True)
+        current, self.autorefs.current_page = self.autorefs.current_page, page
+        try:
+            return self._recorded(page, convert, applied=False)
+        finally:
+            self.autorefs.current_page = current
+
+    def _recorded(self, page: Page, convert: Callable[[], T], applied: bool) -> tuple[T, ObjectRegistrations]:
+        assert self.autorefs is not None and self.inventory is not None
         anchors: list[AnchorRegistration] = []
         entries: list[InventoryRegistration] = []
 
@@ -123,8 +149,8 @@ class ObjectRegistry:
             entries.append(InventoryRegistration(**{**call, "uri": _on_page(call["uri"], page.url)}))
 
         with (
-            _calls_recorded(self.autorefs, "register_anchor", anchor),
-            _calls_recorded(self.inventory, "register", entry),
+            _calls_recorded(self.autorefs, "register_anchor", anchor, applied),
+            _calls_recorded(self.inventory, "register", entry, applied),
         ):
             result = convert()
         return result, ObjectRegistrations(tuple(anchors), tuple(entries))
@@ -138,5 +164,7 @@ class ObjectRegistry:
                 page, anchor.identifier, anchor.anchor, title=anchor.title, primary=anchor.primary
             )
         for entry in objects.inventory:
+            if entry.priority == ALIAS_PRIORITY and entry.name in self.inventory:
+                continue  # mkdocstrings' rule: an alias never replaces an entry
             uri = _from_page(entry.uri, page.url)
             self.inventory.register(entry.name, entry.domain, entry.role, uri, entry.priority, entry.dispname)

@@ -81,12 +81,19 @@ class PolydocsPluginConfig(base.Config):
 
 
 def _rendered_by_mkdocs(
-    page: MkDocsPage, config: MkDocsConfig, files: Files, registry: ObjectRegistry, markdown: str
+    page: MkDocsPage,
+    config: MkDocsConfig,
+    files: Files,
+    registry: ObjectRegistry,
+    markdown: str,
+    ahead: bool = False,
 ) -> tuple[str, TableOfContents, ObjectRegistrations, str | None]:
     """MkDocs' own conversion of `markdown` as `page` (its link rewriting and title included), the
-    objects mkdocstrings registered meanwhile, and the title MkDocs found."""
+    objects mkdocstrings registered meanwhile, and the title MkDocs found; `ahead` of MkDocs' pass
+    through the pages (`ObjectRegistry.recording`)."""
     page.markdown = markdown
-    _, objects = registry.recording(page, lambda: page.render(config, files))  # `KeptMarkdown.take_over`
+    render = lambda: page.render(config, files)  # noqa: E731 (`KeptMarkdown.take_over`)
+    _, objects = registry.recording(page, render, ahead)
     return page.content or "", page.toc, objects, page._title_from_render
 
 
@@ -227,9 +234,8 @@ class PolydocsPlugin(BasePlugin[PolydocsPluginConfig]):
         only this build converts (its language's own, of its share where it is one part of the
         language's build), so that the English pages it falls back to, which English's process converts
         meanwhile, are converted when it reaches them, instead of it waiting there for each. Not without
-        a cache (the pages would be converted twice) nor where mkdocstrings renders pages (it follows
-        MkDocs' order)."""
-        if not self.build.cache.keeps or "mkdocstrings" in config.plugins:
+        a cache (the pages would be converted twice)."""
+        if not self.build.cache.keeps:
             return
         own = self.tree.pages.get(self.lang.folder, {})
         for file in files.documentation_pages():
@@ -241,7 +247,7 @@ class PolydocsPlugin(BasePlugin[PolydocsPluginConfig]):
             self.page_renderer.take_over(page)
             text = PageText(local, page.markdown or "", page.file.content_string)
             with reading(page.file.abs_src_path or page.file.src_uri):
-                render = partial(_rendered_by_mkdocs, page, config, files, self.objects)
+                render = partial(_rendered_by_mkdocs, page, config, files, self.objects, ahead=True)
                 convert_page(self.build, text, render)
 
     def on_env(self, env: Environment, config: MkDocsConfig, files: Files) -> Environment:

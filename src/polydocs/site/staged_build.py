@@ -18,12 +18,7 @@ from polydocs.site.build_report import BuildReport, LanguageResult, refuse_failu
 from polydocs.site.build_scope import problems_read
 from polydocs.site.build_summary import fold_library_warnings
 from polydocs.site.language_manifest import TreeInputs, UnchangedLanguages
-from polydocs.site.language_scheduling import (
-    build_languages,
-    default_jobs,
-    forks,
-    longest_first,
-)
+from polydocs.site.language_scheduling import BuildPlan, build_languages, default_jobs, plan_builds
 from polydocs.site.output import StagedSite
 from polydocs.site.published_scan import PublishedScan
 from polydocs.site.site_root import site_languages, write_root_pages
@@ -84,11 +79,10 @@ def build_staged(
     rebuilt = [lang for lang in languages if lang not in kept]
     secrets = _secret_scan(side, PublishedScan(cache, inputs, languages), build)
     jobs = jobs or default_jobs(rebuilt, cache_filled)
+    plan = plan_builds(tree, rebuilt, jobs, unchanged.unchanged_pages, build.api)
     if rebuilt:
-        prepare_languages(tree, rebuilt, build.api, cache_filled, listing, _warm(build, rebuilt, jobs))
-    results = build_languages(
-        tree, rebuilt, build.site, jobs, cache, build.named, unchanged.unchanged_pages, build.api
-    )
+        prepare_languages(tree, rebuilt, build.api, cache_filled, listing, _warm(build, plan))
+    results = build_languages(tree, plan, build.site, cache, build.named, unchanged.unchanged_pages)
     built = {result.lang: result for result in results}
     results = [built.get(lang) or kept[lang] for lang in languages]
     report = _report(build, results, [*problems_read(tree, languages), *language_problems, *secrets()])
@@ -134,13 +128,11 @@ def _report(build: StagedBuild, results: list[LanguageResult], problems: list[Di
     return BuildReport(build.out, results, unique, 0.0, build.tree, folded)
 
 
-def _warm(
-    build: StagedBuild, rebuilt: list[str], jobs: int
-) -> Callable[[], AbstractContextManager[None]] | None:
+def _warm(build: StagedBuild, plan: BuildPlan) -> Callable[[], AbstractContextManager[None]] | None:
     """The warm start of the forked language processes (`warm_start.py`); none when nothing forks."""
-    if not forks(jobs, rebuilt):
+    if not plan.forks:
         return None
-    first = longest_first(build.tree, rebuilt)[0]
+    first = plan.order[0]
     return partial(warm_start, build.tree, first, build.site / first, build.cache, not build.cache_filled)
 
 
