@@ -202,7 +202,7 @@ def mkdocs_settings(
                     "undocumentable": sorted(set().union(*(found.undocumentable for found in slices))),
                     "unchanged_pages": [] if slices else [f"{local}.md" for local in unchanged_pages or []],
                     "rendered_elsewhere": part.rendered_elsewhere(tree) if part else [],
-                    "indexes_search": part is None or part.first,
+                    "writes_language_files": part is None or part.first,
                 }
             },
             # `[[autodoc]] module.Object` becomes a mkdocstrings `::: module.Object` block; the plugin is

@@ -30,10 +30,11 @@ class PublishedPage:
 
 
 def published_page(
-    tree: SourceTree, lang: Language, local: str, url: str, converted: ConvertedPage, site_dir: Path
+    tree: SourceTree, lang: Language, local: str, url: str, converted: ConvertedPage, site_dir: Path | None
 ) -> PublishedPage:
-    """The converted page as this language publishes it; writes its notebook beside it."""
-    additions = _write_notebook(site_dir / url, local, converted.notebook, lang) if converted.notebook else ""
+    """The converted page as this language publishes it; writes its notebook beside it under `site_dir`
+    (none where another build of the language writes it: `language_parts.py`)."""
+    additions = _notebook_link(site_dir, url, local, converted.notebook, lang) if converted.notebook else ""
     if tree.shows_english(lang.folder, local):
         return PublishedPage(untranslated_banner(lang) + additions, converted.html)
     english_url = "../" * (url.count("/") + 1) + f"{SOURCE_LANGUAGE}/{page_url(local)}"
@@ -45,10 +46,12 @@ def published_page(
     return PublishedPage(additions, converted.html)
 
 
-def _write_notebook(folder: Path, local: str, notebook: str, lang: Language) -> str:
-    """Write `<page>.ipynb` into the page's folder and return the link to it."""
+def _notebook_link(site_dir: Path | None, url: str, local: str, notebook: str, lang: Language) -> str:
+    """Write `<page>.ipynb` into the page's folder (with a `site_dir`) and return the link to it."""
     name = f"{posixpath.basename(local)}.ipynb"
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / name).write_text(notebook, encoding="utf-8")
+    if site_dir is not None:
+        folder = site_dir / url
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_text(notebook, encoding="utf-8")
     label = html_escape(lang.text("notebook.download"))
     return f'<p class="polydocs-notebook" {NOT_INDEXED}><a href="{name}" download>{label}</a></p>\n'

@@ -76,8 +76,10 @@ class PolydocsPluginConfig(base.Config):
     # Pages another process renders, this build being one part of the language's (`language_parts.py`):
     # converted as every page, neither rendered nor counted as done here.
     rendered_elsewhere = c.ListOfItems(c.Type(str), default=[])
-    # Whether this build makes the search index: every build but a language's later parts.
-    indexes_search = c.Type(bool, default=True)
+    # Whether this build writes the language's files besides its rendered pages (the search index, the
+    # notebooks, the sitemaps, the redirects): every build but a language's later parts, which publish
+    # only the pages they render.
+    writes_language_files = c.Type(bool, default=True)
 
 
 def _rendered_by_mkdocs(
@@ -136,7 +138,9 @@ class PolydocsPlugin(BasePlugin[PolydocsPluginConfig]):
         if self.config.search_lang:
             folder = Path(self.config.cache_dir) / "search" if self.config.cache_dir else None
             self.search = CachedSearchPlugin(
-                SearchEntryCache(folder), search_segmenter(self.lang), indexes=self.config.indexes_search
+                SearchEntryCache(folder),
+                search_segmenter(self.lang),
+                indexes=self.config.writes_language_files,
             )
             settings: dict[str, object] = {"lang": list(self.config.search_lang)}
             if self.config.search_separator:
@@ -201,7 +205,8 @@ class PolydocsPlugin(BasePlugin[PolydocsPluginConfig]):
             return html
         page.toc = restore_toc(converted.toc)
         local = page.file.src_uri.removesuffix(".md")
-        published = published_page(self.tree, self.lang, local, page.url, converted, Path(config.site_dir))
+        notebooks = Path(config.site_dir) if self.config.writes_language_files else None
+        published = published_page(self.tree, self.lang, local, page.url, converted, notebooks)
         self.additions[page.file.src_uri] = published.additions
         return published.html
 
@@ -216,6 +221,8 @@ class PolydocsPlugin(BasePlugin[PolydocsPluginConfig]):
         return context
 
     def on_post_build(self, config: MkDocsConfig) -> None:
+        if not self.config.writes_language_files:
+            return
         if self.search is not None:
             self.search.on_post_build(config=config)
         pages = [file.dest_uri for file in self.files.documentation_pages()]
