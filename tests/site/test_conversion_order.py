@@ -1,8 +1,12 @@
 """A translation's build converts its own pages before the English pages it falls back to, which
 English's process converts meanwhile: it does not wait for English at each of them."""
 
+import pytest
+
+from polydocs.diagnostics import PolydocsError
 from polydocs.site import page_conversion
 from polydocs.site.build import build_site
+from polydocs.site.build_report import BuildFailed
 from two_page_site import HEADER
 
 TOC = "".join(f"- local: page{n}\n  title: Page {n}\n" for n in range(4))
@@ -27,3 +31,30 @@ def test_own_pages_are_converted_first_and_without_a_cache_each_page_once(write_
     converted.clear()
     build_site(source, tmp_path / "uncached", only=["es"], jobs=1, use_cache=False)
     assert converted == ["en/page0", "es/page1", "en/page2", "es/page3"]  # MkDocs' order, once each
+
+
+def test_a_page_that_stops_the_build_is_reported_as_without_converting_ahead(
+    write_tree, tmp_path, monkeypatch
+):
+    convert = page_conversion._converted
+
+    def failing(build, page, text, render):
+        if text.local == "page3":
+            raise PolydocsError(summary=f"{page.path}:1: cannot convert this page")
+        return convert(build, page, text, render)
+
+    monkeypatch.setattr(page_conversion, "_converted", failing)
+    files = {"en/_toctree.yml": TOC, "es/_toctree.yml": TOC}
+    files |= {f"en/page{n}.md": HEADER + f"# Page {n}\n" for n in range(4)}
+    files |= {"es/page3.md": HEADER + "# Página 3\n"}
+    source = write_tree(files)
+    reports = []
+    for cached in (True, False):
+        with pytest.raises(BuildFailed) as failed:
+            build_site(source, tmp_path / f"site-{cached}", only=["es"], jobs=1, use_cache=cached)
+        report = failed.value.report
+        assert report is not None
+        problems = [problem.message for problem in report.diagnostics]
+        reports.append(([(result.lang, result.error) for result in report.languages], problems))
+    assert reports[0] == reports[1]
+    assert "cannot convert this page" in reports[0][0][0][1]

@@ -241,7 +241,8 @@ class PolydocsPlugin(BasePlugin[PolydocsPluginConfig]):
         only this build converts (its language's own, of its share where it is one part of the
         language's build), so that the English pages it falls back to, which English's process converts
         meanwhile, are converted when it reaches them, instead of it waiting there for each. Not without
-        a cache (the pages would be converted twice)."""
+        a cache (the pages would be converted twice). A page that cannot be converted is left to MkDocs'
+        pass, which converts it again and reports why it stops the build as it reports any page's."""
         if not self.build.cache.keeps:
             return
         own = self.tree.pages.get(self.lang.folder, {})
@@ -250,12 +251,14 @@ class PolydocsPlugin(BasePlugin[PolydocsPluginConfig]):
             if file.page is None or local not in own or file.src_uri in self.unchanged:
                 continue
             page = file.page
-            page.read_source(config)
-            self.page_renderer.take_over(page)
-            text = PageText(local, page.markdown or "", page.file.content_string)
-            with reading(page.file.abs_src_path or page.file.src_uri):
+            try:
+                page.read_source(config)
+                self.page_renderer.take_over(page)
+                text = PageText(local, page.markdown or "", page.file.content_string)
                 render = partial(_rendered_by_mkdocs, page, config, files, self.objects, ahead=True)
                 convert_page(self.build, text, render)
+            except Exception:  # reported by the pass: see above
+                continue
 
     def on_env(self, env: Environment, config: MkDocsConfig, files: Files) -> Environment:
         self.env, self.files = env, files
