@@ -205,3 +205,39 @@ def test_a_page_converted_ahead_is_only_recorded_and_its_replay_keeps_mkdocstrin
     assert inventory["pkg.trainer.Trainer"].priority == 1
     assert inventory["pkg.trainer.Trainer"].uri == "api/#t"
     assert autorefs._primary_url_map == {"pkg.trainer.Trainer": ["api/#pkg.trainer.Trainer"]}
+
+
+LINKLIB = {
+    "__init__.py": "from .core import One as One, Two as Two\n",
+    "core.py": (
+        'class One:\n    """The first class. See [its sibling](sibling.md)."""\n\n\n'
+        'class Two:\n    """The second class. See [a leaf](deeper/leaf.md)."""\n'
+    ),
+}
+
+
+def test_two_autodoc_pages_of_one_build_link_relative_to_themselves(write_tree, tmp_path, monkeypatch):
+    """One converter renders every page of a language build (`page_render.py`); mkdocstrings rewrites a
+    docstring's links relative to the page it documents the object on, also on the second page."""
+    package = tmp_path / "installed" / "linklib"
+    package.mkdir(parents=True)
+    for name, text in LINKLIB.items():
+        (package / name).write_text(text, encoding="utf-8")
+    monkeypatch.syspath_prepend(str(package.parent))
+    monkeypatch.setenv("POLYDOCS_CACHE", str(tmp_path / "cache"))
+    locals_ = ("index", "a/one", "a/sibling", "b/c/two", "b/c/deeper/leaf")
+    entries = "".join(f"  - local: {local}\n    title: {local}\n" for local in locals_)
+    pages = {"a/one": "One", "b/c/two": "Two"}
+    files = {
+        "polydocs.yml": "library: linklib\n",
+        "en/_toctree.yml": f"- sections:\n{entries}  title: S\n",
+        "en/index.md": HEADER + "# Home\n",
+        "en/a/sibling.md": HEADER + "# A sibling\n",
+        "en/b/c/deeper/leaf.md": HEADER + "# A leaf\n",
+    }
+    files |= {f"en/{local}.md": HEADER + f"# {name}\n\n[[autodoc]] {name}\n" for local, name in pages.items()}
+    build_site(write_tree(files), tmp_path / "site", only=["en"])
+    # Each docstring's link, resolved from its own page (from the first page, `deeper/leaf.md` is none).
+    for local, link in [("a/one", '"../sibling/">its sibling'), ("b/c/two", '"../deeper/leaf/">a leaf')]:
+        html = (tmp_path / "site" / "en" / local / "index.html").read_text(encoding="utf-8")
+        assert f"<a href={link}</a>" in html, local
