@@ -25,6 +25,8 @@ from polydocs.markup import markdown_extensions
 from polydocs.markup.inventory import ApiInventory
 from polydocs.site.alternates import alternates_for
 from polydocs.site.language_output import root_404_links_into_language, sitemaps_beside_pages
+from polydocs.site.nav_markup import TEMPLATE_GLOBAL as NAV_ENTRY_GLOBAL
+from polydocs.site.nav_markup import TopLevelEntries
 from polydocs.site.object_registrations import ObjectRegistrations, ObjectRegistry
 from polydocs.site.page_additions import published_page
 from polydocs.site.page_cache import ConvertedPage, PageCache, restore_toc
@@ -262,4 +264,5 @@ class PolydocsPlugin(BasePlugin[PolydocsPluginConfig]):
 
     def on_env(self, env: Environment, config: MkDocsConfig, files: Files) -> Environment:
         self.env, self.files = env, files
+        env.globals[NAV_ENTRY_GLOBAL] = TopLevelEntries()  # `theme/partials/nav.html`
         return env
