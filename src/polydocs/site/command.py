@@ -148,8 +148,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     build.add_argument(
         "--jobs",
         type=int,
-        help="parallel language builds (default: one per CPU while pages need converting, "
-        "one per language once they are cached)",
+        help="parallel build processes (default: one per CPU while pages need converting, the last "
+        "language split across them where one would idle; one per language once pages are cached)",
     )
     build.add_argument(
         "--no-cache",
