@@ -62,8 +62,8 @@ class LanguagePart:
 
 def language_parts(tree: SourceTree, lang: str, count: int) -> list[LanguagePart]:
     """`lang`'s pages dealt to `count` parts in the navigation's order, each page to the part with the
-    least to do, so that each part has pages from every section; the first part starts with the work it
-    does for every page (`FIRST_PART_SHARE`), hence fewer pages to render."""
+    least to do. The first part starts with the work it does for every page (`FIRST_PART_SHARE`): the
+    others take the first pages, then the parts take turns, and the first renders fewer pages."""
     names = [page.src_uri for page in tree.site_pages(lang).values()]
     loads = [FIRST_PART_SHARE * len(names)] + [0.0] * (count - 1)
     dealt: list[set[str]] = [set() for _ in range(count)]
