@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 import shutil
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -35,12 +36,11 @@ FIRST_PART_SHARE = 0.3
 
 @dataclass(frozen=True)
 class LanguagePart:
-    """Part `index` of `count` of one language's build: it renders `pages` (their `src_uri`) and no
-    other; the first part also indexes every page for search and writes the language's other files."""
+    """Part `index` of one language's build: it renders `pages` (their `src_uri`) and no other; the
+    first part also indexes every page for search and writes the language's other files."""
 
     lang: str
     index: int
-    count: int
     pages: frozenset[str]
 
     @property
@@ -71,17 +71,19 @@ def language_parts(tree: SourceTree, lang: str, count: int) -> list[LanguagePart
         least = min(range(count), key=lambda index: (loads[index], index))
         dealt[least].add(name)
         loads[least] += 1
-    return [LanguagePart(lang, index, count, frozenset(pages)) for index, pages in enumerate(dealt)]
+    return [LanguagePart(lang, index, frozenset(pages)) for index, pages in enumerate(dealt)]
 
 
-def splits(tree: SourceTree, lang: str, jobs: int, languages: int, documents_objects: bool) -> int:
+def splits(
+    tree: SourceTree, lang: str, jobs: int, languages: int, documents_objects: Callable[[], bool]
+) -> int:
     """How many parts the last language to start (`lang`) is built in: one per process when the last
     round of languages leaves processes without one (three languages on two, or one language) and it
     is long enough; one where its pages document objects (each part would load the documented
-    package again: on peft, 45 % more CPU for the same wall time)."""
-    if jobs < 2 or languages % jobs == 0 or documents_objects:
+    package again: on peft, 45 % more CPU for the same wall time), asked last: it reads every page."""
+    if jobs < 2 or languages % jobs == 0 or len(tree.site_pages(lang)) < MIN_PAGES_TO_SPLIT:
         return 1
-    return jobs if len(tree.site_pages(lang)) >= MIN_PAGES_TO_SPLIT else 1
+    return 1 if documents_objects() else jobs
 
 
 def joined_result(staging: Path, parts: list[LanguagePart], results: list[LanguageResult]) -> LanguageResult:

@@ -50,9 +50,13 @@ def plan_builds(
     order = longest_first(tree, languages)
     if not order or (unchanged_pages or {}).get(order[-1]):
         return BuildPlan(order, [], jobs)
-    documents_objects = bool(autodoc_objects(tree, order[-1], api or site_inventory(tree.project, tree)))
-    count = splits(tree, order[-1], jobs, len(order), documents_objects)
-    return BuildPlan(order, language_parts(tree, order[-1], count) if count > 1 else [], jobs)
+    last = order[-1]
+
+    def documents_objects() -> bool:
+        return bool(autodoc_objects(tree, last, api or site_inventory(tree.project, tree)))
+
+    count = splits(tree, last, jobs, len(order), documents_objects)
+    return BuildPlan(order, language_parts(tree, last, count) if count > 1 else [], jobs)
 
 
 def build_languages(

@@ -167,10 +167,10 @@ def mkdocs_settings(
     part: LanguagePart | None = None,
 ) -> dict[str, Any]:
     """Plain settings for one language: its pages, nav, theme language, search stemmer and our plugin;
-        with `versions` (the output's versions and the one being built), the version selector's data; with
-        `unchanged_pages`, the pages not to render again (none where pages document objects: autorefs
-        resolves their cross-references across pages once every page is rendered); with `part`, the share of
-    the language's pages this build renders (`language_parts.py`)."""
+    with `versions` (the output's versions and the one being built), the version selector's data; with
+    `unchanged_pages`, the pages not to render again (none where pages document objects: autorefs
+    resolves their cross-references across pages once every page is rendered); with `part`, the share
+    of the language's pages this build renders (`language_parts.py`)."""
     project = tree.project
     prefix = f"{versions[1]}/" if versions else ""
     site_url = f"{project.site_url.rstrip('/')}/{prefix}{lang}/" if project.site_url else ""

@@ -96,8 +96,7 @@ def _rendered_by_mkdocs(
     objects mkdocstrings registered meanwhile, and the title MkDocs found; `ahead` of MkDocs' pass
     through the pages (`ObjectRegistry.recording`)."""
     page.markdown = markdown
-    render = lambda: page.render(config, files)  # noqa: E731 (`KeptMarkdown.take_over`)
-    _, objects = registry.recording(page, render, ahead)
+    _, objects = registry.recording(page, partial(page.render, config, files), ahead)  # `KeptMarkdown`
     return page.content or "", page.toc, objects, page._title_from_render
 
 
