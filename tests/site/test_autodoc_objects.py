@@ -11,6 +11,7 @@ from mkdocstrings import Inventory
 
 from polydocs.site.build import build_site
 from polydocs.site.object_registrations import ObjectRegistry
+from site_files import site_files
 
 HEADER = "<!--Copyright 2026 The HuggingFace Team. Licensed under the Apache License, Version 2.0.-->\n\n"
 EN_TOC = "- sections:\n  - local: index\n    title: Home\n  - local: api\n    title: API\n  title: S\n"
@@ -65,12 +66,6 @@ def _api_page(site: Path, lang: str) -> str:
     return (site / lang / "api" / "index.html").read_text(encoding="utf-8")
 
 
-def _published(site: Path) -> dict[str, bytes]:
-    return {
-        path.relative_to(site).as_posix(): path.read_bytes() for path in site.rglob("*") if path.is_file()
-    }
-
-
 def test_every_language_links_and_lists_the_objects_of_a_page_it_falls_back_to(api_tree, tmp_path):
     # More processes than cores: the languages race for the shared English page.
     build_site(api_tree, tmp_path / "site", jobs=3)
@@ -82,7 +77,7 @@ def test_every_language_links_and_lists_the_objects_of_a_page_it_falls_back_to(a
 def test_a_build_from_the_warm_cache_publishes_the_same_bytes(api_tree, tmp_path):
     build_site(api_tree, tmp_path / "cold")
     build_site(api_tree, tmp_path / "warm")  # every page taken from the conversion cache
-    assert _published(tmp_path / "warm") == _published(tmp_path / "cold")
+    assert site_files(tmp_path / "warm") == site_files(tmp_path / "cold")
     assert DOCUMENTED.items() <= _objects(tmp_path / "warm", "en").items()
 
 
@@ -145,7 +140,7 @@ def test_transformers_corpus_cold_builds_are_byte_identical(corpus, tmp_path, mo
     for run in ("first", "second"):
         monkeypatch.setenv("POLYDOCS_CACHE", str(tmp_path / f"cache-{run}"))
         build_site(corpus, tmp_path / run, jobs=3)
-        sites.append(_published(tmp_path / run))
+        sites.append(site_files(tmp_path / run))
     assert sites[0] == sites[1]
     for lang in LANGUAGES:  # `main_classes/trainer`: English's page, which es and pt fall back to
         assert "transformers.Trainer" in _objects(tmp_path / "first", lang), lang

@@ -1,7 +1,5 @@
 """The last language of a build made by every process at once: the same site as one process makes."""
 
-from pathlib import Path
-
 import pytest
 
 from polydocs.site import language_parts, progress
@@ -9,6 +7,7 @@ from polydocs.site.build import build_site
 from polydocs.site.build_report import LanguageResult
 from polydocs.site.language_parts import LanguagePart, joined_result, splits
 from polydocs.sources import load_source_tree
+from site_files import site_files
 from two_page_site import HEADER
 
 PAGES = 8
@@ -31,12 +30,6 @@ def _tree() -> dict[str, str]:
     return files
 
 
-def _files(folder: Path) -> dict[str, bytes]:
-    return {
-        path.relative_to(folder).as_posix(): path.read_bytes() for path in folder.rglob("*") if path.is_file()
-    }
-
-
 @pytest.mark.parametrize(
     ("only", "parts"), [(None, {"en": 1, "es": 1, "pt": 2}), (["en"], {"en": 2})], ids=["three", "english"]
 )
@@ -53,7 +46,7 @@ def test_the_last_language_built_in_two_processes_is_the_site_one_process_builds
     assert {result.parts for result in whole.languages} == {1}
     assert [result.pages for result in split.languages] == [result.pages for result in whole.languages]
     # Every file, the search index and the sitemap included, byte for byte; no part's folder left.
-    assert _files(tmp_path / "split") == _files(tmp_path / "whole")
+    assert site_files(tmp_path / "split") == site_files(tmp_path / "whole")
     assert sorted(path.name for path in (tmp_path / "split").iterdir() if path.name.startswith(".")) == [
         ".polydocs-site"
     ]
@@ -67,15 +60,16 @@ def test_a_language_is_split_only_where_a_process_would_idle_and_its_pages_allow
     tree = load_source_tree(write_tree(_tree()))
     long_enough = language_parts.MIN_PAGES_TO_SPLIT
     assert len(tree.site_pages("pt")) < long_enough
-    assert splits(tree, "pt", jobs=2, languages=3, documents_objects=False) == 1  # too few pages
+    assert splits(tree, "pt", jobs=2, languages=3, documents_objects=lambda: False) == 1  # too few pages
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(language_parts, "MIN_PAGES_TO_SPLIT", 4)
-        assert splits(tree, "pt", jobs=2, languages=3, documents_objects=False) == 2
-        assert splits(tree, "pt", jobs=2, languages=2, documents_objects=False) == 1  # a process each
-        assert splits(tree, "en", jobs=2, languages=1, documents_objects=False) == 2  # one language
-        assert splits(tree, "pt", jobs=2, languages=4, documents_objects=False) == 1
-        assert splits(tree, "pt", jobs=1, languages=3, documents_objects=False) == 1
-        assert splits(tree, "pt", jobs=2, languages=3, documents_objects=True) == 1  # each loads the package
+        assert splits(tree, "pt", jobs=2, languages=3, documents_objects=lambda: False) == 2
+        assert splits(tree, "pt", jobs=2, languages=2, documents_objects=lambda: False) == 1  # a process each
+        assert splits(tree, "en", jobs=2, languages=1, documents_objects=lambda: False) == 2  # one language
+        assert splits(tree, "pt", jobs=2, languages=4, documents_objects=lambda: False) == 1
+        assert splits(tree, "pt", jobs=1, languages=3, documents_objects=lambda: False) == 1
+        # Pages documenting objects: each part would load the package again.
+        assert splits(tree, "pt", jobs=2, languages=3, documents_objects=lambda: True) == 1
 
 
 def test_every_page_is_dealt_to_one_part_and_the_first_part_gets_fewer(write_tree):
@@ -94,7 +88,7 @@ def test_every_page_is_dealt_to_one_part_and_the_first_part_gets_fewer(write_tre
 
 
 def test_a_failed_part_fails_its_language_and_leaves_no_part_folder(tmp_path):
-    parts = [LanguagePart("pt", 0, 2, frozenset({"a.md"})), LanguagePart("pt", 1, 2, frozenset({"b.md"}))]
+    parts = [LanguagePart("pt", 0, frozenset({"a.md"})), LanguagePart("pt", 1, frozenset({"b.md"}))]
     for part in parts:
         part.folder(tmp_path).mkdir()
     (parts[0].folder(tmp_path) / "a").mkdir()

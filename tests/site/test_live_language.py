@@ -9,6 +9,7 @@ import pytest
 from polydocs.site.build import build_site
 from polydocs.site.serve import _IncrementalBuilder
 from polydocs.sources.freshness import content_hash
+from site_files import site_files
 from two_page_site import HEADER, TOC
 
 ES_TOC = "- sections:\n  - local: index\n    title: Inicio\n  title: S\n"
@@ -27,12 +28,6 @@ def tree(write_tree, tmp_path, monkeypatch):
             "es/index.md": HEADER + "# Inicio\n\nVea la [guía](./guide).\n",
         }
     )
-
-
-def _files(site: Path) -> dict[str, bytes]:
-    return {
-        path.relative_to(site).as_posix(): path.read_bytes() for path in site.rglob("*") if path.is_file()
-    }
 
 
 def _append(path: Path, text: str) -> None:
@@ -56,8 +51,8 @@ def test_a_second_edit_of_a_page_renders_it_alone_and_serves_a_full_builds_site(
     builder()
     assert builder.live == kept and kept  # the same builds: nothing was built in full again
     build_site(tree, tmp_path / "full", use_cache=False)
-    assert _files(site / "es") == _files(tmp_path / "full" / "es")
-    assert _files(site / "en") == _files(tmp_path / "full" / "en")
+    assert site_files(site / "es") == site_files(tmp_path / "full" / "es")
+    assert site_files(site / "en") == site_files(tmp_path / "full" / "en")
 
 
 def test_an_editors_swap_file_builds_nothing_and_serves_a_full_builds_site(tree, served, tmp_path):
@@ -70,7 +65,7 @@ def test_an_editors_swap_file_builds_nothing_and_serves_a_full_builds_site(tree,
     builder()
     assert builder.live == kept
     build_site(tree, tmp_path / "full", use_cache=False)
-    assert _files(site / "es") == _files(tmp_path / "full" / "es")
+    assert site_files(site / "es") == site_files(tmp_path / "full" / "es")
 
 
 def test_a_toctree_edit_builds_the_language_in_full(tree, served, tmp_path):
@@ -83,13 +78,13 @@ def test_a_toctree_edit_builds_the_language_in_full(tree, served, tmp_path):
     builder()
     assert builder.live["es"] is not kept
     build_site(tree, tmp_path / "full", use_cache=False)
-    assert _files(site / "es") == _files(tmp_path / "full" / "es")
+    assert site_files(site / "es") == site_files(tmp_path / "full" / "es")
 
 
 def _served_as_a_full_build_serves(tree: Path, site: Path, scratch: Path) -> None:
     build_site(tree, scratch / "full", use_cache=False)
     for lang in ("en", "es"):
-        assert _files(site / lang) == _files(scratch / "full" / lang), lang
+        assert site_files(site / lang) == site_files(scratch / "full" / lang), lang
 
 
 def test_an_english_edit_shows_the_translation_it_makes_outdated_without_building_again(

@@ -14,6 +14,7 @@ from mkdocs.structure.nav import Link, Section
 from polydocs.site import nav_markup
 from polydocs.site.build import build_site
 from polydocs.site.nav_markup import TopLevelEntries
+from site_files import site_files
 
 
 def _toctree() -> list[dict[str, object]]:
@@ -41,10 +42,6 @@ def _pages(toc: list[dict[str, object]]) -> list[str]:
     return found
 
 
-def _site(folder: Path) -> dict[str, bytes]:
-    return {path.relative_to(folder).as_posix(): path.read_bytes() for path in folder.rglob("*.html")}
-
-
 def test_every_page_is_what_rendering_each_entry_for_it_gives(tmp_path, monkeypatch):
     docs = tmp_path / "docs"
     toc = _toctree()
@@ -62,7 +59,7 @@ def test_every_page_is_what_rendering_each_entry_for_it_gives(tmp_path, monkeypa
     monkeypatch.setattr(TopLevelEntries, "__call__", each_time)
     build_site(docs, tmp_path / "each", use_cache=False)
     assert calls  # the theme renders its top-level entries through it
-    reused, each = _site(tmp_path / "reused"), _site(tmp_path / "each")
+    reused, each = site_files(tmp_path / "reused"), site_files(tmp_path / "each")
     assert len(each) > len(_pages(toc))
     assert reused == each
 

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from polydocs.site.build import BuildFailed, build_site
+from site_files import site_files
 from two_page_site import HEADER, TOC
 
 ES_TOC = "- sections:\n  - local: index\n    title: Inicio\n  title: S\n"
@@ -26,12 +27,6 @@ def tree(write_tree, tmp_path, monkeypatch):
             "es/index.md": HEADER + "# Inicio\n\nVea la [guía](./guide).\n",
         }
     )
-
-
-def _files(site: Path) -> dict[str, bytes]:
-    return {
-        path.relative_to(site).as_posix(): path.read_bytes() for path in site.rglob("*") if path.is_file()
-    }
 
 
 def _stats(site: Path) -> dict[str, tuple[int, int]]:
@@ -104,7 +99,7 @@ def test_a_rebuild_after_an_edit_publishes_what_a_build_without_cache_does(edit,
     rebuilt = build_site(tree, site)
     uncached = build_site(tree, tmp_path / "uncached", use_cache=False)
     assert _unchanged(rebuilt) == left_as_they_were
-    assert _files(site) == _files(tmp_path / "uncached")
+    assert site_files(site) == site_files(tmp_path / "uncached")
     assert rebuilt.warnings == uncached.warnings
 
 
@@ -112,7 +107,7 @@ def test_a_build_into_another_folder_builds_every_language(tree, tmp_path):
     build_site(tree, tmp_path / "site")
     other = build_site(tree, tmp_path / "other")
     assert _unchanged(other) == []
-    assert _files(tmp_path / "other") == _files(tmp_path / "site")
+    assert site_files(tmp_path / "other") == site_files(tmp_path / "site")
 
 
 def test_a_language_kept_beside_a_rebuilt_one_shares_its_published_files(tree, tmp_path):

@@ -1,7 +1,5 @@
 """The warm start before forking the language processes changes when work is done, never what is built."""
 
-from pathlib import Path
-
 import pytest
 from jinja2 import Environment, FileSystemBytecodeCache
 
@@ -10,6 +8,7 @@ from polydocs.site.build_theme import TEMPLATES
 from polydocs.site.mkdocs_config import load_mkdocs_config, mkdocs_settings
 from polydocs.site.warm_start import PAGE_TEMPLATE, warm_start
 from polydocs.sources import load_source_tree
+from site_files import site_files
 from two_page_site import HEADER, TOC
 
 GUIDE = HEADER + "# Guide\n\n```py\nimport torch\nprint(torch)\n```\n\n```bash\npip install torch\n```\n"
@@ -30,19 +29,13 @@ def tree(write_tree):
     )
 
 
-def _files(site: Path) -> dict[str, bytes]:
-    return {
-        path.relative_to(site).as_posix(): path.read_bytes() for path in site.rglob("*") if path.is_file()
-    }
-
-
 def test_languages_forked_after_a_warm_start_build_the_site_one_process_builds(tree, tmp_path, monkeypatch):
     monkeypatch.setenv("POLYDOCS_CACHE", str(tmp_path / "cache-forked"))
     forked = build_site(tree, tmp_path / "forked", jobs=2)  # three languages, two processes: warm start
     monkeypatch.setenv("POLYDOCS_CACHE", str(tmp_path / "cache-alone"))
     alone = build_site(tree, tmp_path / "alone", jobs=1)  # every language in this process, none forked
     assert forked.warnings == alone.warnings
-    assert _files(tmp_path / "forked") == _files(tmp_path / "alone")
+    assert site_files(tmp_path / "forked") == site_files(tmp_path / "alone")
 
 
 def test_the_warm_start_compiles_the_theme_templates_as_the_language_builds_load_them(tree, tmp_path):
