@@ -149,7 +149,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--jobs",
         type=int,
         help="parallel build processes (default: one per CPU while pages need converting, the last "
-        "language split across them where one would idle; one per language once pages are cached)",
+        "language split across them where one would idle, or one per language where it is too short to "
+        "split and the languages are fewer than two per CPU; one per language once pages are cached)",
     )
     build.add_argument(
         "--no-cache",

@@ -40,23 +40,37 @@ class BuildPlan:
 def plan_builds(
     tree: SourceTree,
     languages: list[str],
-    jobs: int,
+    jobs: int | None,
+    cache_filled: bool,
     unchanged_pages: dict[str, list[str]] | None = None,
     api: ApiInventory | None = None,
 ) -> BuildPlan:
-    """The languages longest first, the last split into one part per process where the processes would
-    otherwise idle while it builds (`language_parts.splits`); never a language that keeps pages of an
-    earlier build (a rebuild renders few pages)."""
+    """The languages longest first, in `jobs` processes (None: `default_jobs`). The last is split into
+    one part per process where the processes would otherwise idle while it builds
+    (`language_parts.splits`), never a language that keeps pages of an earlier build (a rebuild renders
+    few pages); where it cannot be split, the default is a process per language when they are fewer
+    than two rounds of processes (`_one_round`)."""
     order = longest_first(tree, languages)
+    processes = jobs or default_jobs(languages, cache_filled)
     if not order or (unchanged_pages or {}).get(order[-1]):
-        return BuildPlan(order, [], jobs)
+        return BuildPlan(order, [], processes)
     last = order[-1]
 
     def documents_objects() -> bool:
         return bool(autodoc_objects(tree, last, api or site_inventory(tree.project, tree)))
 
-    count = splits(tree, last, jobs, len(order), documents_objects)
-    return BuildPlan(order, language_parts(tree, last, count) if count > 1 else [], jobs)
+    count = splits(tree, last, processes, len(order), documents_objects)
+    if count > 1:
+        return BuildPlan(order, language_parts(tree, last, count), processes)
+    return BuildPlan(order, [], processes if jobs else _one_round(len(order), processes))
+
+
+def _one_round(languages: int, processes: int) -> int:
+    """A process per language where the languages fill more than one round of `processes` but not two:
+    three short languages on two CPUs start at once, instead of the third building alone while a CPU
+    idles. Each extra process pays its first language's start (about 0.05 s of CPU on docs_src), less
+    than the idle CPU cost: docs_src and the 50-page scale tree built 4-5 % faster (paired runs)."""
+    return languages if processes < languages < 2 * processes else processes
 
 
 def build_languages(

@@ -18,7 +18,7 @@ from polydocs.site.build_report import BuildReport, LanguageResult, refuse_failu
 from polydocs.site.build_scope import problems_read
 from polydocs.site.build_summary import fold_library_warnings
 from polydocs.site.language_manifest import TreeInputs, UnchangedLanguages
-from polydocs.site.language_scheduling import BuildPlan, build_languages, default_jobs, plan_builds
+from polydocs.site.language_scheduling import BuildPlan, build_languages, plan_builds
 from polydocs.site.output import StagedSite
 from polydocs.site.published_scan import PublishedScan
 from polydocs.site.site_root import site_languages, write_root_pages
@@ -78,8 +78,7 @@ def build_staged(
     kept = _kept_languages(unchanged, languages)
     rebuilt = [lang for lang in languages if lang not in kept]
     secrets = _secret_scan(side, PublishedScan(cache, inputs, languages), build)
-    jobs = jobs or default_jobs(rebuilt, cache_filled)
-    plan = plan_builds(tree, rebuilt, jobs, unchanged.unchanged_pages, build.api)
+    plan = plan_builds(tree, rebuilt, jobs, cache_filled, unchanged.unchanged_pages, build.api)
     if rebuilt:
         prepare_languages(tree, rebuilt, build.api, cache_filled, listing, _warm(build, plan))
     results = build_languages(tree, plan, build.site, cache, build.named, unchanged.unchanged_pages)
