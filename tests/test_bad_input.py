@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from polydocs import cli
-from polydocs.diagnostics import reading, unexpected_error
+from polydocs.diagnostics import Diagnostic, PolydocsError, reading, unexpected_error
 
 TOC = "- local: index\n  title: Home\n"
 PAGE = "# Home\n\nText.\n"
@@ -167,3 +167,12 @@ def test_the_command_line_answers_an_unexpected_error_and_debug_shows_the_traceb
     assert err.startswith("polydocs build: docs/en/index.md:4: unexpected TypeError: unsupported operand")
     with pytest.raises(TypeError):
         cli.main(["--debug", "build"])
+
+
+def test_an_error_made_with_a_bare_message_is_refused_rather_than_printed_a_character_a_line():
+    with pytest.raises(TypeError, match="summary="):
+        PolydocsError("the tree cannot be built")  # type: ignore[arg-type]
+    problem = Diagnostic("docs/en/a.md", 3, "toctree", "no such page", "list it", "error")
+    error = PolydocsError([problem], "the tree cannot be built")
+    assert str(error) == f"the tree cannot be built\n{problem}"
+    assert str(PolydocsError(summary="one line")) == "one line"

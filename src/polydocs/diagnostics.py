@@ -68,6 +68,13 @@ class PolydocsError(Exception):
     diagnostics: list[Diagnostic] = field(default_factory=list)
     summary: str = ""
 
+    def __post_init__(self) -> None:
+        # A message passed first (`PolydocsError("text")`) would be read as one diagnostic per character.
+        if not isinstance(self.diagnostics, list) or not all(
+            isinstance(item, Diagnostic) for item in self.diagnostics
+        ):
+            raise TypeError("PolydocsError takes a list of Diagnostic; give a message as summary=...")
+
     def __str__(self) -> str:
         lines = [self.summary] if self.summary else []
         lines += [str(d) for d in self.diagnostics]
