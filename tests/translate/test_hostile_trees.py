@@ -19,6 +19,10 @@ BOMB = "".join(
 )
 
 
+# How the messages name Portuguese's toctree, the command being run from the tree's parent (`_translate`).
+_SHOWN = Path("docs_src", "pt", "_toctree.yml")
+
+
 def _snapshot(folder: Path) -> dict[str, bytes]:
     return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
 
@@ -34,8 +38,11 @@ def source(tmp_path: Path) -> Path:
 
 def _translate(source: Path, page: str = "graph_breaks") -> subprocess.CompletedProcess[str]:
     environment = {**os.environ, "PYTHONPATH": str(REPO / "src")}
-    command = [sys.executable, "-m", "polydocs", "translate", "pt", page, "--source", str(source)]
-    return subprocess.run(command, env=environment, capture_output=True, text=True, timeout=120)
+    # Run from the tree's parent, as a user in their repository: messages name `docs_src/pt/...`.
+    command = [sys.executable, "-m", "polydocs", "translate", "pt", page, "--source", source.name]
+    return subprocess.run(
+        command, cwd=source.parent, env=environment, capture_output=True, text=True, timeout=120
+    )
 
 
 def _refused(source: Path, *expected: str, page: str = "graph_breaks") -> None:
@@ -51,15 +58,17 @@ def _refused(source: Path, *expected: str, page: str = "graph_breaks") -> None:
 
 
 def test_an_alias_bomb_is_refused_at_its_line_without_expanding_it(source: Path) -> None:
-    toctree = source / "pt" / "_toctree.yml"
-    toctree.write_text(f"- &a {{local: index, title: Início}}\n{BOMB}", encoding="utf-8")
-    _refused(source, f"{toctree}:2: toctree YAML anchors and aliases (`&name`, `*name`) are not supported")
+    (source / "pt" / "_toctree.yml").write_text(
+        f"- &a {{local: index, title: Início}}\n{BOMB}", encoding="utf-8"
+    )
+    _refused(source, f"{_SHOWN}:2: toctree YAML anchors and aliases (`&name`, `*name`) are not supported")
 
 
 def test_entries_that_are_no_mappings_are_refused_at_their_lines(source: Path) -> None:
-    toctree = source / "pt" / "_toctree.yml"
-    toctree.write_text("- 42\n- [local, index]\n- local: index\n  title: Início\n", encoding="utf-8")
-    _refused(source, f"{toctree}:1: toctree an entry must be a mapping", f"{toctree}:2: toctree an entry")
+    (source / "pt" / "_toctree.yml").write_text(
+        "- 42\n- [local, index]\n- local: index\n  title: Início\n", encoding="utf-8"
+    )
+    _refused(source, f"{_SHOWN}:1: toctree an entry must be a mapping", f"{_SHOWN}:2: toctree an entry")
 
 
 @pytest.mark.parametrize("local", ["../../outside/page", "/etc/passwd", "guides/../../es/index"])
@@ -69,7 +78,7 @@ def test_an_entry_naming_a_page_outside_the_folder_is_refused_at_its_line(source
     toctree.write_text("\n".join([*lines, f"- local: {local}", "  title: Fora"]) + "\n", encoding="utf-8")
     _refused(
         source,
-        f"{toctree}:{len(lines) + 1}: translate the entry `{local}` names a page outside the language folder",
+        f"{_SHOWN}:{len(lines) + 1}: translate the entry `{local}` names a page outside the language folder",
         "without `..` or a leading `/`",
     )
 
