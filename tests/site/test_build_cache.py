@@ -97,16 +97,16 @@ def test_new_benchmark_results_convert_the_page_showing_them_again(tree, tmp_pat
 def test_converted_pages_depend_on_polydocs_own_code(tmp_path, monkeypatch):
     # An editable install changes the code that converts pages without changing polydocs' version.
     import polydocs
-    from polydocs.site import page_cache
+    from polydocs.site import converter_versions
 
     package = tmp_path / "polydocs"
     package.mkdir()
     (package / "__init__.py").write_text("", encoding="utf-8")
     (package / "callouts.py").write_text("TITLE = 'Tip'\n", encoding="utf-8")
     monkeypatch.setattr(polydocs, "__file__", str(package / "__init__.py"))
-    before = page_cache._own_code_digest()
+    before = converter_versions.own_code_digest()
     (package / "callouts.py").write_text("TITLE = 'Hint'\n", encoding="utf-8")
-    assert page_cache._own_code_digest() != before
+    assert converter_versions.own_code_digest() != before
 
 
 def test_a_cached_page_keeps_the_title_its_conversion_found(write_tree, tmp_path, monkeypatch):

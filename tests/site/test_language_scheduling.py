@@ -1,9 +1,11 @@
 """How many processes build which languages: no CPU left idle while one short language builds alone."""
 
+import shutil
+
 import pytest
 
-from polydocs.site import language_parts, language_scheduling
-from polydocs.site.build import build_site
+from polydocs.site import converter_versions, language_parts, language_scheduling, staged_build
+from polydocs.site.build import BuildFailed, build_site
 from polydocs.site.language_scheduling import plan_builds
 from polydocs.sources import load_source_tree
 from site_files import site_files
@@ -57,3 +59,29 @@ def test_three_languages_in_three_processes_build_the_site_one_process_builds(wr
     alone = build_site(source, tmp_path / "alone", jobs=1)
     assert [result.pages for result in parallel.languages] == [result.pages for result in alone.languages]
     assert site_files(tmp_path / "parallel") == site_files(tmp_path / "alone")
+
+
+def test_only_a_build_of_the_same_tree_by_the_same_polydocs_plans_a_rebuild(write_tree, tmp_path, monkeypatch):
+    # Any converted page in the cache is no sign that this tree's are: after an upgrade, or for another
+    # tree, every entry misses, and a process per language would convert them all at once.
+    monkeypatch.setenv("POLYDOCS_CACHE", str(tmp_path / "cache"))
+    planned: list[bool] = []
+
+    def recording(tree, languages, jobs, cache_filled, *rest):
+        planned.append(cache_filled)
+        return plan_builds(tree, languages, jobs, cache_filled, *rest)
+
+    monkeypatch.setattr(staged_build, "plan_builds", recording)
+    tree = write_tree(_tree(LANGUAGES[:2]))
+    other = shutil.copytree(tree, tmp_path / "other")
+    build_site(tree, tmp_path / "first")
+    build_site(tree, tmp_path / "again")
+    build_site(other, tmp_path / "other-site")
+    assert planned == [False, True, False]
+    (tree / "en" / "page0.md").write_text(HEADER + "# 0\n\n[gone](missing.md)\n", encoding="utf-8")
+    monkeypatch.setattr(converter_versions, "_CONVERTER_VERSIONS", "another polydocs")
+    with pytest.raises(BuildFailed):
+        build_site(tree, tmp_path / "upgraded", strict=True)
+    build_site(tree, tmp_path / "upgraded")  # the failed build marked nothing
+    build_site(tree, tmp_path / "upgraded-again")
+    assert planned[3:] == [False, False, True]

@@ -16,6 +16,7 @@ from polydocs.cache import cache_dir
 from polydocs.markup.inventory import site_inventory
 from polydocs.site.build_report import BuildFailed, BuildReport, LanguageResult
 from polydocs.site.build_scope import languages_to_build
+from polydocs.site.converted_trees import converted_before
 from polydocs.site.output import checked_output, staged_output
 from polydocs.site.versions import VersionRequest, read_versions
 from polydocs.site.worker_processes import worker_pool
@@ -53,8 +54,8 @@ def build_site(
         languages = languages_to_build(tree, only)
         api = site_inventory(tree.project, tree)
         cache = cache_dir("site") if use_cache else None
-        cache_filled = has_converted_pages(cache)
-        # With pages converted, an earlier build has listed the names: they are read, not listed.
+        cache_filled = converted_before(cache, tree.root)
+        # With the tree's pages converted, an earlier build has listed the names: they are read, not listed.
         listing = None if cache_filled else side.submit(api.preload)
         from polydocs.site.staged_build import StagedBuild, build_staged  # after the fork: see above
 
@@ -64,11 +65,6 @@ def build_site(
         report = build_staged(build, side, listing, strict, jobs)
     report.seconds = time.perf_counter() - started
     return report
-
-
-def has_converted_pages(cache: Path | None) -> bool:
-    """Whether the site cache holds converted pages: an earlier build of some tree filled it."""
-    return cache is not None and any((cache / "pages").glob("*.json"))
 
 
 def __getattr__(name: str) -> object:

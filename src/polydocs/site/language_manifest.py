@@ -29,9 +29,9 @@ from polydocs.cache import CacheStore, stable_repr
 from polydocs.diagnostics import Diagnostic
 from polydocs.lint.status_page import render_status_markdown
 from polydocs.markup.inventory import ApiInventory
+from polydocs.site.converter_versions import converter_versions
 from polydocs.site.mkdocs_config import THEME_DIR
 from polydocs.site.output import carry_over_missing, share_unchanged_files
-from polydocs.site.page_cache import converter_versions
 from polydocs.sources import SOURCE_LANGUAGE, SourceTree
 from polydocs.typed_json import load
 

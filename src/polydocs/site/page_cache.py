@@ -5,49 +5,16 @@ from __future__ import annotations
 import hashlib
 from contextlib import AbstractContextManager
 from dataclasses import asdict, dataclass, field
-from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
 from mkdocs.structure.toc import AnchorLink, TableOfContents, get_toc
 
-import polydocs
 from polydocs.cache import CacheStore, require
 from polydocs.diagnostics import Diagnostic
+from polydocs.site.converter_versions import CACHE_FORMAT, converter_versions
 from polydocs.site.object_registrations import ObjectRegistrations
 from polydocs.typed_json import load
-
-# Bump when ConvertedPage or what goes into it changes: old entries then simply stop matching.
-_CACHE_FORMAT = "8"
-# A converted page depends on these as much as on its text (an autodoc page on the last four).
-_CONVERTERS = (
-    "markdown",
-    "pymdown-extensions",
-    "mkdocs",
-    "pygments",
-    "hf-doc-builder",
-    "mkdocstrings",
-    "mkdocstrings-python",
-    "mkdocs-autorefs",
-    "griffelib",
-)
-
-
-def _own_code_digest() -> str:
-    """polydocs' own Python sources: an editable install changes them without changing its version."""
-    package = Path(polydocs.__file__).parent
-    digest = hashlib.sha256()
-    for path in sorted(package.rglob("*.py")):
-        digest.update(path.relative_to(package).as_posix().encode() + b"\0" + path.read_bytes())
-    return digest.hexdigest()
-
-
-_CONVERTER_VERSIONS = "|".join([_CACHE_FORMAT, _own_code_digest(), *(version(name) for name in _CONVERTERS)])
-
-
-def converter_versions() -> str:
-    """polydocs' code and the converters' versions: what every converted page depends on."""
-    return _CONVERTER_VERSIONS
 
 
 @dataclass(frozen=True)
@@ -83,7 +50,7 @@ def restore_toc(tokens: list[dict[str, Any]]) -> TableOfContents:
 
 def fingerprint(markdown: str, *context: object) -> str:
     """The cache key: the page's Markdown, everything its conversion reads, and the converters' versions."""
-    digest = hashlib.sha256(_CONVERTER_VERSIONS.encode())
+    digest = hashlib.sha256(converter_versions().encode())
     for part in (markdown, *context):
         digest.update(b"\0" + repr(part).encode())
     return digest.hexdigest()
@@ -110,7 +77,7 @@ class PageCache:
     """One entry per converted page, shared by parallel language builds."""
 
     def __init__(self, folder: Path | None) -> None:
-        self.store = CacheStore(folder, _CACHE_FORMAT)
+        self.store = CacheStore(folder, CACHE_FORMAT)
 
     @property
     def keeps(self) -> bool:

@@ -17,6 +17,7 @@ from polydocs.site.before_forking import prepare_languages
 from polydocs.site.build_report import BuildReport, LanguageResult, refuse_failures, unique_problems
 from polydocs.site.build_scope import problems_read
 from polydocs.site.build_summary import fold_library_warnings
+from polydocs.site.converted_trees import mark_converted
 from polydocs.site.language_manifest import TreeInputs, UnchangedLanguages
 from polydocs.site.language_scheduling import BuildPlan, build_languages, plan_builds
 from polydocs.site.output import StagedSite
@@ -41,7 +42,7 @@ class StagedBuild:
     out: Path
     staged: StagedSite
     cache: Path | None
-    # The cache holds converted pages (`build.has_converted_pages`).
+    # A build of this tree with this polydocs filled the cache (`converted_trees.converted_before`).
     cache_filled: bool
     version: VersionRequest | None
     versions: SiteVersions | None
@@ -86,6 +87,8 @@ def build_staged(
     results = [built.get(lang) or kept[lang] for lang in languages]
     report = _report(build, results, [*problems_read(tree, languages), *language_problems, *secrets()])
     refuse_failures(report, strict)
+    if rebuilt:
+        mark_converted(cache, tree.root)
     for result in built.values():
         unchanged.record(build.site, result.lang, result.pages, result.diagnostics)
     _publish(build, rebuilt)
