@@ -61,7 +61,7 @@ def test_three_languages_in_three_processes_build_the_site_one_process_builds(wr
     assert site_files(tmp_path / "parallel") == site_files(tmp_path / "alone")
 
 
-def test_only_a_build_of_the_same_tree_by_the_same_polydocs_plans_a_rebuild(write_tree, tmp_path, monkeypatch):
+def test_only_a_build_of_this_tree_by_this_polydocs_plans_a_rebuild(write_tree, tmp_path, monkeypatch):
     # Any converted page in the cache is no sign that this tree's are: after an upgrade, or for another
     # tree, every entry misses, and a process per language would convert them all at once.
     monkeypatch.setenv("POLYDOCS_CACHE", str(tmp_path / "cache"))

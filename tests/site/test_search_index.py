@@ -54,3 +54,24 @@ def test_banners_and_notebook_links_are_not_indexed_and_a_fallback_shares_englis
     published = (site / "es" / "extra" / "index.html").read_text(encoding="utf-8")
     assert "Aún no traducida" in published and "extra.ipynb" in published
     assert "data-search-exclude" not in published
+
+
+def test_a_fallback_indexed_on_its_own_is_marked_english_and_has_englishs_entries(write_tree, tmp_path):
+    # Without a cache Spanish indexes its fallback page itself: under its banner and inside the element
+    # that marks its text as English, Material's indexer finds what it finds in English's page.
+    tree = write_tree(
+        {
+            "en/_toctree.yml": EN_TOC,
+            "en/index.md": HEADER + "# Home\n",
+            "en/extra.md": EXTRA,
+            "es/_toctree.yml": "- sections:\n  - local: index\n    title: Inicio\n  title: S\n",
+            "es/index.md": HEADER + "# Inicio\n",
+        }
+    )
+    site = tmp_path / "site"
+    build_site(tree, site, use_cache=False)
+    assert _entries(site, "es", "extra/") == _entries(site, "en", "extra/")
+    marked = '<div class="polydocs-shown-in" lang="en" dir="ltr">'
+    assert marked in (site / "es" / "extra" / "index.html").read_text(encoding="utf-8")
+    assert "polydocs-shown-in" not in (site / "en" / "extra" / "index.html").read_text(encoding="utf-8")
+    assert "polydocs-shown-in" not in (site / "es" / "index.html").read_text(encoding="utf-8")

@@ -20,32 +20,28 @@ def _inline(text: str) -> str:
     return _LINK.sub(lambda m: f'<a href="{html.escape(m.group(2))}">{m.group(1)}</a>', escaped)
 
 
-def _admonition(kind: str, title: str, body: str) -> str:
+def _shown_in(lang: Language, key: str) -> str:
+    """The attributes of a string of `lang`'s catalog that no file of it translates: English, said so."""
+    return ' lang="en" dir="ltr"' if key in lang.missing_strings else ""
+
+
+def _admonition(kind: str, lang: Language, state: str, **values: str) -> str:
+    """The banner of `state` (`untranslated`, `in_progress`, `outdated`) in `lang`."""
+    title, body = f"banner.{state}_title", f"banner.{state}_body"
     return (
         f'<div class="admonition {kind} polydocs-banner" {NOT_INDEXED}>'
-        f'<p class="admonition-title">{html.escape(title)}</p><p>{_inline(body)}</p></div>\n'
+        f'<p class="admonition-title"{_shown_in(lang, title)}>{html.escape(lang.text(title))}</p>'
+        f"<p{_shown_in(lang, body)}>{_inline(lang.text(body, **values))}</p></div>\n"
     )
 
 
 def untranslated_banner(lang: Language) -> str:
-    return _admonition(
-        "info",
-        lang.text("banner.untranslated_title"),
-        lang.text("banner.untranslated_body", language=lang.autonym),
-    )
+    return _admonition("info", lang, "untranslated", language=lang.autonym)
 
 
 def in_progress_banner(lang: Language, english_url: str) -> str:
-    return _admonition(
-        "info",
-        lang.text("banner.in_progress_title"),
-        lang.text("banner.in_progress_body", english_url=english_url),
-    )
+    return _admonition("info", lang, "in_progress", english_url=english_url)
 
 
 def outdated_banner(lang: Language, english_url: str) -> str:
-    return _admonition(
-        "warning",
-        lang.text("banner.outdated_title"),
-        lang.text("banner.outdated_body", english_url=english_url),
-    )
+    return _admonition("warning", lang, "outdated", english_url=english_url)

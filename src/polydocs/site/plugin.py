@@ -28,7 +28,7 @@ from polydocs.site.language_output import root_404_links_into_language, sitemaps
 from polydocs.site.nav_markup import TEMPLATE_GLOBAL as NAV_ENTRY_GLOBAL
 from polydocs.site.nav_markup import TopLevelEntries
 from polydocs.site.object_registrations import ObjectRegistrations, ObjectRegistry
-from polydocs.site.page_additions import published_page
+from polydocs.site.page_additions import PublishedPage, published_page
 from polydocs.site.page_cache import ConvertedPage, PageCache, restore_toc
 from polydocs.site.page_conversion import LanguageBuild, PageText, convert_page
 from polydocs.site.page_meta import make_page_meta_safe
@@ -130,7 +130,7 @@ class PolydocsPlugin(BasePlugin[PolydocsPluginConfig]):
         # Every page of this build is rendered by one converter (`page_render.py`).
         self.page_renderer = KeptMarkdown()
         # What polydocs put before each page's own HTML (banners, the notebook link), until it is indexed.
-        self.additions: dict[str, str] = {}
+        self.published: dict[str, PublishedPage] = {}
         # MkDocs validates extensions by name; the dialect's is an instance, added once validation is done.
         config.markdown_extensions.extend(e for e in markdown_extensions() if not isinstance(e, str))
         # Material's search, run from here so that unchanged pages reuse their index entries; the
@@ -208,17 +208,20 @@ class PolydocsPlugin(BasePlugin[PolydocsPluginConfig]):
         local = page.file.src_uri.removesuffix(".md")
         notebooks = Path(config.site_dir) if self.config.writes_language_files else None
         published = published_page(self.tree, self.lang, local, page.url, converted, notebooks)
-        self.additions[page.file.src_uri] = published.additions
+        self.published[page.file.src_uri] = published
         return published.html
 
     def on_page_context(
         self, context: TemplateContext, page: MkDocsPage, config: MkDocsConfig, nav: Navigation
     ) -> TemplateContext:
-        additions = self.additions.pop(page.file.src_uri, "")
+        published = self.published.pop(page.file.src_uri, None)
+        not_indexed, own = (published.not_indexed, published.own) if published else ("", None)
         if self.search is not None:
-            self.search.on_page_context(context, page=page, config=config, nav=nav, not_indexed=additions)
+            self.search.on_page_context(
+                context, page=page, config=config, nav=nav, not_indexed=not_indexed, own=own
+            )
         else:
-            page.content = unindexed_page(page.content or "", additions)
+            page.content = unindexed_page(page.content or "", not_indexed)
         return context
 
     def on_post_build(self, config: MkDocsConfig) -> None:

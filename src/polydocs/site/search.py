@@ -52,17 +52,18 @@ def unindexed_page(content: str, not_indexed: str) -> str:
     return without_search_hints(content[: len(content) - len(own)]) + own
 
 
-def page_search_key(page: Page, segmenter: str = "", not_indexed: str = "") -> str:
+def page_search_key(page: Page, segmenter: str = "", own: str | None = None) -> str:
     """Everything Material's indexer reads from a page: its HTML, URL, title, toc, tags and search meta,
     and the word segmenter applied after it (`search_segments.py`).
 
-    `not_indexed`: the start of the page's HTML that the indexer skips whole (polydocs' banners and
-    notebook link, each marked `data-search-exclude`), left out of the key so that a page falling back
-    to English, under its language's banner, shares English's entries."""
+    `own`: the page's own HTML, where polydocs added to it what the indexer skips whole (its banners and
+    notebook link, each marked `data-search-exclude`, and the element saying the page is shown in
+    English, which changes no entry): the key is made of it alone, so that a page falling back to
+    English shares English's entries."""
     parts = (
         _INDEXER,
         segmenter,
-        _indexed_part(page.content or "", not_indexed),
+        page.content or "" if own is None else own,
         page.url,
         str(page.title),
         repr(page.meta.get("title")),
@@ -125,6 +126,7 @@ class CachedSearchPlugin(SearchPlugin):
         config: MkDocsConfig,
         nav: Navigation,
         not_indexed: str = "",
+        own: str | None = None,
     ) -> None:
         if not self.config.enabled:
             page.content = unindexed_page(page.content or "", not_indexed)
@@ -132,7 +134,7 @@ class CachedSearchPlugin(SearchPlugin):
         if not self.indexes:
             page.content = without_search_hints(page.content or "")
             return
-        key = page_search_key(page, self.segmenter[0] if self.segmenter else "", not_indexed)
+        key = page_search_key(page, self.segmenter[0] if self.segmenter else "", own)
         cached = self.entry_cache.get(key)
         if cached is not None:
             self.search_index.entries.extend(cached)
