@@ -68,3 +68,10 @@ def test_the_block_tokens_alone_are_parsed_until_a_reader_asks_for_inline_conten
     assert inline and not any(token.children for token in inline)
     links = [found.token.attrGet("href") for found in page.inline_tokens() if found.token.type == "link_open"]
     assert links == ["./guide.md", "./x", "../n.md"]
+
+
+def test_a_fence_right_below_a_direction_block_is_code_and_below_another_div_is_not() -> None:
+    # The site renders what a `<div dir>` holds as Markdown (md_in_html), so the parse must see the fence
+    # the reader sees as code (the checker runs it); any other div is raw HTML up to a blank line.
+    text = '<div dir="ltr">\n```py\nx = 1\n```\n</div>\n\n<div class="x">\n```py\ny = 2\n```\n</div>\n'
+    assert [fence.content for fence in ParsedPage(text).fences] == ["x = 1\n"]

@@ -61,11 +61,12 @@ def test_our_preprocessors_run_after_whitespace_normalising_and_before_fences_an
     import markdown
 
     from polydocs.markup import extension_configs
+    from polydocs.markup.steps import STEPS
 
     converter = markdown.Markdown(extensions=markdown_extensions(), extension_configs=extension_configs())
     priorities = {item.name: item.priority for item in converter.preprocessors._priority}
     ours = {name: priority for name, priority in priorities.items() if name.startswith("polydocs_")}
-    assert len(ours) == 14
+    assert len(ours) == len(STEPS)
     assert all(
         priorities["fenced_code_block"] < p < priorities["normalize_whitespace"] for p in ours.values()
     )

@@ -18,11 +18,15 @@ from polydocs.markup.unsafe_html import sanitize_page
 from polydocs.sources import language_of
 
 CORPORA = Path(__file__).resolve().parents[3] / "shared" / "corpus"
-# (corpus, language folder): English everywhere, and two of the course's translations.
+# (corpus, language folder): English everywhere, two of the course's translations, and its right-to-left
+# ones, which wrap their pages in `<div dir="rtl">`.
 TREES = [
     ("course-docs", "en"),
     ("course-docs", "es"),
     ("course-docs", "fr"),
+    ("course-docs", "fa"),
+    ("course-docs", "ar"),
+    ("course-docs", "he"),
     ("transformers-docs", "en"),
     ("peft-docs", "."),
 ]
@@ -34,6 +38,7 @@ _SOURCE = {
     "component tag": re.compile(r"</?[A-Z][A-Za-z]+(?:[\s/>]|$)|<[a-z]+_[a-z_]+[\s/>]", re.MULTILINE),
     "Svelte block": re.compile(r"\{[#:/](?:if|else|each)\b"),
     "fence": re.compile(r"^\s*(?:```|~~~)", re.MULTILINE),
+    "heading, callout or tab syntax": re.compile(r'^\s*(?:#{1,6} \S|!!! \w|=== ")', re.MULTILINE),
     "escaped HTML": re.compile(r"</?(?:div|p|a|img|span|iframe|details|summary|fieldset|br|table)\b[^>]*>"),
 }
 
@@ -57,6 +62,7 @@ def test_the_scan_sees_source_syntax_in_prose_and_not_in_code() -> None:
     assert source_shown(visible_prose("<p>&lt;Question choices={[...]}</p>"))
     assert source_shown(visible_prose("<p>{#if fw === 'pt'}</p>"))
     assert source_shown(visible_prose("<p>```python out</p>"))
+    assert source_shown(visible_prose('<div dir="rtl">\n# عنوان\n\n!!! tip "Tip"\n</div>'))
     assert source_shown(visible_prose("<p>&lt;div class=&quot;x&quot;&gt;</p>"))
     assert not source_shown(visible_prose("<pre><code>&lt;Question /&gt;\n```</code></pre><p>a < b</p>"))
 

@@ -16,6 +16,7 @@ from markdown_it.common.html_blocks import block_names
 from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 
+from polydocs.dialect.direction_blocks import opens_direction_block
 from polydocs.dialect.tags import TagLine, parse_tag_line
 
 _LONE_TAG = re.compile(r"^\s*</?(?P<name>[A-Za-z][\w-]*)(\s[^<>]*)?/?>\s*$")
@@ -190,7 +191,8 @@ def _closes(line: str, marker: str) -> bool:
 
 
 def _blank_component_tags(text: str) -> str:
-    """Blank lines holding only a doc-builder component tag (`<hfoption id="a">`, `<pt>`, `<Tip>`).
+    """Blank lines holding only a doc-builder component tag (`<hfoption id="a">`, `<pt>`, `<Tip>`) or
+    opening a direction block (`<div dir="rtl">`, `dialect/direction_blocks.py`).
 
     In CommonMark such a line opens an HTML block that runs to the next blank line and would swallow a
     fence written right below it; the site renders those fences as code, so the parser must see them too.
@@ -210,11 +212,15 @@ def _blank_component_tags(text: str) -> str:
             out.append(raw)
             continue
         tag = _LONE_TAG.match(raw)
-        if tag and tag.group("name").lower() not in _STANDARD_BLOCK_TAGS:
+        if tag and (tag.group("name").lower() not in _STANDARD_BLOCK_TAGS or _opens_direction(raw)):
             out.append("\n")
         else:
             out.append(raw)
     return "".join(out)
+
+
+def _opens_direction(line: str) -> bool:
+    return "dir" in line and opens_direction_block(parse_tag_line(line))
 
 
 @lru_cache(maxsize=1)

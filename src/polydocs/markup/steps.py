@@ -18,6 +18,7 @@ from polydocs.markup.autodoc import render_autodoc
 from polydocs.markup.callouts import render_callouts
 from polydocs.markup.components import render_components
 from polydocs.markup.context import current_context
+from polydocs.markup.direction_blocks import render_direction_blocks
 from polydocs.markup.framework_switch import render_framework_switches
 from polydocs.markup.framework_tabs import render_framework_tabs
 from polydocs.markup.hfoptions import render_hfoptions
@@ -48,6 +49,7 @@ STEPS: tuple[Step, ...] = (
     # Right after the parse, so that every later step sees the fences superfences will see.
     Step("output_blocks", render_output_blocks),
     Step("license_header", strip_license_header),
+    Step("direction_blocks", render_direction_blocks),
     Step("autodoc", render_autodoc, stores_html=True),
     Step("iframes", render_iframes, stores_html=True),
     # After iframes, before callouts and tabs.
