@@ -13,13 +13,14 @@ from pathlib import Path
 
 import pytest
 
+from polydocs.dialect.constructs import autodoc, components
 from polydocs.markup import MarkupContext, render
 from polydocs.markup.unsafe_html import sanitize_page
 from polydocs.sources import language_of
 
 CORPORA = Path(__file__).resolve().parents[3] / "shared" / "corpus"
-# (corpus, language folder): English everywhere, two of the course's translations, and its right-to-left
-# ones, which wrap their pages in `<div dir="rtl">`.
+# (corpus, language folder): English everywhere, two of the course's translations, its right-to-left ones,
+# which wrap their pages in `<div dir="rtl">`, and Chinese, whose heading anchors hold whole titles.
 TREES = [
     ("course-docs", "en"),
     ("course-docs", "es"),
@@ -27,10 +28,15 @@ TREES = [
     ("course-docs", "fa"),
     ("course-docs", "ar"),
     ("course-docs", "he"),
+    ("course-docs", "zh-CN"),
     ("transformers-docs", "en"),
     ("peft-docs", "."),
 ]
 
+_DIRECTIVE_KIND = "doc-builder directive or heading anchor"
+# A page's own mistake the build reports at its line and shows as written: peft's three `[[autodoc]]`
+# on one line, a Chinese heading whose anchor the next paragraph follows on the same line.
+_REPORTED_AS_WRITTEN = {autodoc.MALFORMED, components.ANCHOR_MISPLACED}
 _CODE = re.compile(r"<(pre|code|template)\b.*?</\1>", re.DOTALL)
 _TAG = re.compile(r"<[^>]*>")
 # What a reader must never see in prose.
@@ -38,6 +44,7 @@ _SOURCE = {
     "component tag": re.compile(r"</?[A-Z][A-Za-z]+(?:[\s/>]|$)|<[a-z]+_[a-z_]+[\s/>]", re.MULTILINE),
     "Svelte block": re.compile(r"\{[#:/](?:if|else|each)\b"),
     "fence": re.compile(r"^\s*(?:```|~~~)", re.MULTILINE),
+    _DIRECTIVE_KIND: re.compile(r"\[\[[^\]\n]+\]\]"),
     "heading, callout or tab syntax": re.compile(r'^\s*(?:#{1,6} \S|!!! \w|=== ")', re.MULTILINE),
     "escaped HTML": re.compile(r"</?(?:div|p|a|img|span|iframe|details|summary|fieldset|br|table)\b[^>]*>"),
 }
@@ -62,6 +69,7 @@ def test_the_scan_sees_source_syntax_in_prose_and_not_in_code() -> None:
     assert source_shown(visible_prose("<p>&lt;Question choices={[...]}</p>"))
     assert source_shown(visible_prose("<p>{#if fw === 'pt'}</p>"))
     assert source_shown(visible_prose("<p>```python out</p>"))
+    assert source_shown(visible_prose("<h2>使用 pipelines [[使用 pipelines]]</h2>"))
     assert source_shown(visible_prose('<div dir="rtl">\n# عنوان\n\n!!! tip "Tip"\n</div>'))
     assert source_shown(visible_prose("<p>&lt;div class=&quot;x&quot;&gt;</p>"))
     assert not source_shown(visible_prose("<pre><code>&lt;Question /&gt;\n```</code></pre><p>a < b</p>"))
@@ -82,7 +90,8 @@ def test_no_corpus_page_shows_source_syntax_to_readers(corpus: str, lang: str) -
         context = MarkupContext(path=str(page), lang=language_of("en" if lang == "." else lang))
         sanitized = sanitize_page(render(page.read_text(encoding="utf-8"), context), context.iframe_hosts)
         shown = source_shown(visible_prose(sanitized.html))
-        if shown:
+        reported = {warning.code for warning in context.warnings} & _REPORTED_AS_WRITTEN
+        if shown and not (reported and all(kind.startswith(_DIRECTIVE_KIND) for kind in shown)):
             failing[page.relative_to(folder).as_posix()] = shown
     assert not failing, f"{len(failing)} of {len(pages)} pages show source syntax:\n" + "\n".join(
         f"{name}: {problems}" for name, problems in sorted(failing.items())

@@ -11,14 +11,14 @@ import markdown
 
 from polydocs.dialect import PageFacts, parse_page
 from polydocs.dialect.constructs.autodoc import find_autodoc, qualified_name
+from polydocs.dialect.heading_anchors import heading_anchor
 from polydocs.lint.document import LintDocument
 from polydocs.lint.installed import InstalledFacts
 from polydocs.lint.targets import LintTargets
 from polydocs.markup.inventory import ApiInventory, site_inventory
 from polydocs.sources import SOURCE_LANGUAGE, ProjectConfig
 
-# Hugging Face's explicit heading id, `## Title[[custom-id]]`, and plain HTML anchors.
-_DOC_BUILDER_ID = re.compile(r"^#{1,6}\s.*\[\[(?P<id>[^\]\s]+)\]\]\s*$", re.MULTILINE)
+# Plain HTML anchors.
 _HTML_ANCHOR = re.compile(r"<a\s[^>]*\b(?:id|name)\s*=\s*[\"'](?P<id>[^\"']+)[\"']", re.IGNORECASE)
 
 
@@ -38,7 +38,7 @@ def heading_ids(text: str) -> set[str]:
             walk(entry["children"])  # type: ignore[arg-type]
 
     walk(converter.toc_tokens)  # type: ignore[attr-defined]
-    ids.update(m.group("id") for m in _DOC_BUILDER_ID.finditer(text))
+    ids.update(anchored.id for line in text.split("\n") if (anchored := heading_anchor(line)))
     ids.update(m.group("id") for m in _HTML_ANCHOR.finditer(text))
     return ids
 

@@ -6,7 +6,8 @@ themselves (`<Youtube>`, `<Question>`, ...) are rendered earlier, by `markup/com
 
 from __future__ import annotations
 
-from polydocs.dialect.constructs.components import HEADING_ANCHOR, Leftover, find_leftovers
+from polydocs.dialect.constructs.components import Leftover, find_leftovers
+from polydocs.dialect.heading_anchors import heading_anchor
 from polydocs.markup.context import MarkupContext
 
 
@@ -24,6 +25,6 @@ def _rendered(leftover: Leftover, line: str) -> str:
     if leftover.kind == "heading-anchor":
         # Matched on the line as earlier steps left it: a heading they indented (into a callout or a tab)
         # keeps its `[[anchor]]` as written, as it always has.
-        heading = HEADING_ANCHOR.match(line)
-        return f"{heading['heading']} {{ #{heading['anchor']} }}" if heading else line
+        anchored = heading_anchor(line)
+        return f"{anchored.heading} {{ #{anchored.id} }}" if anchored else line
     return line

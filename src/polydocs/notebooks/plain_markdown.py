@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from polydocs.dialect.constructs.api_links import API_LINK, shown_name
 from polydocs.dialect.constructs.callouts import ADMONITION_TYPES
+from polydocs.dialect.heading_anchors import without_heading_anchors
 from polydocs.markup import ApiInventory
 from polydocs.snippets.regions import Region
 from polydocs.sources.languages import Language
@@ -39,7 +40,6 @@ _IFRAME = re.compile(r"<iframe\b(?P<attributes>[^>]*)>(?:.*?</iframe\s*>)?", re.
 _ATTRIBUTE = re.compile(
     r"(?P<name>[\w-]+)\s*=\s*(?:\"(?P<double>[^\"]*)\"|'(?P<single>[^']*)'|(?P<bare>[^\s>]+))"
 )
-_HEADING_ID = re.compile(r"^(?P<heading>#{1,6}\s.*?)\s*\[\[[^\]\s]+\]\]\s*$", re.MULTILINE)
 _HFOPTIONS_TAG = re.compile(r"^[ ]*</?hfoptions\b[^>]*>[ ]*$|^[ ]*</hfoption\s*>[ ]*$", re.MULTILINE)
 _HFOPTION_OPEN = re.compile(
     r"^[ ]*<hfoption\s+id=(?:\"(?P<double>[^\"]*)\"|'(?P<single>[^']*)')\s*>[ ]*$", re.MULTILINE
@@ -120,7 +120,7 @@ def _api_links_as_links(text: str, inventory: ApiInventory) -> str:
 
 
 def _without_component_syntax(text: str) -> str:
-    text = _HEADING_ID.sub(lambda m: m["heading"], text)
+    text = without_heading_anchors(text)
     text = _HFOPTIONS_TAG.sub("", text)
     return _HFOPTION_OPEN.sub(
         lambda m: f"**{m['double'] if m['double'] is not None else m['single']}**", text

@@ -14,6 +14,7 @@ from mkdocs.config.defaults import MkDocsConfig
 from polydocs.cache import cache_dir
 from polydocs.dialect import parse_page
 from polydocs.dialect.constructs.framework_switch import switches_framework
+from polydocs.dialect.heading_anchors import heading_anchor
 from polydocs.markup import extension_configs, markdown_extensions
 from polydocs.markup.autodoc import autodoc_objects
 from polydocs.markup.inventory import site_inventory
@@ -73,7 +74,7 @@ def _theme(language: Language, features: tuple[str, ...] = ()) -> dict[str, Any]
     }
 
 
-_TITLE = re.compile(r"^#[ ]+(?P<title>.+?)(?:[ ]*\[\[[\w-]+\]\])?[ ]*$")
+_TITLE = re.compile(r"^#[ ]+(?P<title>.+?)[ ]*$")
 
 
 def site_name(tree: SourceTree, lang: str) -> str:
@@ -94,7 +95,8 @@ def _first_page_title(tree: SourceTree) -> str:
     if page is None:
         return ""
     for _, line in parse_page(page.read()).outside_code():
-        title = _TITLE.match(line)
+        anchored = heading_anchor(line)
+        title = _TITLE.match(anchored.heading if anchored else line)
         if title is not None:
             return title["title"].strip()
     return ""

@@ -21,9 +21,12 @@ if TYPE_CHECKING:
     from polydocs.markup.inventory import ApiInventory
 
 UNAVAILABLE = "autodoc-unavailable"
-CODES = frozenset({UNAVAILABLE})
+MALFORMED = "autodoc-malformed"
+CODES = frozenset({UNAVAILABLE, MALFORMED})
 
 _DIRECTIVE = re.compile(r"^(?P<indent>[ ]*)\[\[autodoc\]\][ ]+(?P<name>[A-Za-z_][\w.]*)[ ]*$")
+# A line a reader would take for a directive: `[[autodoc]]` first.
+_STARTS_AS_DIRECTIVE = re.compile(r"^[ ]*\[\[autodoc\]\]")
 _MEMBER = re.compile(r"^[ ]+-[ ]+(?P<member>[\w.]+)[ ]*$")
 
 
@@ -78,6 +81,15 @@ def available(autodoc: Autodoc, api: ApiInventory) -> bool:
 
 
 def check(page: ParsedPage, facts: PageFacts) -> Iterator[Finding]:
+    for index, line in visible_lines(page):
+        if _STARTS_AS_DIRECTIVE.match(line) and not _DIRECTIVE.match(line):
+            yield Finding(
+                index,
+                MALFORMED,
+                "this line is not one `[[autodoc]] name` directive (no name, a name that is no dotted "
+                "Python name, or text after it); it is shown as written",
+                "write one `[[autodoc]] package.Object` per line, nothing after the name",
+            )
     api = facts.api
     if api is None:
         return

@@ -23,12 +23,14 @@ from polydocs.dialect.checks import Finding, PageFacts
 from polydocs.dialect.constructs import framework_switch, notebooks, quiz
 from polydocs.dialect.constructs._visible import visible_lines
 from polydocs.dialect.constructs.component_tags import ComponentTag, find_component_tags
+from polydocs.dialect.heading_anchors import has_misplaced_anchor, heading_anchor
 from polydocs.dialect.page import ParsedPage
 
 UNSUPPORTED = "mdx-unsupported"
 MALFORMED = "component-malformed"
+ANCHOR_MISPLACED = "heading-anchor-misplaced"
 YOUTUBE_MALFORMED = "youtube-malformed"
-CODES = frozenset({UNSUPPORTED, MALFORMED, YOUTUBE_MALFORMED, shared.UNCLOSED})
+CODES = frozenset({UNSUPPORTED, MALFORMED, YOUTUBE_MALFORMED, ANCHOR_MISPLACED, shared.UNCLOSED})
 
 YOUTUBE = "Youtube"
 # Component -> the kind of note it is (strings `component.<kind>`, `component.<kind>_in`).
@@ -40,7 +42,6 @@ OWNED_ELSEWHERE = frozenset({"Tip", quiz.NAME, framework_switch.NAME, *notebooks
 RENDERED = frozenset({YOUTUBE, *VERSION_NOTES, *GROUPING})
 
 _OPEN_IN_COLAB = re.compile(r"^[ ]*\[\[open-in-colab\]\][ ]*$")
-HEADING_ANCHOR = re.compile(r"^(?P<heading>#{1,6}[ ]+.*?)[ ]*\[\[(?P<anchor>[\w-]+)\]\][ ]*$")
 _YOUTUBE_ID = re.compile(r"^[\w-]{6,20}$")
 
 LeftoverKind = Literal["open-in-colab", "heading-anchor"]
@@ -63,7 +64,7 @@ def find_leftovers(page: ParsedPage) -> Iterator[Leftover]:
     for index, line in visible_lines(page):
         if _OPEN_IN_COLAB.match(line):
             yield Leftover(index, "open-in-colab")
-        elif HEADING_ANCHOR.match(line):
+        elif heading_anchor(line) is not None:
             yield Leftover(index, "heading-anchor")
 
 
@@ -101,6 +102,15 @@ def check(page: ParsedPage, facts: PageFacts) -> Iterator[Finding]:
             )
         if finding is not None:
             yield finding
+    for index, line in visible_lines(page):
+        if line.startswith("#") and has_misplaced_anchor(line):
+            yield Finding(
+                index,
+                ANCHOR_MISPLACED,
+                "text follows the heading's `[[anchor]]` on its line; the heading is shown as written, "
+                "anchor and text included",
+                "end the heading's line after `]]` and start the text on the next line",
+            )
 
 
 def _problem(tag: ComponentTag) -> Finding | None:
