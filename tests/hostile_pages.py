@@ -188,3 +188,35 @@ FORBIDDEN_IN_ARTICLE = [
     r'id="__config"',
     r"position:\s*fixed",
 ]
+
+# Embed sources a parser other than a browser's reads otherwise (issue 35, family 8), with the host the
+# reader's browser would load each from (WHATWG URL Standard); `None`: no URL a browser can load at all.
+# The site's iframe host is huggingface.co: only the sources whose host is that, or a subdomain, embed.
+EMBED_SOURCES = {
+    "backslash": ("https://evil.example\\@huggingface.co/x", "evil.example"),
+    "backslash-entity": ("https://evil.example&#92;@huggingface.co/x", "evil.example"),
+    "backslash-scheme": ("https:\\\\evil.example\\@huggingface.co/x", "evil.example"),
+    # Written as character references: Markdown turns a tab into spaces before any HTML is read.
+    "tab-in-host": ("https://evil.exa&#9;mple\\@huggingface.co/x", "evil.example"),
+    "newline-in-scheme": ("ht&#10;tps://evil.example\\@huggingface.co/x", "evil.example"),
+    "userinfo": ("https://huggingface.co@evil.example/x", "evil.example"),
+    "credentials": ("https://reader:secret@huggingface.co/x", "huggingface.co"),
+    "percent-encoded-host": ("https://huggingface.co%2Eevil.example/x", "huggingface.co.evil.example"),
+    "idn-lookalike": ("https://hüggingface.co/x", "xn--hggingface-9db.co"),
+    "trailing-dot": ("https://huggingface.co./x", "huggingface.co."),
+    "scheme-relative": ("//huggingface.co/x", None),
+    "fragment": ("https://evil.example#@huggingface.co/x", "evil.example"),
+    # What browsers read as huggingface.co is embedded, as they would load it.
+    "uppercase": ("https://HUGGINGFACE.CO/spaces/a/b", "huggingface.co"),
+    "tab-in-scheme": ("ht&#9;tps://huggingface.co/spaces/a/b", "huggingface.co"),
+    "percent-encoded-letter": ("https://%68uggingface.co/spaces/a/b", "huggingface.co"),
+}
+EMBEDDED = {"uppercase", "tab-in-scheme", "percent-encoded-letter"}
+
+
+def embeds_page(sources: dict[str, tuple[str, str | None]]) -> str:
+    """A page with one titled `<iframe>` per source, each on line 3 + 2 * its position."""
+    iframes = "\n\n".join(
+        f'<iframe src="{src}" title="{name}"></iframe>' for name, (src, _) in sources.items()
+    )
+    return f"# Embeds\n\n{iframes}\n"

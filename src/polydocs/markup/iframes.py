@@ -3,7 +3,8 @@
 The iframe waits in an inert `<template>`: nothing is requested from the third-party host until the reader
 presses the button (which the theme's script shows and handles); without JavaScript only the link shows.
 Where the iframes are, and what is wrong with them, is the dialect's (`polydocs.dialect.constructs.iframes`):
-this module only renders them, and the page's parse reports their problems.
+this module only renders them, and the page's parse reports their problems. The embed and its link carry
+the URL as the reader's browser reads it (`Iframe.href`), never the text as written.
 """
 
 from __future__ import annotations
@@ -42,9 +43,9 @@ def _embed_html(iframe: Iframe, context: MarkupContext) -> str:
     problem = source_problem(iframe, context.iframe_hosts)
     if problem == SOURCE:
         # An http URL is not embedded, but the reader may still follow it.
-        return _link_html(iframe.source, context) if iframe.scheme == "http" and iframe.host else ""
+        return _link_html(iframe.href, context) if iframe.scheme == "http" and iframe.host else ""
     if problem == HOST:
-        return _link_html(iframe.source, context)
+        return _link_html(iframe.href, context)
     title = iframe.attributes.get("title") or f"{iframe.host}{iframe.path}"
     kept = "".join(
         f' {name}="{escape(iframe.attributes[name])}"' if iframe.attributes[name] else f" {name}"
@@ -52,7 +53,7 @@ def _embed_html(iframe: Iframe, context: MarkupContext) -> str:
         if name in iframe.attributes
     )
     embed = (
-        f'<iframe src="{escape(iframe.source)}" title="{escape(title)}"{kept} loading="lazy" '
+        f'<iframe src="{escape(iframe.href)}" title="{escape(title)}"{kept} loading="lazy" '
         f'sandbox="{SANDBOX}" referrerpolicy="{REFERRER_POLICY}"></iframe>'
     )
     # Hidden until the theme's script runs; without it the reader still has the link.
@@ -62,7 +63,7 @@ def _embed_html(iframe: Iframe, context: MarkupContext) -> str:
     )
     return (
         f'<div class="polydocs-embed">\n<template>{embed}</template>\n{button}\n'
-        f"{_link_html(iframe.source, context)}\n</div>"
+        f"{_link_html(iframe.href, context)}\n</div>"
     )
 
 

@@ -1,20 +1,23 @@
 """`<iframe>` embeds: where a page has them, which hosts it may embed from, and their check.
 
-`host_allowed` is the one rule for hosts (one of the site's `iframe_hosts` or a subdomain of one): the
-site's renderer (`markup/iframes.py`), this check and the sanitiser (`markup/unsafe_html.py`) all ask it.
+`embeddable` (and `host_allowed`, for a host already read) is the one rule for hosts (one of the site's
+`iframe_hosts` or a subdomain of one): the site's renderer (`markup/iframes.py`), this check and the
+sanitiser (`markup/unsafe_html.py`) all ask it, and each reads the URL as a browser does first
+(`dialect/urls.py`): the host compared is the host the reader's browser would load the embed from.
 """
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from urllib.parse import SplitResult, urlsplit
 
 from polydocs.dialect.checks import Finding, PageFacts
 from polydocs.dialect.constructs._visible import visible_lines
 from polydocs.dialect.page import ParsedPage
 from polydocs.dialect.tags import parse_attributes
+from polydocs.dialect.urls import BrowserUrl, browser_url, host_within
 
 MALFORMED = "iframe-malformed"
 UNCLOSED = "iframe-unclosed"
@@ -68,32 +71,44 @@ class Iframe:
         return self.attributes.get("src", "")
 
     @property
+    def url(self) -> BrowserUrl | None:
+        """The src as the reader's browser reads it (character references decoded, as in any HTML
+        attribute: `&#92;` is a backslash); None where it is no absolute URL."""
+        return browser_url(html.unescape(self.source))
+
+    @property
+    def href(self) -> str:
+        """The src as the browser would request it (`https://evil.example/@huggingface.co/x`)."""
+        return self.url.href if self.url else self.source
+
+    @property
     def scheme(self) -> str:
-        return _split(self.source).scheme
+        return self.url.scheme if self.url else ""
 
     @property
     def host(self) -> str:
-        return (_split(self.source).hostname or "").lower()
+        return self.url.host if self.url else ""
 
     @property
     def path(self) -> str:
-        return _split(self.source).path
+        return self.url.path if self.url else ""
 
     @property
     def https(self) -> bool:
-        return self.scheme == "https" and bool(self.host)
+        return _https(self.url)
 
 
 def host_allowed(host: str, hosts: Iterable[str]) -> bool:
-    """Whether a page may embed from `host`: it is one of `hosts`, or a subdomain of one."""
-    host = host.lower()
-    return any(host == allowed or host.endswith("." + allowed) for allowed in map(str.lower, hosts))
+    """Whether a page may embed from `host` (as `dialect.urls.browser_url` reads it): it is one of
+    `hosts`, or a subdomain of one."""
+    return any(host_within(host, allowed) for allowed in hosts)
 
 
 def embeddable(source: str, hosts: Iterable[str]) -> bool:
-    """Whether the site embeds `source`: an https URL on an allowed host."""
-    parts = _split(source)
-    return parts.scheme == "https" and bool(parts.hostname) and host_allowed(parts.hostname or "", hosts)
+    """Whether the site embeds `source`: an https URL without credentials, on an allowed host, as the
+    reader's browser reads it."""
+    url = browser_url(source)
+    return _https(url) and url is not None and host_allowed(url.host, hosts)
 
 
 def source_problem(iframe: Iframe, hosts: Iterable[str]) -> str | None:
@@ -101,6 +116,11 @@ def source_problem(iframe: Iframe, hosts: Iterable[str]) -> str | None:
     if not iframe.https:
         return SOURCE
     return None if host_allowed(iframe.host, hosts) else HOST
+
+
+def _https(url: BrowserUrl | None) -> bool:
+    """An https URL with a host and no user name or password (browsers refuse those in frames)."""
+    return url is not None and url.scheme == "https" and bool(url.host) and not url.credentials
 
 
 def find_iframes(page: ParsedPage) -> list[Iframe]:
@@ -145,7 +165,7 @@ def _source_finding(iframe: Iframe, problem: str, hosts: tuple[str, ...]) -> Fin
         return Finding(
             iframe.index,
             SOURCE,
-            f"the iframe's src {iframe.source!r} is not an https URL; nothing is embedded",
+            f"the iframe's src {iframe.source!r} {_not_embeddable(iframe.url)}; nothing is embedded",
             'give it `src="https://..."`',
         )
     return Finding(
@@ -156,12 +176,10 @@ def _source_finding(iframe: Iframe, problem: str, hosts: tuple[str, ...]) -> Fin
     )
 
 
-def _split(source: str) -> SplitResult:
-    """The URL's parts; what is no URL at all (`https://[oops`) has none, so it is never embedded."""
-    try:
-        return urlsplit(source)
-    except ValueError:
-        return urlsplit("")
+def _not_embeddable(url: BrowserUrl | None) -> str:
+    if url is not None and url.credentials:
+        return "names a user or password before its host, which browsers refuse in a frame"
+    return "is not an https URL"
 
 
 def _iframe_at(lines: tuple[str, ...], index: int) -> Iframe:

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from urllib.parse import urlsplit
 
 from polydocs.dialect.checks import Finding, PageFacts
 from polydocs.dialect.constructs._js_literal import LiteralProblem, parse_js_literal
 from polydocs.dialect.constructs.component_tags import ComponentTag, find_component_tags
 from polydocs.dialect.page import ParsedPage
+from polydocs.dialect.urls import browser_url
 
 NAMES = frozenset({"CourseFloatingBanner", "DocNotebookDropdown"})
 # The attribute that lists the notebooks: the banner calls it `notebooks`, the dropdown `options`.
@@ -35,7 +35,8 @@ class NotebookLink:
     @property
     def service(self) -> str:
         """The strings key of a known service (`colab`), else ""."""
-        return SERVICES.get((urlsplit(self.url).hostname or "").lower(), "")
+        url = browser_url(self.url)
+        return SERVICES.get(url.host if url else "", "")
 
 
 @dataclass(frozen=True)
@@ -65,12 +66,18 @@ def read_notebook_links(tag: ComponentTag) -> NotebookLinks:
             findings.append(
                 _malformed(attribute.line, "each notebook is `{label: ..., value: ...}`", tag.name)
             )
-        elif urlsplit(link.url).scheme != "https" or not urlsplit(link.url).hostname:
+        elif not _https(link.url):
             line = attribute.line + attribute.value[: max(attribute.value.find(link.url), 0)].count("\n")
             findings.append(_not_https(line, link.url))
         else:
             links.append(link)
     return NotebookLinks(tag.index, tag.last, tuple(links), tuple(findings))
+
+
+def _https(text: str) -> bool:
+    """An https URL of a host, as the reader's browser reads it (`dialect/urls.py`)."""
+    url = browser_url(text)
+    return url is not None and url.scheme == "https" and bool(url.host)
 
 
 def find_notebook_links(page: ParsedPage) -> Iterator[NotebookLinks]:
