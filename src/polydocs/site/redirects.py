@@ -11,6 +11,7 @@ import html
 import posixpath
 from pathlib import Path
 
+from polydocs.site.content_policy import NOTHING_ALLOWED, policy_meta
 from polydocs.sources import Language
 from polydocs.sources.redirects import Redirect
 
@@ -18,6 +19,7 @@ _PAGE = """<!doctype html>
 <html lang="{lang}" dir="{direction}">
 <head>
 <meta charset="utf-8">
+{policy}
 <title>{title}</title>
 <meta name="robots" content="noindex">
 <meta http-equiv="refresh" content="0; url={url}">
@@ -44,6 +46,7 @@ def redirect_url(entry: Redirect) -> str:
 
 def redirect_page(entry: Redirect, language: Language) -> str:
     return _PAGE.format(
+        policy=policy_meta(NOTHING_ALLOWED),
         lang=language.tag,
         direction=language.direction,
         title=html.escape(entry.new),

@@ -10,6 +10,7 @@ import html
 import json
 from urllib.parse import urlsplit
 
+from polydocs.site.content_policy import policy_meta
 from polydocs.sources import SOURCE_LANGUAGE, Language
 
 _STYLE = """body { font-family: system-ui, sans-serif; max-width: 32rem; margin: 4rem auto; padding: 0 1rem;
@@ -66,7 +67,7 @@ def _policy(script: str, style: str) -> str:
         f"default-src 'none'; script-src {_sha256(script)}; style-src {_sha256(style)}; img-src 'self'; "
         "base-uri 'none'; form-action 'none'"
     )
-    return f'<meta http-equiv="Content-Security-Policy" content="{policy}">'
+    return policy_meta(policy)
 
 
 def _language_links(languages: list[Language], root: str) -> str:

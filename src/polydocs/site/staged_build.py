@@ -14,9 +14,16 @@ from polydocs.diagnostics import Diagnostic
 from polydocs.lint.secrets.published import scan_published
 from polydocs.markup.inventory import ApiInventory
 from polydocs.site.before_forking import prepare_languages
-from polydocs.site.build_report import BuildReport, LanguageResult, refuse_failures, unique_problems
+from polydocs.site.build_report import (
+    BuildFailed,
+    BuildReport,
+    LanguageResult,
+    refuse_failures,
+    unique_problems,
+)
 from polydocs.site.build_scope import problems_read
 from polydocs.site.build_summary import fold_library_warnings
+from polydocs.site.content_policy import html_pages, policy_problems
 from polydocs.site.converted_trees import mark_converted
 from polydocs.site.language_manifest import TreeInputs, UnchangedLanguages
 from polydocs.site.language_scheduling import BuildPlan, build_languages, plan_builds
@@ -91,7 +98,7 @@ def build_staged(
         mark_converted(cache, tree.root)
     for result in built.values():
         unchanged.record(build.site, result.lang, result.pages, result.diagnostics)
-    _publish(build, rebuilt)
+    _publish(build, rebuilt, report)
     return report
 
 
@@ -138,16 +145,33 @@ def _warm(build: StagedBuild, plan: BuildPlan) -> Callable[[], AbstractContextMa
     return partial(warm_start, build.tree, first, build.site / first, build.cache, not build.cache_filled)
 
 
-def _publish(build: StagedBuild, rebuilt: list[str]) -> None:
+def _publish(build: StagedBuild, rebuilt: list[str], report: BuildReport) -> None:
     """The root pages written, and the staged site switched in: the built languages with them, the kept
-    ones carried over as they are; not one file written when nothing changed."""
+    ones carried over as they are; not one file written when nothing changed. Every page written must
+    carry its Content-Security-Policy (`content_policy.py`), or nothing is published."""
     staged, version, versions = build.staged, build.version, build.versions
     languages = site_languages(build.tree, build.languages, build.current, build.only)
     root_pages = write_root_pages(build.site, languages, build.tree)
     if version is None and not rebuilt and staged.matches_published(root_pages):
-        pass  # nothing changed: the published site is left as it is
-    elif version is None or versions is None:
-        staged.publish([*rebuilt, *root_pages])
+        return  # nothing changed: the published site is left as it is
+    if version is None or versions is None:
+        written = [*rebuilt, *root_pages]
+        checked = written
     else:
         carry_over_version(build.out, staged.folder, version, [*rebuilt, *root_pages])
-        staged.publish(publish_version(staged.folder, version, versions))
+        written = publish_version(staged.folder, version, versions)
+        checked = [name for name in written if name not in version.aliases]  # copies of the version
+    _refuse_unprotected_pages(build, checked, report)
+    staged.publish(written)
+
+
+def _refuse_unprotected_pages(build: StagedBuild, written: list[str], report: BuildReport) -> None:
+    """Stop the build, naming each HTML page among the top-level entries `written` (in the staging
+    folder) that lacks its Content-Security-Policy."""
+    folder = build.staged.folder
+    pages = [page for name in written for page in html_pages(folder / name)]
+    problems = policy_problems(pages, folder, build.out)
+    if problems:
+        report.diagnostics += problems
+        summary = f"{len(problems)} page(s) lack their Content-Security-Policy; the site is not published"
+        raise BuildFailed(problems, summary, report)

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from polydocs.diagnostics import Diagnostic, PolydocsError
+from polydocs.site.content_policy import NOTHING_ALLOWED, policy_meta
 
 VERSIONS_FILE = "versions.json"
 PAGES_FILE = "pages.json"
@@ -169,6 +170,7 @@ def _root_redirect(default: str) -> str:
     target = html.escape(f"{default}/", quote=True)
     return (
         '<!doctype html>\n<html>\n<head>\n<meta charset="utf-8">\n'
+        f"{policy_meta(NOTHING_ALLOWED)}\n"
         f'<meta http-equiv="refresh" content="0; url={target}">\n<title>Redirecting</title>\n</head>\n'
         f'<body><a href="{target}">{html.escape(default)}</a></body>\n</html>\n'
     )
