@@ -16,7 +16,8 @@ from polydocs.snippets.protocol import (
 )
 from polydocs.snippets.regions import scan_page
 from polydocs.snippets.report import session_record
-from polydocs.snippets.runner import RunOptions, _read_result, _spec
+from polydocs.snippets.runner import RunOptions, _spec
+from polydocs.snippets.session_channel import SessionRecord
 from polydocs.snippets.sessions import Session, build_sessions
 from polydocs.typed_json import load
 
@@ -135,15 +136,50 @@ def test_the_session_spec_travels_as_json(tmp_path: Path) -> None:
     english = _session(tmp_path, "en", ENGLISH)
     blocked = [None, missing_stand_in(9, "acme/model", "no type", "x.py")][: len(english.regions)]
     blocked += [None] * (len(english.regions) - len(blocked))
-    spec = _spec(english, RunOptions("cpu", "tiny", tmp_path), tmp_path, blocked)
+    spec = _spec(english, RunOptions("cpu", "tiny", tmp_path), tmp_path, blocked, 7, {"GREETING": "hi"})
     assert load(SessionSpec, json.loads(json.dumps(asdict(spec)))) == spec
     assert spec.blocks[1].blocked == blocked[1]
     assert spec.blocks[1].setup[0].first_line == english.regions[1].start_line - 2
 
 
-def test_a_result_file_the_page_overwrote_is_not_read(tmp_path: Path) -> None:
-    for garbage in ("{", '{"blocks": "all passed"}', '{"blocks": [], "status": "passed"}'):
-        (tmp_path / "result.json").write_text(garbage)
-        assert _read_result(tmp_path) is None
-    (tmp_path / "result.json").write_text(json.dumps(asdict(SessionResult())))
-    assert _read_result(tmp_path) == SessionResult()
+def _message(kind: str, value: object) -> bytes:
+    if isinstance(value, BlockResult | SessionResult):
+        value = asdict(value)
+    return json.dumps({kind: value}).encode() + b"\n"
+
+
+def test_the_record_takes_messages_in_protocol_order_even_split_across_reads() -> None:
+    record = SessionRecord((3, 9))
+    stream = (
+        _message("start", 0)
+        + _message("block", BlockResult(3, "passed"))
+        + _message("block", BlockResult(9, "skipped"))
+        + _message("end", SessionResult())
+    )
+    for offset in range(0, len(stream), 7):
+        record.feed(stream[offset : offset + 7])
+    assert (record.broken, record.blocks, record.end) == (
+        "",
+        [BlockResult(3, "passed"), BlockResult(9, "skipped")],
+        SessionResult(),
+    )
+
+
+def test_a_message_out_of_protocol_order_breaks_the_record_for_good() -> None:
+    passed = _message("block", BlockResult(3, "passed"))
+    for stream in (
+        passed,  # a result whose block never started
+        _message("start", 1),  # the second block before the first
+        _message("start", 0) + _message("start", 0),  # a block restarting its own clock
+        _message("start", 0) + _message("end", SessionResult()),  # the end before every block
+        _message("start", 0) + _message("block", BlockResult(4, "passed")),  # another block's line
+        _message("start", 0) + _message("block", {"line": 3, "status": "all passed"}),
+        _message("start", 0) + b'{"start": 0, "block": {}}\n',
+        b"[]\n",
+        b"{" * 100 + b"\n",
+    ):
+        record = SessionRecord((3, 9))
+        record.feed(stream)
+        assert record.broken, stream
+        record.feed(passed + _message("block", BlockResult(9, "passed")))
+        assert record.blocks == [] and record.end is None, stream

@@ -222,20 +222,21 @@ def test_tmp_is_private_to_the_session(tmp_path):
     assert not (tmp_path / "made-inside").exists()
 
 
-def test_the_checkers_home_and_the_repositorys_git_folder_are_empty_inside(tmp_path):
+def test_the_checkers_home_the_checkout_and_its_git_folder_are_not_there(tmp_path):
     assert (REPO / ".git" / "HEAD").exists()
     home = Path.home()
     # What the home holds besides the Python installation the session runs (which stays visible).
     private = [str(home / e) for e in os.listdir(home) if not _holds_the_interpreter(home / e)]
+    checkout = [str(REPO / name) for name in (".git", "README.md", "Makefile", "tests", "docs_src")]
     done, report = _check(
         tmp_path,
         f"""
         ```py
         import os
 
-        assert not os.path.exists("{REPO / ".git" / "HEAD"}")
-        assert os.listdir("{REPO / ".git"}") == []
+        assert [path for path in {checkout!r} if os.path.exists(path)] == []
         assert [path for path in {private!r} if os.path.exists(path)] == []
+        assert not os.path.exists("/run") and not os.path.exists("/var") and not os.path.exists("/home")
         ```
         """,
     )
@@ -464,21 +465,24 @@ def test_the_page_cannot_make_a_user_namespace_to_regain_capabilities(tmp_path):
     assert _block_statuses(report) == ["passed"]
 
 
-def test_a_hidden_folder_is_empty_but_what_the_session_needs_inside_it_is_there(tmp_path):
-    secret, needed = tmp_path / "secret", tmp_path / "secret" / "needed"
-    needed.mkdir(parents=True)
-    (secret / "token").write_text(TOKEN)
-    (needed / "module.py").write_text("VALUE = 1\n")
+def test_a_masked_path_is_covered_and_what_the_session_needs_beside_it_is_there(tmp_path):
+    shown = tmp_path / "shown"
+    (shown / "private").mkdir(parents=True)
+    (shown / "private" / "token").write_text(TOKEN)
+    (shown / "key").write_text(TOKEN)
+    (shown / "module.py").write_text("VALUE = 1\n")
+    listing = "import os, sys; print(sorted(os.listdir(sys.argv[1])), os.listdir(sys.argv[1] + '/private'))"
     spec = SandboxSpec(
-        (sys.executable, "-c", "import os, sys; print(sorted(os.listdir(sys.argv[1])))", str(secret)),
+        (sys.executable, "-c", listing + "; print(repr(open(sys.argv[1] + '/key').read()))", str(shown)),
         workdir=Path("/"),
-        readable=(needed, Path(sys.prefix), Path(sys.base_prefix)),
-        hidden=(secret,),
+        readable=(shown, Path(sys.prefix), Path(sys.base_prefix)),
+        masked=(shown / "private", shown / "key"),
     )
     done = subprocess.run(
         bwrap_command(spec, str(SUPPORT.launcher.bwrap)), capture_output=True, text=True, timeout=60
     )
-    assert (done.returncode, done.stdout.strip()) == (0, "['needed']"), done.stderr
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == ["['key', 'module.py', 'private'] []", "''"]
 
 
 def test_without_bubblewrap_the_run_says_once_what_is_off_and_still_hides_tokens(tmp_path):
@@ -503,10 +507,14 @@ def test_without_bubblewrap_the_run_says_once_what_is_off_and_still_hides_tokens
     )
     assert done.returncode == 0, done.stdout
     assert _block_statuses(report) == ["passed", "passed"]
-    off = [line for line in done.stdout.splitlines() if line.startswith("sandbox OFF: read-only files")]
-    assert off == [
-        "sandbox OFF: read-only files, private /tmp and homes: bubblewrap not found at POLYDOCS_BWRAP= "
-        "(Debian: apt-get install bubblewrap)"
+    off = [line for line in done.stdout.splitlines() if line.startswith("sandbox OFF: ")]
+    assert off[:2] == [
+        "sandbox OFF: only the files the session needs, read-only (no homes, no checkout, no .git), "
+        "private /tmp: bubblewrap not found at POLYDOCS_BWRAP= (Debian: apt-get install bubblewrap); "
+        "the session sees the machine's files as the checker's user does",
+        "sandbox OFF: no socket files of the machine (Docker, systemd, X): bubblewrap not found at "
+        "POLYDOCS_BWRAP= (Debian: apt-get install bubblewrap); a socket file on any readable path can be "
+        "connected to",
     ]
 
 
@@ -532,7 +540,8 @@ def test_without_bubblewrap_unshare_still_cuts_the_network_and_ends_the_process_
     )
     assert done.returncode == 0, done.stdout
     assert _block_statuses(report) == ["passed"]
-    assert "sandbox: unshare; on: environment allowlist, no network (kernel)" in done.stdout
+    assert "sandbox: unshare; on: environment allowlist, page variables" in done.stdout
+    assert "compile caches kept per session code, no network (kernel)" in done.stdout
     assert _wait_until(lambda: not _processes_with(daemon))
 
 
@@ -540,8 +549,11 @@ def test_with_bubblewrap_the_summary_names_what_is_on(tmp_path):
     done, _ = _check(tmp_path, "```py\npass\n```\n")
     assert done.returncode == 0, done.stdout
     (line,) = [line for line in done.stdout.splitlines() if line.startswith("sandbox: ")]
-    assert line.startswith("sandbox: bubblewrap; on: environment allowlist, read-only files")
-    assert "no network (kernel), process tree ends with the session" in line
+    assert line.startswith("sandbox: bubblewrap; on: environment allowlist, page variables set inside")
+    assert "results read from pipes, never from files the session can write" in line
+    assert "only the files the session needs, read-only (no homes, no checkout, no .git)" in line
+    assert "no socket files of the machine (Docker, systemd, X), no network (kernel)" in line
+    assert "process tree ends with the session" in line
 
 
 @pytest.mark.skipif(

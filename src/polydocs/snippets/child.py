@@ -4,8 +4,9 @@ It runs inside the sandbox (sandbox.py), which is what actually holds a hostile 
 makes ordinary failures readable: the per-process memory limit, `NetworkRefused` at the page's line
 instead of the kernel's "Network is unreachable", the per-block alarm (the parent's watchdog kills the
 session if the alarm is ignored), the Hub login's stand-in (standins_login.py) and the torch.compile
-recorder. The parent reads RESULT.json, or the progress file when the child crashed. The spec and the
-result are `protocol.py`'s dataclasses as JSON.
+recorder. Each block's outcome goes to the parent on the result channel as the block ends
+(session_channel.py), so a crash loses nothing already known. The page's `env=` variables are set here,
+inside the sandbox, before anything of the page's libraries is imported.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ import sys
 import time
 import traceback
 from contextlib import ExitStack, contextmanager
-from dataclasses import asdict, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +38,7 @@ from polydocs.snippets.protocol import (
     SessionSpec,
     Verdict,
 )
+from polydocs.snippets.session_channel import ChannelWriter
 from polydocs.snippets.standins_login import OfflineLogin, names_a_login
 from polydocs.snippets.standins_web import OfflineWeb
 from polydocs.typed_json import load
@@ -130,24 +132,30 @@ def _run_code(code: str, first_line: int, page_path: str, namespace: dict[str, A
 
 def run_blocks(
     spec: SessionSpec,
-    progress: int,
+    channel: ChannelWriter,
     namespace: dict[str, Any],
     recorder: Any = None,
     web: OfflineWeb | None = None,
 ) -> list[BlockResult]:
+    """Run every block in order, telling the parent each outcome as it is known."""
+    results: list[BlockResult] = []
+
+    def record(result: BlockResult) -> None:
+        results.append(result)
+        channel.block(result)
+
     # Later blocks still run after a failure or a blocked block, so each defect of a page is reported at
     # its own line, and each block that can run here does.
-    results = []
     unbound: dict[str, int] = {}  # names only a blocked block would have defined -> its line
     for index, block in enumerate(spec.blocks):
         if block.skip:
-            results.append(BlockResult(block.line, "skipped"))
+            record(BlockResult(block.line, "skipped"))
             continue
         if block.blocked:
-            results.append(BlockResult(block.line, "blocked", blocked=block.blocked))
+            record(BlockResult(block.line, "blocked", blocked=block.blocked))
             unbound.update(dict.fromkeys(defined_names(block.source), block.line))
             continue
-        os.write(progress, f"{index}\n".encode())
+        channel.start(index)
         misses = len(web.misses) if web else 0
         started = time.perf_counter()
         error, exception = _run_block(block, spec.page_path, namespace, recorder)
@@ -156,12 +164,12 @@ def run_blocks(
         if blocked is not None:
             if web:  # reported as this block's reason, not again as a failure of the session
                 del web.misses[misses:]
-            results.append(BlockResult(block.line, "blocked", error=error, seconds=seconds, blocked=blocked))
+            record(BlockResult(block.line, "blocked", error=error, seconds=seconds, blocked=blocked))
             unbound.update(dict.fromkeys(defined_names(block.source) - set(namespace), block.line))
             continue
         for name in defined_names(block.source) & set(namespace):
             unbound.pop(name, None)
-        results.append(BlockResult(block.line, "failed" if error else "passed", error=error, seconds=seconds))
+        record(BlockResult(block.line, "failed" if error else "passed", error=error, seconds=seconds))
     return results
 
 
@@ -212,11 +220,13 @@ def _blocked(
     return None
 
 
-def _prove(spec: SessionSpec, progress: int, namespace: dict[str, Any], recorder: Any) -> SessionResult:
+def _prove(
+    spec: SessionSpec, channel: ChannelWriter, namespace: dict[str, Any], recorder: Any
+) -> SessionResult:
     """The torch.compile evaluator's verdicts, after every block passed."""
     from polydocs.snippets.compile_proof import prove_compilation, prove_training
 
-    os.write(progress, b"proof\n")
+    channel.proof()
     compiled: list[dict[str, Any]] = []
     trained: list[dict[str, Any]] = []
     proof_error = None
@@ -242,13 +252,14 @@ def _code(spec: SessionSpec) -> str:
 
 def main(spec_path: str) -> int:
     spec = load(SessionSpec, json.loads(Path(spec_path).read_text()))
+    os.environ.update(dict(spec.environment))
+    channel = ChannelWriter(spec.channel_fd)
     _bring_up_loopback()
     _limit_memory(spec.memory_mb)
     faulthandler.enable(file=sys.stderr)
-    progress = os.open(spec.progress, os.O_WRONLY | os.O_CREAT | os.O_APPEND)
     namespace: dict[str, Any] = {"__name__": "__main__"}
     with ExitStack() as stack:
-        web = stack.enter_context(OfflineWeb(Path(spec.progress).parent / "web", spec.page_path))
+        web = stack.enter_context(OfflineWeb(Path(spec.work) / "web", spec.page_path))
         _refuse_network(web.address)
         if names_a_login(_code(spec)):  # no token, no network: the login is skipped, saying so
             stack.enter_context(OfflineLogin())
@@ -257,15 +268,14 @@ def main(spec_path: str) -> int:
             from polydocs.snippets.compile_proof import CompileRecorder
 
             recorder = stack.enter_context(CompileRecorder(spec.page_path))
-        blocks = tuple(run_blocks(spec, progress, namespace, recorder, web))
+        blocks = tuple(run_blocks(spec, channel, namespace, recorder, web))
         proof = SessionResult()
         if recorder is not None and all(b.status != "failed" for b in blocks):
-            proof = _prove(spec, progress, namespace, recorder)
+            proof = _prove(spec, channel, namespace, recorder)
         # A web miss also failed its block, with a less telling error from whatever read the answer.
         first = spec.blocks[0].line
         failures = tuple(Failure(at or first, message) for at, message in web.misses)
-    result = replace(proof, blocks=blocks, failures=failures)
-    Path(spec.result).write_text(json.dumps(asdict(result), default=str))
+    channel.end(replace(proof, failures=failures))
     return 0
 
 

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from polydocs.diagnostics import Diagnostic
-from polydocs.snippets.environment import CHECKER_VARIABLES, NAME_PATTERN
+from polydocs.snippets.environment import CHECKER_VARIABLES, NAME_PATTERN, changes_how_programs_load
 
 COMMENT_PATTERN = re.compile(r"\A\s*<!--\s*polydocs:(?P<body>.*?)-->\s*\Z", re.DOTALL)
 # The benchmark table placeholder belongs to polydocs.bench, not to the snippet checker.
@@ -97,6 +97,11 @@ def _environment_variable(value: str | None) -> tuple[tuple[str, str | None], ..
         )
     if name in CHECKER_VARIABLES:
         raise _DirectiveValueError(f"cannot set {name}: the checker sets it for every session")
+    if changes_how_programs_load(name):
+        raise _DirectiveValueError(
+            f"cannot set {name}: it changes how programs or libraries load, and no page may; "
+            "drop the directive"
+        )
     return ((name, text if has_value else None),)
 
 

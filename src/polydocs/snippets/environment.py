@@ -56,6 +56,52 @@ CHECKER_VARIABLES = frozenset(
 )
 
 
+# Variables that change how programs, libraries and interpreters load or start: the dynamic loader's
+# (LD_PRELOAD, LD_LIBRARY_PATH, LD_AUDIT...), glibc's (GCONV_PATH loads a module, GLIBC_TUNABLES had its
+# own exploit), Python's (PYTHONSTARTUP, PYTHONPATH, PYTHONHOME...), shells' startup files and other
+# interpreters' option variables. A page may not set any of them, whatever the sandbox.
+LOADER_PREFIXES = ("LD_", "DYLD_", "PYTHON", "BASH_FUNC_", "GCONV_", "MALLOC_")
+LOADER_VARIABLES = frozenset(
+    {
+        "GLIBC_TUNABLES",
+        "LOCPATH",
+        "NLSPATH",
+        "HOSTALIASES",
+        "RESOLV_HOST_CONF",
+        "BASH_ENV",
+        "ENV",
+        "SHELLOPTS",
+        "BASHOPTS",
+        "PS4",
+        "IFS",
+        "PERL5LIB",
+        "PERL5OPT",
+        "PERLLIB",
+        "RUBYLIB",
+        "RUBYOPT",
+        "NODE_OPTIONS",
+        "NODE_PATH",
+        "JAVA_TOOL_OPTIONS",
+        "_JAVA_OPTIONS",
+        "JDK_JAVA_OPTIONS",
+        "GIT_CONFIG_GLOBAL",
+        "GIT_CONFIG_SYSTEM",
+        "GIT_EXEC_PATH",
+        "GIT_SSH",
+        "GIT_SSH_COMMAND",
+        "GIT_ASKPASS",
+        "SSH_ASKPASS",
+        "EDITOR",
+        "VISUAL",
+        "PAGER",
+    }
+)
+
+
+def changes_how_programs_load(name: str) -> bool:
+    return name in LOADER_VARIABLES or name.startswith(LOADER_PREFIXES)
+
+
 @dataclass(frozen=True)
 class EnvironmentRequest:
     """One `env=` directive: `value` None means "the checker's value of `name`"."""

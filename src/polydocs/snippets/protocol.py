@@ -1,8 +1,9 @@
 """The messages between the checker and a session's child process: what to run, and what happened.
 
-Both travel as JSON files (`dataclasses.asdict` out, `typed_json.load` back in). Every page line is a
-field marked `PAGE_LINE`, so `moved` can carry a result over to another page with the same session
-(the result cache) without knowing which keys hold lines.
+The spec travels as a JSON file the checker writes before the session starts; what happened comes back
+as messages on a pipe (session_channel.py); both are `dataclasses.asdict` out, `typed_json.load` in.
+Every page line is a field marked `PAGE_LINE`, so `moved` can carry a result over to another page with
+the same session (the result cache) without knowing which keys hold lines.
 """
 
 from __future__ import annotations
@@ -46,7 +47,7 @@ class BlockSpec:
 
 @dataclass(frozen=True)
 class SessionSpec:
-    """Everything the child needs to run one session, and where it writes what happened."""
+    """Everything the child needs to run one session, and where it tells what happened."""
 
     page_path: str
     blocks: tuple[BlockSpec, ...]
@@ -56,8 +57,10 @@ class SessionSpec:
     default_model: str
     memory_mb: int
     proof_timeout: float
-    result: str  # the file the child writes its SessionResult to
-    progress: str  # the file the child appends each step to (see watchdog.py)
+    channel_fd: int  # the write end of the result channel (session_channel.py), inherited
+    work: str  # the session's own writable folder (the web stand-ins' certificates live there)
+    # The page's `env=` variables, set by the child inside the sandbox, never in the launchers' env.
+    environment: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -32,20 +32,18 @@ from polydocs.snippets.protocol import (
 )
 from polydocs.snippets.regions import Region
 from polydocs.snippets.sandbox import SandboxSpec
-from polydocs.snippets.sandbox_probe import hidden_folders, interpreter_paths, probe_sandbox
+from polydocs.snippets.sandbox_probe import interpreter_paths, probe_sandbox
+from polydocs.snippets.session_channel import PROOF, SessionRecord
 from polydocs.snippets.sessions import Session
 from polydocs.snippets.standins import stand_ins_for
 from polydocs.snippets.standins_datasets import copy_for_session
-from polydocs.snippets.watchdog import PROOF_STEP, SessionEnd, wait_with_deadlines
-from polydocs.typed_json import load
+from polydocs.snippets.watchdog import SessionEnd, SessionPipes, wait_with_deadlines
 
 DEFAULT_TIMEOUT = {"cpu": 300.0, "cuda": 900.0}
 PROOF_TIMEOUT = {"cpu": 600.0, "cuda": 900.0}
 DEFAULT_MEMORY_MB = 16384
 DEFAULT_TRAINING_MODEL = "google/gemma-2b"
 _TAIL = 3000
-_READ_BYTES = 65536
-_RESULT_BYTES = 64 * 1024 * 1024  # far above any real result; a page may write the file itself
 
 
 @dataclass(frozen=True)
@@ -82,7 +80,14 @@ def _block_spec(region: Region, device: str, blocked: Blocked | None) -> BlockSp
     )
 
 
-def _spec(session: Session, options: RunOptions, folder: Path, blocked: list[Blocked | None]) -> SessionSpec:
+def _spec(
+    session: Session,
+    options: RunOptions,
+    folder: Path,
+    blocked: list[Blocked | None],
+    channel_fd: int,
+    environment: dict[str, str],
+) -> SessionSpec:
     specs = [_block_spec(r, options.device, why) for r, why in zip(session.regions, blocked, strict=True)]
     return SessionSpec(
         page_path=str(session.path.resolve()),
@@ -93,8 +98,9 @@ def _spec(session: Session, options: RunOptions, folder: Path, blocked: list[Blo
         default_model=DEFAULT_TRAINING_MODEL,
         memory_mb=0 if options.device == "cuda" else options.memory_mb,
         proof_timeout=PROOF_TIMEOUT[options.device],
-        result=str(folder / "result.json"),
-        progress=str(folder / "progress.txt"),
+        channel_fd=channel_fd,
+        work=str(folder),
+        environment=tuple(sorted(environment.items())),
     )
 
 
@@ -114,12 +120,15 @@ def _refused_variables(session: Session) -> SessionResult | None:
     return SessionResult(failures=tuple(Failure(line, message) for line, message in refusals))
 
 
-def _session_folders(options: RunOptions, folder: Path) -> SessionFolders:
+def _session_folders(session: Session, options: RunOptions, folder: Path) -> SessionFolders:
+    # The compile caches hold code that later sessions load and run: each is kept for one session's code
+    # (its fingerprint), so what a page writes there only ever runs again as that same page.
+    compiled = options.cache_dir / "compiled" / session.fingerprint()[:32]
     folders = SessionFolders(
         home=folder / "home",
         hf_home=options.hf_home,
-        inductor_cache=options.cache_dir / "inductor",
-        triton_cache=options.cache_dir / "triton",
+        inductor_cache=compiled / "inductor",
+        triton_cache=compiled / "triton",
         datasets_cache=folder / "datasets",
     )
     for writable in (folder / "cwd", folders.home, folders.inductor_cache, folders.triton_cache):
@@ -136,7 +145,6 @@ def _sandbox_spec(
         # The stand-in Hub cache is not among them: pages read it, and no page may change it for the next.
         writable=(folder, folders.inductor_cache, folders.triton_cache),
         readable=(*interpreter_paths(), folders.hf_home, session.path.resolve()),
-        hidden=hidden_folders(),
         gpu=options.device == "cuda",
     )
 
@@ -146,59 +154,55 @@ def _run_subprocess(session: Session, options: RunOptions) -> SessionResult:
         session, options.device, options.profile, options.hf_home, DEFAULT_TRAINING_MODEL
     )
     support = probe_sandbox(options.device == "cuda")
-    with tempfile.TemporaryDirectory(prefix="polydocs-session-") as temp:
+    with tempfile.TemporaryDirectory(prefix="polydocs-session-") as temp, ExitStack() as stack:
         folder = Path(temp).resolve()
-        folders = _session_folders(options, folder)
+        folders = _session_folders(session, options, folder)
         copy_for_session(stand_ins.datasets, options.hf_home, folders.datasets_cache)
-        spec = _spec(session, options, folder, stand_ins.blocked)
+        lines = tuple(region.start_line for region in session.regions)
+        pipes = stack.enter_context(SessionPipes(SessionRecord(lines)))
+        requested: dict[str, str] = {}
+        apply_requests(requested, _environment_requests(session), os.environ)
+        spec = _spec(session, options, folder, stand_ins.blocked, pipes.channel_write, requested)
         (folder / "spec.json").write_text(json.dumps(asdict(spec)))
+        argv = support.command(_sandbox_spec(session, options, folder, folders))
+        cgroup = None
+        parent = support.memory
+        if parent.folder is not None and options.memory_mb > 0:
+            cgroup = stack.enter_context(SessionCgroup(parent.folder, options.memory_mb, parent.version))
+            argv = cgroup.enter_command(argv)
+        # The launchers (the cgroup's shell, bubblewrap) get only the checker's allowlisted environment;
+        # the page's own variables reach the child alone, inside the sandbox (spec.environment).
         env = session_environment(os.environ, folders, options.device, options.gpu)
-        apply_requests(env, _environment_requests(session), os.environ)
-        limit = sum(b.timeout for b in spec.blocks) + spec.proof_timeout + 60
-        with ExitStack() as stack:
-            argv = support.launcher.command(_sandbox_spec(session, options, folder, folders))
-            cgroup = None
-            parent = support.memory
-            if parent.folder is not None and options.memory_mb > 0:
-                cgroup = stack.enter_context(SessionCgroup(parent.folder, options.memory_mb, parent.version))
-                argv = cgroup.enter_command(argv)
-            end = _run_watched(argv, folder, env, spec, limit)
-            out_of_memory = cgroup is not None and cgroup.ran_out_of_memory()
-        if support.launcher.bwrap is not None and end.returncode is not None and end.returncode > 128:
-            end = replace(end, returncode=128 - end.returncode)  # bubblewrap exits 128+N for signal N
-        stderr = _tail(folder / "stderr.txt")
-        result = _read_result(folder) if end.returncode == 0 else None
-        if result is not None and out_of_memory:
-            # cgroup v1 kills the one process that went over, not the session: the page still failed.
-            message = f"a process of the session went over its memory limit of {options.memory_mb} MiB"
-            killed = Failure(session.line, message + " and was killed")
-            result = replace(result, failures=(*result.failures, killed))
-        if result is None:
-            memory = options.memory_mb if out_of_memory else None
-            result = _crash(session, spec, end, stderr, memory)
-        output_tail = (_tail(folder / "stdout.txt")[-_TAIL:] + stderr[-_TAIL:]).strip()
-        return replace(result, output_tail=output_tail)
+        end = _run_watched(argv, folder, env, spec, pipes)
+        out_of_memory = cgroup is not None and cgroup.ran_out_of_memory()
+    if support.launcher.bwrap is not None and end.returncode is not None and end.returncode > 128:
+        end = replace(end, returncode=128 - end.returncode)  # bubblewrap exits 128+N for signal N
+    stderr = pipes.output(pipes.stderr)
+    result = _result(session, spec, end, pipes.record, stderr, options, out_of_memory)
+    output_tail = (pipes.output(pipes.stdout)[-_TAIL:] + stderr[-_TAIL:]).strip()
+    return replace(result, output_tail=output_tail)
 
 
 def _run_watched(
-    argv: list[str], folder: Path, env: dict[str, str], spec: SessionSpec, limit: float
+    argv: list[str], folder: Path, env: dict[str, str], spec: SessionSpec, pipes: SessionPipes
 ) -> SessionEnd:
-    with open(folder / "stdout.txt", "wb") as out, open(folder / "stderr.txt", "wb") as err:
-        process = subprocess.Popen(
-            argv,
-            cwd=folder / "cwd",
-            env=env,
-            stdin=subprocess.DEVNULL,
-            stdout=out,
-            stderr=err,
-            start_new_session=True,
-        )
-        try:
-            timeouts = [b.timeout for b in spec.blocks]
-            end = wait_with_deadlines(process, folder / "progress.txt", timeouts, spec.proof_timeout, limit)
-        finally:  # also on Ctrl-C; and after a normal exit, for what is left in the process group
-            _kill_group(process)
-    return end
+    process = subprocess.Popen(
+        argv,
+        cwd=folder / "cwd",
+        env=env,
+        stdin=subprocess.DEVNULL,
+        stdout=pipes.stdout_write,
+        stderr=pipes.stderr_write,
+        pass_fds=(pipes.channel_write,),
+        start_new_session=True,
+    )
+    pipes.close_write_ends()
+    try:
+        timeouts = [b.timeout for b in spec.blocks]
+        limit = sum(timeouts) + spec.proof_timeout + 60
+        return wait_with_deadlines(process, pipes, timeouts, spec.proof_timeout, limit)
+    finally:  # also on Ctrl-C; and after a normal exit, for what is left in the process group
+        _kill_group(process)
 
 
 def _kill_group(process: subprocess.Popen[bytes]) -> None:
@@ -209,45 +213,52 @@ def _kill_group(process: subprocess.Popen[bytes]) -> None:
     process.wait()
 
 
-def _tail(path: Path) -> str:
-    """The end of an output file; a page may print gigabytes, the parent reads a bounded part."""
-    if not path.exists():
-        return ""
-    with open(path, "rb") as file:
-        file.seek(max(0, path.stat().st_size - _READ_BYTES))
-        return file.read().decode(errors="replace")
-
-
-def _read_result(folder: Path) -> SessionResult | None:
-    """The child's result, or None when it is missing, too big to be one, or not what the child writes
-    (the page's code can write the file too)."""
-    path = folder / "result.json"
-    try:
-        if path.stat().st_size > _RESULT_BYTES:
-            return None
-        return load(SessionResult, json.loads(path.read_text()))
-    except (OSError, ValueError):  # JsonShapeError is a ValueError
-        return None
+def _result(
+    session: Session,
+    spec: SessionSpec,
+    end: SessionEnd,
+    record: SessionRecord,
+    stderr: str,
+    options: RunOptions,
+    out_of_memory: bool,
+) -> SessionResult:
+    """What the channel recorded; where the session did not end as the protocol says, the crash."""
+    if record.end is not None and end.returncode == 0 and not record.broken:
+        result = replace(record.end, blocks=tuple(record.blocks))
+        if out_of_memory:
+            # cgroup v1 kills the one process that went over, not the session: the page still failed.
+            message = f"a process of the session went over its memory limit of {options.memory_mb} MiB"
+            killed = Failure(session.line, message + " and was killed")
+            result = replace(result, failures=(*result.failures, killed))
+        return result
+    memory = options.memory_mb if out_of_memory else None
+    return _crash(session, spec, end, record, stderr, memory)
 
 
 def _crash(
-    session: Session, spec: SessionSpec, end: SessionEnd, stderr: str, memory_mb: int | None
+    session: Session,
+    spec: SessionSpec,
+    end: SessionEnd,
+    record: SessionRecord,
+    stderr: str,
+    memory_mb: int | None,
 ) -> SessionResult:
-    """The child died or was killed: blame the block it had started, at the line faulthandler saw, if any."""
-    why = _why_it_ended(end, memory_mb)
+    """The session did not finish as the protocol says: every block keeps the outcome the channel
+    recorded; the block running at the time (or the proof) gets the crash; the rest did not run."""
+    why = record.broken or _why_it_ended(end, memory_mb)
     lines = [block.line for block in spec.blocks]
-    if end.step == PROOF_STEP:
+    done = list(record.blocks)
+    running = len(done) if record.started == len(done) else None
+    if record.proving:
         line = session.line
         why += " while proving torch.compile"
-        blocks = [BlockResult(at, "not-run") for at in lines]
+    elif running is not None:
+        line = _faulthandler_line(stderr, spec.page_path) or lines[running]
+        done.append(BlockResult(lines[running], "failed", error=BlockError(line, "Crash", why)))
     else:
-        index = int(end.step or 0)
-        line = _faulthandler_line(stderr, spec.page_path) or lines[index]
-        blocks = [
-            *(BlockResult(at, "passed") for at in lines[:index]),
-            BlockResult(lines[index], "failed", error=BlockError(line, "Crash", why)),
-            *(BlockResult(at, "not-run") for at in lines[index + 1 :]),
-        ]
+        line = lines[len(done)] if len(done) < len(lines) else session.line
+        why += " between blocks" if done and len(done) < len(lines) else ""
+    blocks = [*done, *(BlockResult(at, "not-run") for at in lines[len(done) :])]
     return SessionResult(blocks=tuple(blocks), failures=(Failure(line, why),))
 
 
@@ -257,7 +268,7 @@ def _why_it_ended(end: SessionEnd, memory_mb: int | None) -> str:
     if end.returncode is None and end.whole_session:
         return f"session killed after {end.overran:g} s (timeout)"
     if end.returncode is None:
-        what = "proof" if end.step == PROOF_STEP else "block"
+        what = "proof" if end.step == PROOF else "block"
         return (
             f"timed out after {end.overran:g} s "
             f"(the {what} kept running past its alarm; the checker killed the session)"
@@ -269,7 +280,7 @@ def _why_it_ended(end: SessionEnd, memory_mb: int | None) -> str:
             name = f"signal {-end.returncode}"
         return f"the Python process crashed ({name})"
     if end.returncode == 0:
-        return "the session ended without a readable result"
+        return "the Python process exited with status 0 (os._exit?) before the session ended"
     return f"the Python process exited with status {end.returncode}"
 
 

@@ -1,19 +1,31 @@
 """The command line that runs one page session sandboxed: bubblewrap when it works, else what is left.
 
-With bubblewrap the session sees the machine's files read-only, a private /tmp, empty read-only homes
-and `.git`, a network namespace with only `lo`, and a PID namespace that dies with the session and with
-the checker. Without it, `unshare` still gives the network and PID namespaces where it works. What is
-available is found once per process by sandbox_probe.py.
+With bubblewrap the session sees only what it needs, read-only: the system's program and library folders
+(`SYSTEM_FOLDERS`), the Python it runs and polydocs, the stand-in Hub cache and its own page; its session
+folder and compile caches writable; a private /tmp, /dev and /proc; a network namespace with only `lo`;
+and a PID namespace that dies with the session and with the checker. Homes, the checked repository (its
+`.git` and the rest of the checkout), /run, /var and /tmp of the machine are simply not there. Inside
+what is shown, `masked` paths (socket files, which a read-only mount does not make unreachable, and
+system files not every user may read; found by sandbox_probe.py) are covered. Without bubblewrap,
+`unshare` still gives the network and PID namespaces where it works. What is available is found once
+per process by sandbox_probe.py.
 """
 
 from __future__ import annotations
 
+import atexit
+import functools
 import glob
+import os
+import shutil
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
 GpuDevices = Literal["nvidia", "all"]
+# Shown read-only (a link among them, as in merged-/usr systems, stays a link): what programs need to run.
+SYSTEM_FOLDERS = ("/usr", "/etc", "/opt", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/sys")
 
 
 @dataclass(frozen=True)
@@ -23,8 +35,8 @@ class SandboxSpec:
     command: tuple[str, ...]
     workdir: Path
     writable: tuple[Path, ...] = ()  # bound read-write: the session folder, the compile caches
-    readable: tuple[Path, ...] = ()  # what the session needs that may lie in a hidden folder or /tmp
-    hidden: tuple[Path, ...] = ()  # replaced by an empty read-only folder: homes, the repository's .git
+    readable: tuple[Path, ...] = ()  # bound read-only beside the system folders: Python, stand-ins, page
+    masked: tuple[Path, ...] = ()  # covered by an empty folder or file: sockets, private system files
     gpu: bool = False
 
 
@@ -45,7 +57,7 @@ class Launcher:
 def bwrap_command(spec: SandboxSpec, bwrap: str, gpu_devices: GpuDevices = "nvidia") -> list[str]:
     """The bubblewrap argv for `spec`. The environment is not on it: it is the Popen environment, because
     a command line is readable by every user of the machine (`ps`), and a passed variable may be secret."""
-    argv = [bwrap, "--ro-bind", "/", "/"]
+    argv = [bwrap, *_system_folders()]
     if spec.gpu and gpu_devices == "all":
         argv += ["--dev-bind", "/dev", "/dev"]
     else:
@@ -56,7 +68,7 @@ def bwrap_command(spec: SandboxSpec, bwrap: str, gpu_devices: GpuDevices = "nvid
     # A private /dev/shm too: with all of /dev bound it would be the machine's.
     argv += ["--tmpfs", "/dev/shm", "--proc", "/proc", "--tmpfs", "/tmp"]
     argv += _mounts(spec)
-    argv += ["--chdir", str(spec.workdir)]
+    argv += ["--remount-ro", "/", "--chdir", str(spec.workdir)]
     argv += [
         "--unshare-all",  # user, IPC, PID, network (only `lo`, brought up by bubblewrap), UTS, cgroup
         "--unshare-user",
@@ -75,32 +87,57 @@ def nvidia_devices() -> list[str]:
     return sorted(glob.glob("/dev/nvidia*"))
 
 
-def _mounts(spec: SandboxSpec) -> list[str]:
-    """Bind and mask arguments, outer folders first, so a deeper mount lands on top of a shallower one."""
-    readable = _existing(spec.readable)
-    writable = _existing(spec.writable)
-    hidden = [p for p in _existing(spec.hidden) if p not in readable and p not in writable]
-    under_masks = [Path("/tmp"), *hidden]
-    readable = [p for p in readable if any(p.is_relative_to(m) for m in under_masks) and p not in writable]
-    readable = [p for p in readable if not any(_covers(q, p, hidden) for q in readable)]
-    mounts = (
-        [(p, ["--tmpfs", str(p)]) for p in hidden]
-        + [(p, ["--ro-bind", str(p), str(p)]) for p in readable]
-        + [(p, ["--bind", str(p), str(p)]) for p in writable]
-    )
+def shown_folders(spec: SandboxSpec) -> list[Path]:
+    """Every folder or file the session sees from the machine (where masks must be looked for)."""
+    system = [Path(p) for p in SYSTEM_FOLDERS if os.path.isdir(p) and not os.path.islink(p)]
+    return [*system, *_outermost(_existing(spec.readable), system)]
+
+
+def _system_folders() -> list[str]:
     argv: list[str] = []
-    for _, arguments in sorted(mounts, key=lambda mount: len(mount[0].parts)):
-        argv += arguments
-    for path in hidden:  # read-only only now: the mount points of the binds above had to be made in it
-        argv += ["--remount-ro", str(path)]
+    for folder in SYSTEM_FOLDERS:
+        if os.path.islink(folder):
+            argv += ["--symlink", os.readlink(folder), folder]
+        elif os.path.isdir(folder):
+            argv += ["--ro-bind", folder, folder]
     return argv
 
 
-def _covers(outer: Path, inner: Path, hidden: list[Path]) -> bool:
-    """True when binding `outer` already shows `inner` (no mask lies between them)."""
-    if outer == inner or not inner.is_relative_to(outer):
-        return False
-    return not any(h.is_relative_to(outer) and inner.is_relative_to(h) for h in hidden)
+def _mounts(spec: SandboxSpec) -> list[str]:
+    """Bind and mask arguments, outer paths first, so a deeper mount lands on top of a shallower one."""
+    system = [Path(p) for p in SYSTEM_FOLDERS]
+    writable = _existing(spec.writable)
+    readable = [p for p in _outermost(_existing(spec.readable), system) if p not in writable]
+    mounts = [(p, ["--ro-bind", str(p), str(p)]) for p in readable]
+    mounts += [(p, ["--bind", str(p), str(p)]) for p in writable]
+    mounts += [(p, _mask(p)) for p in spec.masked if not any(p.is_relative_to(w) for w in writable)]
+    argv: list[str] = []
+    for _, arguments in sorted(mounts, key=lambda mount: len(mount[0].parts)):
+        argv += arguments
+    return argv
+
+
+def _mask(path: Path) -> list[str]:
+    if path.is_dir() and not path.is_symlink():
+        return ["--tmpfs", str(path), "--remount-ro", str(path)]
+    # Not /dev/null: bubblewrap binds with `nodev`, so a device node there could not even be opened.
+    return ["--ro-bind", str(_empty_file()), str(path)]
+
+
+@functools.cache
+def _empty_file() -> Path:
+    """An empty read-only file of this process's, laid over masked files."""
+    folder = Path(tempfile.mkdtemp(prefix="polydocs-mask-"))
+    atexit.register(shutil.rmtree, folder, True)
+    empty = folder / "empty"
+    empty.touch(mode=0o444)
+    return empty
+
+
+def _outermost(paths: list[Path], shown: list[Path]) -> list[Path]:
+    """`paths` less those that `shown` or another of them already shows."""
+    outer = [p for p in paths if not any(p.is_relative_to(s) for s in shown)]
+    return [p for p in outer if not any(q != p and p.is_relative_to(q) for q in outer)]
 
 
 def _existing(paths: tuple[Path, ...]) -> list[Path]:

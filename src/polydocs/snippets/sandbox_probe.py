@@ -11,17 +11,27 @@ from __future__ import annotations
 import functools
 import os
 import shutil
+import stat
 import subprocess
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
-from polydocs.snippets.environment import package_root, python_path
+from polydocs.snippets.environment import python_path
 from polydocs.snippets.memory_cgroup import MemoryParent, find_memory_parent
-from polydocs.snippets.sandbox import Launcher, SandboxSpec, bwrap_command
+from polydocs.snippets.sandbox import (
+    SYSTEM_FOLDERS,
+    GpuDevices,
+    Launcher,
+    SandboxSpec,
+    bwrap_command,
+    shown_folders,
+)
 
 BWRAP_VARIABLE = "POLYDOCS_BWRAP"  # the bwrap to use (e.g. one unpacked from the .deb); empty: none
-HIDDEN_FOLDERS = ("/root", "/home", "/run/secrets", "/etc/ssh")
+# System folders whose files not every user of the machine may read are masked too (/etc/shadow, keys).
+PRIVATE_FILES_IN = (Path("/etc"),)
+_NOT_SCANNED = (Path("/sys"),)  # sysfs holds no socket files, and walking it is slow
 _UNSHARE = ("unshare", "--net", "--pid", "--fork", "--kill-child", "--mount-proc")
 _AS_ROOT_OF_A_USER_NAMESPACE = ("--user", "--map-root-user")
 _PDEATHSIG = ("setpriv", "--pdeathsig", "KILL")
@@ -50,12 +60,58 @@ class SandboxSupport:
         lines += [f"sandbox OFF: {p.name}: {p.why}" for p in off]
         return lines
 
+    def command(self, spec: SandboxSpec) -> list[str]:
+        """The argv that runs `spec` here, with the masks bubblewrap must lay over what it shows."""
+        if self.launcher.bwrap is not None:
+            spec = replace(spec, masked=masked_paths(spec, self.launcher.gpu_devices))
+        return self.launcher.command(spec)
 
-def hidden_folders() -> tuple[Path, ...]:
-    """Folders a page must not read: homes (tokens, keys, CI runner files) and the repository's .git
-    (where CI checkouts keep the push token)."""
-    candidates = [*map(Path, HIDDEN_FOLDERS), Path.home(), package_root().parent / ".git"]
-    return tuple(p for p in candidates if p.is_dir())
+
+def masked_paths(spec: SandboxSpec, gpu_devices: GpuDevices = "nvidia") -> tuple[Path, ...]:
+    """What the session must not see inside the folders `spec` shows it: socket files (a read-only mount
+    leaves them connectable, and a CI host's Docker socket is root on the host) and, in /etc, what not
+    every user may read. The system and interpreter folders are scanned once per process."""
+    stable = {*map(Path, SYSTEM_FOLDERS), *(p.resolve() for p in interpreter_paths())}
+    roots = shown_folders(spec)
+    if spec.gpu and gpu_devices == "all":
+        roots.append(Path("/dev"))
+    found: list[Path] = []
+    for root in roots:
+        found += _scanned_once(root) if root in stable else _scan(root)
+    return tuple(found)
+
+
+def _scan(root: Path) -> tuple[Path, ...]:
+    if root in _NOT_SCANNED or not root.exists():
+        return ()
+    private = ["-o", "!", "-perm", "-o=r"] if root in PRIVATE_FILES_IN else []
+    try:
+        done = subprocess.run(
+            ["find", str(root), "(", "-type", "s", *private, ")", "-print0"],
+            capture_output=True,
+            timeout=300,
+            check=False,
+        )
+        return tuple(Path(os.fsdecode(p)) for p in done.stdout.split(b"\0") if p)
+    except FileNotFoundError:  # no `find` (findutils): the same walk in Python
+        return tuple(_walk(root, bool(private)))
+
+
+_scanned_once = functools.cache(_scan)
+
+
+def _walk(root: Path, private: bool) -> list[Path]:
+    found = []
+    for folder, folders, files in os.walk(root):
+        for name in [*folders, *files]:
+            path = Path(folder, name)
+            try:
+                mode = path.lstat().st_mode
+            except OSError:
+                continue
+            if stat.S_ISSOCK(mode) or (private and not mode & stat.S_IROTH):
+                found.append(path)
+    return found
 
 
 def interpreter_paths() -> tuple[Path, ...]:
@@ -88,7 +144,19 @@ def probe_sandbox(gpu: bool) -> SandboxSupport:
     no_namespaces = "; ".join(filter(None, [why_no_bwrap, why_no_unshare]))
     protections = [
         Protection("environment allowlist", True),
-        Protection("read-only files, private /tmp and homes", bwrap, why_no_bwrap),
+        Protection("page variables set inside the sandbox only, loader variables refused", True),
+        Protection("results read from pipes, never from files the session can write", True),
+        Protection("compile caches kept per session code", True),
+        Protection(
+            "only the files the session needs, read-only (no homes, no checkout, no .git), private /tmp",
+            bwrap,
+            f"{why_no_bwrap}; the session sees the machine's files as the checker's user does",
+        ),
+        Protection(
+            "no socket files of the machine (Docker, systemd, X)",
+            bwrap,
+            f"{why_no_bwrap}; a socket file on any readable path can be connected to",
+        ),
         Protection(
             "no network (kernel)", namespaces, f"{no_namespaces}; only Python's socket.connect refuses it"
         ),
@@ -149,7 +217,6 @@ def _probe_spec(arguments: tuple[str, ...], gpu: bool) -> SandboxSpec:
         (sys.executable, *arguments),
         Path("/"),
         readable=interpreter_paths(),
-        hidden=hidden_folders(),
         gpu=gpu,
     )
 
