@@ -104,7 +104,19 @@ HOSTILE_TREE = {
         ```html
         <script>shown as code, never removed</script>
         ```
+
+        [more](evil.html) ![drawing](img/evil.svg) ![frame](evil.xhtml)
+
+        <iframe src="https://evil.example\\@huggingface.co/spaces/x/y" title="Not a Space"></iframe>
     """,
+    # Files of types a browser runs, on the site's own address (issue 35, family 6): the first replaced
+    # the theme's own script on every Spanish page; the others were published and linked as they are.
+    "es/assets/polydocs/md-storage.js": "window.__pwned = 'theme script'; window.__md_get = null;\n",
+    "en/evil.html": "<script>window.__pwned = 'html file'</script>\n",
+    "en/evil.xhtml": (
+        '<html xmlns="http://www.w3.org/1999/xhtml"><script>window.__pwned = "xhtml"</script></html>\n'
+    ),
+    "en/img/evil.svg": '<svg xmlns="http://www.w3.org/2000/svg" onload="window.__pwned = \'svg file\'"/>\n',
     "es/attack.md": f"""
         # Ataque
 
@@ -126,6 +138,10 @@ HOSTILE_TREE = {
         ---
         title: '</title><script>window.__pwned="meta-title"</script>'
         description: '"><script>window.__pwned="meta-description"</script>'
+        status: 'new"><meta http-equiv="refresh" content="0;url=data:text/html,<script>alert(1)</script>">'
+        revision_date: '<svg/onload="window.__pwned=20">'
+        tags: ['<img src=x onerror="window.__pwned=21">']
+        hide: 7
         ---
 
         # Meta

@@ -18,7 +18,7 @@ from polydocs.site.build import build_site
 
 pytestmark = BROWSER_MARKS
 
-HOSTILE_PAGES = ["/en/attack/", "/es/attack/", "/es/meta/", "/en/", "/es/"]
+HOSTILE_PAGES = ["/en/attack/", "/es/attack/", "/es/meta/", "/en/", "/es/", "/es/status/", "/en/status/"]
 # What a reader may do to an attack that waits for them: point at it, open it, press it.
 _TOUCHED = "article b, article img, article svg, article details summary, article a:not([href]), nav label"
 
@@ -41,6 +41,8 @@ def _visit(browser: Browser, url: str) -> tuple[Page, list[str], list[str]]:
     dialogs: list[str] = []
     page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
     page.goto(url, wait_until="load")
+    page.wait_for_timeout(200)  # a refresh `<meta>` would have moved the page by now
+    assert page.url == url, f"the page sent the reader to {page.url}"
     # Events dispatched to each element itself: a pointer would reach whatever lies on top of it.
     for element in page.locator(_TOUCHED).all()[:80]:
         for event in ("mouseover", "focus", "click"):
@@ -102,3 +104,53 @@ def test_the_projects_own_pages_break_no_rule_of_the_policy(
         problems += [f"{path}: {line}" for line in watch.console_errors if "Content Security Policy" in line]
         page.context.close()
     assert not problems, "\n".join(problems)
+
+
+def test_a_trees_script_never_replaces_the_themes(browser: Browser, hostile_url: str) -> None:
+    """es/assets/polydocs/md-storage.js in the tree: the theme's script runs on every Spanish page."""
+    for path in ["/es/", "/es/attack/", "/es/meta/", "/es/status/"]:
+        page, dialogs, _ = _visit(browser, hostile_url + path)
+        try:
+            assert page.evaluate("() => window.__pwned") is None
+            assert page.evaluate("() => typeof __md_get") == "function", path
+            assert dialogs == []
+        finally:
+            page.context.close()
+
+
+@pytest.mark.parametrize("path", ["/en/evil.html", "/en/evil.xhtml", "/en/img/evil.svg", "/es/evil.html"])
+def test_a_trees_active_files_are_not_on_the_site(browser: Browser, hostile_url: str, path: str) -> None:
+    page, _ = open_watched_page(browser)
+    dialogs: list[str] = []
+    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    try:
+        response = page.goto(hostile_url + path, wait_until="load")
+        assert response is not None and response.status == 404
+        assert page.evaluate("() => window.__pwned") is None and dialogs == []
+    finally:
+        page.context.close()
+
+
+def test_a_page_links_none_of_them_and_embeds_only_the_allowed_host(
+    browser: Browser, hostile_url: str
+) -> None:
+    """The links and images to refused files lead nowhere; the embed whose URL a browser reads as
+    evil.example's (`https://evil.example\\@huggingface.co/...`) is a link, never a frame."""
+    page, dialogs, _ = _visit(browser, hostile_url + "/en/attack/")
+    try:
+        for button in page.locator(".polydocs-embed-load").all():
+            button.dispatch_event("click")
+        frames = page.evaluate("() => [...document.querySelectorAll('article iframe')].map(f => f.src)")
+        assert all(src.startswith("https://huggingface.co/") for src in frames), frames
+        links = page.evaluate(
+            "() => [...document.querySelectorAll('article a[href]')].map(a => a.getAttribute('href'))"
+        )
+        assert "https://evil.example/@huggingface.co/spaces/x/y" in links
+        images = page.evaluate("() => [...document.querySelectorAll('article img')].map(i => i.src)")
+        tree_files = [href for href in links if href.endswith((".html", ".svg", ".xhtml"))]
+        for url in [*(f"{hostile_url}/en/attack/{href}" for href in tree_files), *images]:
+            if url.startswith(hostile_url) and url.endswith((".html", ".svg", ".xhtml")):
+                assert page.request.get(url).status == 404, url
+        assert page.evaluate("() => window.__pwned") is None and dialogs == []
+    finally:
+        page.context.close()

@@ -75,8 +75,8 @@ def test_front_matter_the_theme_prints_raw_is_made_safe(tmp_path):
     _tree(tmp_path / "docs", guide)
     built = _build(tmp_path)
     assert built.returncode == 0, built.stderr
-    assert "docs/en/guide.md:1: front-matter `icon: '../../base'`" in built.stderr
-    assert "docs/en/guide.md:1: front-matter `template:` is ignored" in built.stderr
+    assert "docs/en/guide.md:3: front-matter `icon: '../../base'` is not allowed" in built.stderr
+    assert "docs/en/guide.md:4: front-matter `template: 'nope.html'` is not allowed" in built.stderr
     home = (tmp_path / "site/en/index.html").read_text(encoding="utf-8")
     assert "<small>&lt;img src=x onerror=alert(1)&gt;</small>" in home
     assert "<img src=x" not in home

@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import html
+import re
+from urllib.parse import quote
+
 from polydocs.sources import SOURCE_LANGUAGE, Language, SourceTree
 from polydocs.sources.freshness import State
 
 _ORDER: tuple[State, ...] = ("in-progress", "outdated", "untracked", "missing", "current")
 _COUNTED: tuple[State, ...] = ("current", "in-progress", "outdated", "untracked", "missing")
+# What would make Markdown of a title: its emphasis, code, links and images, and the escape itself.
+_MARKDOWN_SYNTAX = re.compile(r"([\\`*_\[\]()!])")
 
 
 def _shown(tree: SourceTree, states: tuple[State, ...]) -> tuple[State, ...]:
@@ -27,6 +33,12 @@ def _titles(tree: SourceTree, lang: str) -> dict[str, str]:
         if toctree is not None:
             titles.update({entry.local: entry.title for entry in toctree.pages()})
     return titles
+
+
+def _as_text(text: str) -> str:
+    """A toctree title or a page's name (contributors' text) as Markdown that shows it as written: its
+    HTML escaped, its Markdown syntax escaped (the status page is the site's, and is not sanitised)."""
+    return _MARKDOWN_SYNTAX.sub(r"\\\1", html.escape(text, quote=False))
 
 
 def render_status_markdown(tree: SourceTree, reader: Language) -> str:
@@ -67,5 +79,5 @@ def render_status_markdown(tree: SourceTree, reader: Language) -> str:
                 lines.append(_text(reader, "none"))
             for local in groups[state]:
                 # On the reader's own site every page exists (English fallback included), so links stay local.
-                lines.append(f"- [{titles.get(local, local)}]({local}.md)")
+                lines.append(f"- [{_as_text(titles.get(local, local))}]({quote(local)}.md)")
     return "\n".join(lines) + "\n"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from urllib.parse import quote
 
 from polydocs.sources import SourceTree
 
@@ -32,9 +33,12 @@ def alternates_for(
     to_site_root = "../" * (page_url_in_lang.count("/") + 1)
     result = []
     for folder, pages in pages_by_lang.items():
-        target = page_url(local) if local in pages else ""
+        # Percent-encoded as MkDocs writes a page's URL: a page's name is a file's, and may hold `"` or `<`.
+        target = quote(page_url(local)) if local in pages else ""
         language = tree.language(folder)
         result.append(
-            Alternate(language.tag, language.autonym, f"{to_site_root}{folder}/{target}", folder == lang)
+            Alternate(
+                language.tag, language.autonym, f"{to_site_root}{quote(folder)}/{target}", folder == lang
+            )
         )
     return result

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import yaml
+from markupsafe import escape
 from mkdocs.config import load_config
 from mkdocs.config.defaults import MkDocsConfig
 
@@ -22,9 +23,9 @@ from polydocs.site.autodoc_sources import AutodocSlice, autodoc_slice
 from polydocs.site.build_theme import BuildTheme
 from polydocs.site.nav import build_nav
 from polydocs.site.theme_languages import search_language, search_separator, theme_language
-from polydocs.sources import PROJECT_FILE, SOURCE_LANGUAGE, Language, SourceTree
-from polydocs.sources.freshness import LOCK_NAME
+from polydocs.sources import SOURCE_LANGUAGE, Language, SourceTree
 from polydocs.sources.project import ProjectConfig
+from polydocs.sources.published_files import unpublished_patterns
 
 if TYPE_CHECKING:
     from polydocs.site.language_parts import LanguagePart
@@ -150,15 +151,6 @@ def mkdocstrings_settings(slices: list[AutodocSlice]) -> dict[str, Any]:
     return {**_MKDOCSTRINGS, "handlers": {"python": {**python, **paths}}}
 
 
-# A single-language tree's top is its docs folder: the tree's own settings are not published with it.
-_TREE_FILES = f"/_*\n/{PROJECT_FILE}\n/{LOCK_NAME}\n"
-
-
-def _excluded_files(tree: SourceTree) -> str:
-    """What MkDocs leaves out of the docs folder: toctrees and `.mdx` sources (the plugin adds the pages)."""
-    return "_toctree.yml\n*.mdx\n" + (_TREE_FILES if tree.single_language else "")
-
-
 def mkdocs_settings(
     tree: SourceTree,
     lang: str,
@@ -180,7 +172,9 @@ def mkdocs_settings(
     slices = autodoc_slices(autodoc_objects(tree, lang, api))
     language = tree.language(lang)
     return {
-        "site_name": site_name(tree, lang),
+        # Escaped once: the theme prints the name as HTML in places (the header, the navigation), and
+        # it may be a page's title (`site_name`); `Markup` is not escaped again where the theme does.
+        "site_name": escape(site_name(tree, lang)),
         "site_description": project.site_description or None,
         "site_url": site_url or None,
         "repo_url": project.repo_url or None,
@@ -189,7 +183,7 @@ def mkdocs_settings(
         "site_dir": str(site_dir),
         "use_directory_urls": True,
         "nav": [*build_nav(tree, lang), {language.text("status.title"): "status.md"}],
-        "exclude_docs": _excluded_files(tree),
+        "exclude_docs": unpublished_patterns(tree.single_language),
         "theme": _theme(language, _page_features(tree, lang)),
         "plugins": [
             {
@@ -248,7 +242,7 @@ def load_mkdocs_config(
     """Validate the generated settings exactly as MkDocs validates an `mkdocs.yml`; the theme MkDocs
     made from them is then made again as the build's (`build_theme.py`), its compiled templates kept
     in `cache` (the one the settings were made with)."""
-    stream = io.StringIO(yaml.safe_dump({"site_name": settings["site_name"]}))
+    stream = io.StringIO(yaml.safe_dump({"site_name": str(settings["site_name"])}))
     stream.name = str(config_path)
     config = load_config(config_file=stream, config_file_path=str(config_path), **settings)
     config.theme = BuildTheme(cache, **settings["theme"])

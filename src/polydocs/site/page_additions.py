@@ -17,6 +17,7 @@ import posixpath
 from dataclasses import dataclass
 from html import escape as html_escape
 from pathlib import Path
+from urllib.parse import quote, unquote
 
 from polydocs.site.alternates import page_url
 from polydocs.site.banners import NOT_INDEXED, in_progress_banner, outdated_banner, untranslated_banner
@@ -70,8 +71,9 @@ def _notebook_link(site_dir: Path | None, url: str, local: str, notebook: str, l
     """Write `<page>.ipynb` into the page's folder (with a `site_dir`) and return the link to it."""
     name = f"{posixpath.basename(local)}.ipynb"
     if site_dir is not None:
-        folder = site_dir / url
+        folder = site_dir / unquote(url)  # the page's folder: its URL is percent-encoded
         folder.mkdir(parents=True, exist_ok=True)
         (folder / name).write_text(notebook, encoding="utf-8")
     label = html_escape(lang.text("notebook.download"))
-    return f'<p class="polydocs-notebook" {NOT_INDEXED}><a href="{name}" download>{label}</a></p>\n'
+    href = html_escape(quote(name))  # a page's name is a file's, and may hold `"` or `<`
+    return f'<p class="polydocs-notebook" {NOT_INDEXED}><a href="{href}" download>{label}</a></p>\n'

@@ -23,6 +23,7 @@ from polydocs.diagnostics import PolydocsError, reading
 from polydocs.lint.status_page import render_status_markdown
 from polydocs.markup import markdown_extensions
 from polydocs.markup.inventory import ApiInventory
+from polydocs.markup.unsafe_html import sanitize_page
 from polydocs.site.alternates import alternates_for
 from polydocs.site.language_output import root_404_links_into_language, sitemaps_beside_pages
 from polydocs.site.nav_markup import TEMPLATE_GLOBAL as NAV_ENTRY_GLOBAL
@@ -31,12 +32,17 @@ from polydocs.site.object_registrations import ObjectRegistrations, ObjectRegist
 from polydocs.site.page_additions import PublishedPage, published_page
 from polydocs.site.page_cache import ConvertedPage, PageCache, restore_toc
 from polydocs.site.page_conversion import LanguageBuild, PageText, convert_page
-from polydocs.site.page_meta import make_page_meta_safe
+from polydocs.site.page_meta import make_page_meta_safe, theme_icon_exists
 from polydocs.site.page_render import KeptMarkdown, replay_render
 from polydocs.site.progress import page_done
 from polydocs.site.redirects import write_redirects
 from polydocs.site.search import CachedSearchPlugin, SearchEntryCache, unindexed_page
 from polydocs.site.search_segments import search_segmenter
+from polydocs.site.tree_files import (
+    drop_tree_files_the_build_wrote,
+    keep_publishable_tree_files,
+    report_overwritten_tree_files,
+)
 from polydocs.sources import ProjectConfig, SourceTree, load_source_tree
 from polydocs.sources.confinement import inside_tree
 
@@ -115,6 +121,7 @@ class PolydocsPlugin(BasePlugin[PolydocsPluginConfig]):
         except PolydocsError as error:
             raise PluginError(str(error)) from None
         self.lang = self.tree.language(self.config.lang)
+        self.icon_exists = theme_icon_exists(list(config.theme.dirs))
         self.pages_by_lang = {
             code: {*self.tree.site_pages(code), STATUS_PAGE} for code in self.tree.languages
         }
@@ -165,6 +172,7 @@ class PolydocsPlugin(BasePlugin[PolydocsPluginConfig]):
                 files.remove(file)
             elif _links_out_of_the_tree(file, Path(config.docs_dir), self.tree.root):
                 files.remove(file)  # the source tree reported it
+        self.tree_files = keep_publishable_tree_files(files, config)
         for page in self.tree.site_pages(self.lang.folder).values():
             files.append(File.generated(config, page.src_uri, abs_src_path=str(page.path)))
         status = render_status_markdown(self.tree, self.lang)
@@ -177,10 +185,13 @@ class PolydocsPlugin(BasePlugin[PolydocsPluginConfig]):
     def on_page_markdown(self, markdown: str, page: MkDocsPage, config: MkDocsConfig, files: Files) -> str:
         self.page_renderer.take_over(page)
         local = page.file.src_uri.removesuffix(".md")
-        alternates = alternates_for(self.tree, local, page.url, self.lang.folder, self.pages_by_lang)
-        page.meta["polydocs_alternates"] = [vars(alternate) for alternate in alternates]
-        with reading(page.file.abs_src_path or page.file.src_uri):
-            make_page_meta_safe(page.meta, page.file.abs_src_path or page.file.src_uri)
+        source = page.file.abs_src_path or page.file.src_uri
+        with reading(source):
+            # First: what the plugin adds to the page's meta below is its own, not the page's.
+            fields_text = page.file.content_string if page.meta else ""  # for the lines of its fields
+            make_page_meta_safe(page.meta, source, fields_text, self.icon_exists)
+            alternates = alternates_for(self.tree, local, page.url, self.lang.folder, self.pages_by_lang)
+            page.meta["polydocs_alternates"] = [vars(alternate) for alternate in alternates]
             if local == STATUS_PAGE:
                 return markdown
             text = PageText(local, markdown, page.file.content_string)
@@ -202,8 +213,8 @@ class PolydocsPlugin(BasePlugin[PolydocsPluginConfig]):
         if page.file.src_uri not in self.rendered_elsewhere:
             page_done(self.lang.folder)
         converted = self.converted.pop(page.file.src_uri, None)
-        if converted is None:  # the generated status page
-            return html
+        if converted is None:  # the generated status page: its titles are escaped, and it is sanitised too
+            return sanitize_page(html, self.tree.project.iframe_hosts).html
         page.toc = restore_toc(converted.toc)
         local = page.file.src_uri.removesuffix(".md")
         notebooks = Path(config.site_dir) if self.config.writes_language_files else None
@@ -234,6 +245,7 @@ class PolydocsPlugin(BasePlugin[PolydocsPluginConfig]):
         write_redirects(Path(config.site_dir), self.tree.redirects.get(self.lang.folder, []), self.lang)
         if not config.site_url:
             root_404_links_into_language(Path(config.site_dir), self.lang.folder)
+        report_overwritten_tree_files(self.tree_files, Path(config.site_dir))
 
     def on_nav(self, nav: Navigation, config: MkDocsConfig, files: Files) -> Navigation:
         self.nav = nav  # kept with the files and the environment for `polydocs serve` (`live_language.py`)
@@ -266,5 +278,6 @@ class PolydocsPlugin(BasePlugin[PolydocsPluginConfig]):
 
     def on_env(self, env: Environment, config: MkDocsConfig, files: Files) -> Environment:
         self.env, self.files = env, files
+        self.tree_files = drop_tree_files_the_build_wrote(self.tree_files, files, Path(config.site_dir))
         env.globals[NAV_ENTRY_GLOBAL] = TopLevelEntries()  # `theme/partials/nav.html`
         return env

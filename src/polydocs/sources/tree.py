@@ -19,6 +19,7 @@ from polydocs.sources.library import Library, choose_library
 from polydocs.sources.page_reading import Page, PageRead, pages_of, read_language_pages
 from polydocs.sources.pages import PAGE_SUFFIXES, TOCTREE_NAME, page_local
 from polydocs.sources.project import ProjectConfig, load_project_config
+from polydocs.sources.published_files import refused_files
 from polydocs.sources.redirects import REDIRECTS_NAME, Redirect, checked_redirects, read_redirects
 from polydocs.sources.toctree import Toctree, load_toctree
 
@@ -37,6 +38,8 @@ class TreeReading:
     page_reads: dict[str, dict[Path, PageRead]]
     redirect_reads: dict[str, tuple[list[Redirect], list[Diagnostic]]]
     config_problems: list[Diagnostic]
+    # The files of the language folders the site refuses to publish (`published_files.py`).
+    refused_files: list[Diagnostic] = field(default_factory=list)
     # The English pages' content hashes by file, made by `freshness` and kept while a file is unchanged.
     digests: dict[Path, str] = field(default_factory=dict)
 
@@ -209,11 +212,15 @@ def derive_model(tree: SourceTree, reading: TreeReading) -> SourceTree:
     """`tree` (languages, toctrees and settings set) completed from `reading`: its pages, redirects and
     problems, in the order a full read reports them. The one derivation of a read tree and an updated one."""
     named = {lang: "" if tree.single_language else f"{lang}/" for lang in tree.languages}
-    problems = reading.links_out + [
-        unregistered_language(tree.root / lang, tag)
-        for lang in tree.languages
-        if not tree.single_language and not is_registered_tag(tag := tree.aliases.get(lang, lang))
-    ]
+    problems = (
+        reading.links_out
+        + reading.refused_files
+        + [
+            unregistered_language(tree.root / lang, tag)
+            for lang in tree.languages
+            if not tree.single_language and not is_registered_tag(tag := tree.aliases.get(lang, lang))
+        ]
+    )
     tree.pages = {lang: pages_of(reading.page_reads[lang], problems) for lang in tree.languages}
     for lang in tree.languages:
         english = tree.pages[SOURCE_LANGUAGE]
@@ -267,4 +274,6 @@ def load_source_tree(root: Path, library: str | None = None) -> SourceTree:
         chosen,
         doc_builder_config=doc_builder_config,
     )
-    return derive_model(tree, TreeReading(library, outside, page_reads, redirect_reads, config_problems))
+    refused = [problem for lang in languages for problem in refused_files(folders[lang], root, single)]
+    reading = TreeReading(library, outside, page_reads, redirect_reads, config_problems, refused)
+    return derive_model(tree, reading)

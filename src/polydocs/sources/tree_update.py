@@ -22,6 +22,7 @@ from pathlib import Path
 from polydocs.diagnostics import PolydocsError
 from polydocs.sources.page_reading import read_page_file
 from polydocs.sources.pages import TOCTREE_NAME, is_page
+from polydocs.sources.published_files import copied_by_mkdocs, is_passive
 from polydocs.sources.redirects import REDIRECTS_NAME, read_redirects
 from polydocs.sources.toctree import Toctree, load_toctree
 from polydocs.sources.tree import SourceTree, TreeReading, derive_model, load_source_tree
@@ -70,6 +71,10 @@ class _Update:
             self._page(lang, folder, folder / relative)
         elif self.old.single_language and len(relative.parts) == 1:
             raise _ReadAgain  # the top of a single-language tree: polydocs.yml, `_config.py`, the lock
+        elif copied_by_mkdocs(relative.as_posix(), self.old.single_language) and not is_passive(
+            relative.as_posix()
+        ):
+            raise _ReadAgain  # a file the site refuses to publish is a problem of the tree
         # Any other file of a language folder (an image, a hidden file) is no part of the model.
 
     def _language_of(self, path: Path) -> str:

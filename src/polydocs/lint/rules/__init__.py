@@ -12,6 +12,7 @@ from polydocs.lint.rules import (
     code_blocks,
     code_style,
     constructs,
+    front_matter,
     license_header,
     links,
     parity,
@@ -29,6 +30,7 @@ PAGE_RULES: dict[str, PageRule] = {
     "code-style": code_style.check,
     "code-blocks": code_blocks.check,
     "unsafe-html": unsafe_html.check,
+    "front-matter": front_matter.check,
 }
 
 __all__ = ["PAGE_RULES", "PageRule"]

@@ -18,6 +18,7 @@ from polydocs.dialect.constructs.page_links import is_page_link, page_name
 from polydocs.lint.context import LintContext
 from polydocs.lint.document import LintDocument
 from polydocs.sources import is_language_tag
+from polydocs.sources.published_files import is_passive
 
 _HTML_REFERENCE = re.compile(
     r"<(?P<tag>a|img|source)\s[^>]*?\b(?P<attr>href|src)\s*=\s*[\"'](?P<url>[^\"']*)[\"']", re.IGNORECASE
@@ -107,6 +108,16 @@ def _check_file(
         )
         return
     asset = context.targets.folders[document.lang].root / relative
+    if asset.is_file() and not is_passive(relative):
+        yield _diagnostic(
+            document,
+            reference.line,
+            "image-refused" if reference.image else "link-file-refused",
+            f"{kind} `{reference.url.strip()}` points to {document.lang}/{relative}, a file of a type the "
+            "site does not publish (asset-refused): readers find nothing there",
+            "link a page, an image or a text file of the tree, or the file's https:// URL elsewhere",
+        )
+        return
     if asset.is_file() or (asset.is_dir() and not reference.image):
         return
     yield _diagnostic(
