@@ -81,6 +81,11 @@ class PolydocsError(Exception):
         return "\n".join(lines)
 
 
+def counted(count: int, noun: str) -> str:
+    """`1 session`, `2 sessions`: a count with its noun, for messages."""
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
 _READING = "polydocs was reading "
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from polydocs.diagnostics import Diagnostic, PolydocsError
 from polydocs.snippets.report import merge_reports, write_report
 from polydocs.snippets.sharding import parse_shard
 
@@ -17,8 +18,19 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="run every Python code block of the docs and prove torch.compile compiles",
         description="Run every Python code block of every language (one subprocess per page session).",
     )
-    parser.add_argument("paths", nargs="*", default=["docs_src"], metavar="PATH")
-    parser.add_argument("--device", choices=("cpu", "cuda"), default="cpu")
+    parser.add_argument(
+        "paths",
+        nargs="*",
+        default=["docs_src"],
+        metavar="PATH",
+        help="pages (.md, .mdx) or folders of pages to check (default: docs_src)",
+    )
+    parser.add_argument(
+        "--device",
+        choices=("cpu", "cuda"),
+        default="cpu",
+        help="where the blocks run (default: cpu); cuda also runs the blocks that need a GPU",
+    )
     parser.add_argument(
         "--profile",
         choices=("tiny", "full"),
@@ -29,8 +41,16 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "-n", "--workers", type=int, default=0, help="pytest-xdist workers (one per GPU on cuda)"
     )
     parser.add_argument("--shard", default=None, metavar="I/N", help="run shard I of N")
-    parser.add_argument("--report-json", type=Path, default=None, metavar="FILE")
-    parser.add_argument("--junit-xml", type=Path, default=None, metavar="FILE")
+    parser.add_argument(
+        "--report-json",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="write every session's verdict, block by block, as JSON (what the site's badges read)",
+    )
+    parser.add_argument(
+        "--junit-xml", type=Path, default=None, metavar="FILE", help="write a JUnit XML report for CI"
+    )
     parser.add_argument("--no-cache", action="store_true", help="rerun sessions that earlier runs cached")
     parser.add_argument(
         "--cache-dir",
@@ -46,7 +66,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         metavar="REPORT",
         help="merge shard reports into --report-json instead of running",
     )
-    parser.add_argument("-v", "--verbose", action="store_true")
+    parser.add_argument("-v", "--verbose", action="store_true", help="list every session as it ends")
     parser.add_argument(
         "--changed-since",
         metavar="REF",
@@ -114,6 +134,19 @@ def run(args: argparse.Namespace) -> int:
         if not args.paths:
             print(f"polydocs check: no page changed since {args.changed_since}")
             return 0
+    _refuse_missing(args.paths)
     import pytest
 
     return int(pytest.main(pytest_arguments(args)))
+
+
+def _refuse_missing(paths: list[str]) -> None:
+    missing = [path for path in paths if not Path(path).exists()]
+    if missing:
+        hint = "pass pages (.md, .mdx) or folders of pages; with no PATH, docs_src is checked"
+        raise PolydocsError(
+            [
+                Diagnostic(str(path), 0, "check-path", "no such file or folder", hint, "error")
+                for path in missing
+            ]
+        )

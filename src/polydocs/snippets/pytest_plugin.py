@@ -124,7 +124,7 @@ class DiagnosticsItem(_PolydocsItem):
 
 class MarkdownPage(pytest.File):
     def collect(self) -> Iterator[pytest.Item]:
-        if not inside_tree(self.path, self.config.rootpath):
+        if not any(inside_tree(self.path, root) for root in checked_trees(self.config)):
             # A page linked in from outside the checked tree is not the contributor's to run.
             yield DiagnosticsItem.from_parent(self, name="source", problems=[link_leaving_tree(self.path)])
             return
@@ -141,6 +141,17 @@ class MarkdownPage(pytest.File):
         if english is not None:
             problems = find_drift(self.path, scan.regions, english, scan_page(english).regions)
             yield DiagnosticsItem.from_parent(self, name="drift", problems=problems)
+
+
+def checked_trees(config: pytest.Config) -> list[Path]:
+    """The trees the run was asked to check: each folder argument, and the folder of each page argument,
+    wherever they lie (an absolute path from another working directory included)."""
+    base = config.invocation_params.dir
+    roots = []
+    for argument in config.args:
+        path = base / argument.split("::")[0]
+        roots.append(path if path.is_dir() else path.parent)
+    return roots
 
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:

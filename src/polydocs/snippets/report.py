@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from polydocs.diagnostics import Diagnostic, display_path
+from polydocs.diagnostics import Diagnostic, counted, display_path
 from polydocs.snippets.cache import device_name, gpu_names, library_versions
 from polydocs.snippets.fingerprint import code_hash
 from polydocs.snippets.protocol import BlockError, BlockResult, SessionResult
@@ -197,7 +197,8 @@ def summary_lines(records: list[dict[str, Any]], wall: float) -> list[str]:
     lines = ["  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip() for row in rows]
     t = totals(records)
     lines.append(
-        f"{t['sessions']} sessions: {t['passed']} passed, {t['failed']} failed, {t['blocked']} blocked, "
+        f"{counted(t['sessions'], 'session')}: {t['passed']} passed, {t['failed']} failed, "
+        f"{t['blocked']} blocked, "
         f"{t['skipped']} skipped; {t['cached']} cached, {t['deduplicated']} deduplicated; wall {wall:.1f} s"
     )
     return lines + coverage_lines(records)

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from polydocs.diagnostics import counted
 from polydocs.sources import PAGE_SUFFIXES, SOURCE_LANGUAGE, load_source_tree
 from polydocs.translate.changes import BlockChange, EnglishChanges, english_changes
 from polydocs.translate.start import StartedTranslation, start_translation
@@ -81,7 +82,7 @@ def _changes_text(found: EnglishChanges) -> str:
     if not found.changes:
         return f"{found.lang}/{found.local}.md: {english} has not changed since the lock's revision"
     lines = [
-        f"{found.lang}/{found.local}.md: {len(found.changes)} blocks of {english} changed "
+        f"{found.lang}/{found.local}.md: {counted(len(found.changes), 'block')} of {english} changed "
         "since the lock's revision"
     ]
     for change in found.changes:
