@@ -94,6 +94,11 @@ DOCS_SRC_EDITS: dict[str, Edit] = {
     "a new language folder": lambda root: _new_language(root),
     "a link out of the tree": lambda root: _link(root / "es" / "fuera.md", "/etc/hostname"),
     "an image": lambda root: [_bytes(root / "es" / "imagen.png", b"\x89PNG")],
+    # A type the site refuses to publish is a problem of the tree (`asset-refused`).
+    "a script at the theme's path": lambda root: _write(
+        root / "es" / "assets" / "polydocs" / "md-storage.js", "x"
+    ),
+    "an html file": lambda root: _write(root / "pt" / "evil.html", "<script>alert(1)</script>"),
     "several files at once": lambda root: [
         *_append(root / "es" / "index.md", "\nUno.\n"),
         *_write(root / "pt" / "novo.md", "# Novo\n"),

@@ -27,6 +27,7 @@ _UNSAFE_SCRIPT_SOURCES = frozenset(
 _BEFORE_POLICY = frozenset({"html", "head"})
 # The policy sits in the first bytes of a page (Material's pages: under 400).
 _HEAD_BYTES = 16_384
+_PIECE = 512
 
 
 def policy_meta(policy: str) -> str:
@@ -55,7 +56,12 @@ def page_policy_problem(path: Path) -> str | None:
     """Why the page at `path` is not protected by its policy; None when it is."""
     head = _Head()
     with path.open("rb") as page:
-        head.feed(page.read(_HEAD_BYTES).decode("utf-8", errors="replace"))
+        start = page.read(_HEAD_BYTES).decode("utf-8", errors="replace")
+    # Fed a piece at a time, and no further than the policy or what comes first instead.
+    for offset in range(0, len(start), _PIECE):
+        head.feed(start[offset : offset + _PIECE])
+        if head.policy is not None or head.first_other is not None:
+            break
     if head.policy is None:
         before = f" before its `<{head.first_other}>`" if head.first_other else ""
         return f"has no Content-Security-Policy{before}"

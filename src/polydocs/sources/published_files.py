@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import os
 from functools import lru_cache
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 
 import pathspec
 
@@ -64,23 +64,23 @@ def _excluded(single_language: bool) -> pathspec.PathSpec:
 
 def is_passive(relative: str) -> bool:
     """Whether a file of this name is one the site publishes: its type is on the passive list."""
-    return PurePosixPath(relative).suffix.lower() in PASSIVE_SUFFIXES
+    return _suffix(relative) in PASSIVE_SUFFIXES
 
 
 def copied_by_mkdocs(relative: str, single_language: bool) -> bool:
     """Whether MkDocs would copy the file at `relative` (inside the language folder) into the site."""
-    if PurePosixPath(relative).suffix.lower() in _MARKDOWN_SUFFIXES:
+    if _suffix(relative) in _MARKDOWN_SUFFIXES:
         return False  # a page, or a Markdown file no page is made of: never copied as it is
     return not _excluded(single_language).match_file(relative)
 
 
 def refused_files(folder: Path, root: Path, single_language: bool) -> list[Diagnostic]:
     """One warning per file of a language folder MkDocs would copy and the site refuses to publish."""
-    return [
-        refused_file(folder / relative)
-        for relative in _copied_files(folder, root, single_language)
-        if not is_passive(relative)
-    ]
+    return [refused_file(folder / relative) for relative in _refused_copies(folder, root, single_language)]
+
+
+def _suffix(name: str) -> str:
+    return os.path.splitext(name)[1].lower()
 
 
 def refused_file(path: Path) -> Diagnostic:
@@ -101,9 +101,10 @@ def refused_file(path: Path) -> Diagnostic:
     )
 
 
-def _copied_files(folder: Path, root: Path, single_language: bool) -> list[str]:
-    """The files under `folder` MkDocs would copy, as MkDocs walks it (following links; a link leaving
-    the tree is reported by `confinement.py` and not entered), each folder once."""
+def _refused_copies(folder: Path, root: Path, single_language: bool) -> list[str]:
+    """The files under `folder` MkDocs would copy and the site refuses, found as MkDocs walks it
+    (following links; a link leaving the tree is reported by `confinement.py` and not entered), each
+    folder once. Pages and passive files, nearly all of a tree, are told by their name alone."""
     found, seen = [], set()
     for parent, folders, files in os.walk(folder, followlinks=True):
         real = os.path.realpath(parent)
@@ -115,6 +116,8 @@ def _copied_files(folder: Path, root: Path, single_language: bool) -> list[str]:
         folders[:] = sorted(name for name in folders if not name.startswith("."))
         for name in sorted(files):
             path = (relative / name).as_posix()
-            if inside_tree(Path(parent) / name, root) and copied_by_mkdocs(path, single_language):
+            if is_passive(name) or _suffix(name) in _MARKDOWN_SUFFIXES:
+                continue
+            if copied_by_mkdocs(path, single_language) and inside_tree(Path(parent) / name, root):
                 found.append(path)
     return found

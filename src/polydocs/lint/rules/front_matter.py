@@ -1,24 +1,32 @@
 """Front matter fields the site would drop or refuse: the build's own check (`site/page_meta.py`), read
-from the page as MkDocs reads it, so that lint and build report each field at the same line."""
+from the page as MkDocs reads it, so that lint and build report each field at the same line. MkDocs and
+Material are imported only for a page that has front matter (lint imports neither otherwise)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from functools import lru_cache
 from pathlib import Path
-
-import material
-from mkdocs.utils.meta import get_data
 
 from polydocs.diagnostics import Diagnostic
 from polydocs.lint.context import LintContext
 from polydocs.lint.document import LintDocument
 from polydocs.site.page_meta import front_matter_problems, theme_icon_exists
 
-# The folders Material includes icons from: the theme's (polydocs' overrides carry none).
-_ICONS = theme_icon_exists([str(Path(material.__file__).parent / "templates")])
-
 
 def check(document: LintDocument, context: LintContext) -> Iterator[Diagnostic]:
+    if not document.text.startswith("---"):
+        return
+    from mkdocs.utils.meta import get_data
+
     _, meta = get_data(document.text)
     if meta:
-        yield from front_matter_problems(dict(meta), str(document.path), document.text, _ICONS)
+        yield from front_matter_problems(dict(meta), str(document.path), document.text, _icons())
+
+
+@lru_cache(maxsize=1)
+def _icons() -> Callable[[str], bool]:
+    """Whether Material has an icon of that name (polydocs' own theme folder carries none)."""
+    import material
+
+    return theme_icon_exists([str(Path(material.__file__).parent / "templates")])
