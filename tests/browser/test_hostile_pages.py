@@ -154,3 +154,21 @@ def test_a_page_links_none_of_them_and_embeds_only_the_allowed_host(
         assert page.evaluate("() => window.__pwned") is None and dialogs == []
     finally:
         page.context.close()
+
+
+def test_search_results_show_front_matter_as_text(browser: Browser, hostile_url: str) -> None:
+    """Material's search renders titles and tags as HTML: es/meta.md's front matter holds markup."""
+    page, _ = open_watched_page(browser)
+    dialogs: list[str] = []
+    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    try:
+        page.goto(hostile_url + "/es/", wait_until="load")
+        page.locator(".md-search__input").click()
+        page.keyboard.type("contributors")
+        page.wait_for_selector(".md-search-result__item")
+        page.wait_for_timeout(300)
+        shown = page.locator(".md-search-result").inner_text()
+        assert 'onerror="window.__pwned=21"' in shown  # the tag, as text
+        assert page.evaluate("() => window.__pwned") is None and dialogs == []
+    finally:
+        page.context.close()
