@@ -52,7 +52,7 @@ def _answered(result: subprocess.CompletedProcess[str]) -> str:
         ),
         (b"api_reference:\n  url: 7\n", "docs/polydocs.yml:1: config `url` must be a text containing {page}"),
         (b"api_reference: [1, 2]\n", "docs/polydocs.yml:1: config expected a mapping with `url`"),
-        (b"site_name: &a [*a]\n", "docs/polydocs.yml:1: config expected a name"),
+        (b"site_name: &a [*a]\n", "docs/polydocs.yml:1: config YAML anchors and aliases"),
     ],
 )
 def test_bad_project_settings_are_answered_at_their_line(tmp_path, settings, expected):
@@ -74,7 +74,7 @@ ALIAS_BOMB = "- &a\n  local: index\n  title: Home\n- sections: [*a, *a, *a]\n  t
 def test_yaml_aliases_in_a_toctree_are_refused_by_every_command(tmp_path, toctree, command):
     _tree(tmp_path / "docs", {"en/_toctree.yml": toctree})
     stderr = _answered(_polydocs(tmp_path, *command))
-    assert "docs/en/_toctree.yml:1: toctree YAML anchors and aliases" in stderr
+    assert "docs/en/_toctree.yml:4: toctree YAML anchors and aliases" in stderr  # at the alias
 
 
 def test_a_toctree_that_is_not_utf8_is_answered_at_its_line(tmp_path):

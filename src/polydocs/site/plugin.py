@@ -45,6 +45,7 @@ from polydocs.site.tree_files import (
 )
 from polydocs.sources import ProjectConfig, SourceTree, load_source_tree
 from polydocs.sources.confinement import inside_tree
+from polydocs.sources.front_matter import as_mkdocs_reads
 
 _log = logging.getLogger("polydocs.site")
 
@@ -178,6 +179,13 @@ class PolydocsPlugin(BasePlugin[PolydocsPluginConfig]):
         status = render_status_markdown(self.tree, self.lang)
         files.append(File.generated(config, f"{STATUS_PAGE}.md", content=status))
         return files
+
+    def on_page_read_source(self, page: MkDocsPage, config: MkDocsConfig) -> str | None:
+        """The page's text, a front matter polydocs refuses (YAML aliases) made empty: MkDocs never
+        reads it (`sources/front_matter.py`)."""
+        if page.file.abs_src_path is None:
+            return None
+        return as_mkdocs_reads(page.file.content_string)
 
     # Last of every plugin's `on_page_markdown`: the conversion happens here, and the others (autorefs) must
     # already have made this page their current one.

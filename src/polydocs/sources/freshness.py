@@ -36,6 +36,8 @@ import yaml
 
 from polydocs.diagnostics import Diagnostic, PolydocsError
 from polydocs.sources.languages import SOURCE_LANGUAGE
+from polydocs.sources.text import read_utf8
+from polydocs.sources.tree_yaml import compose_tree_yaml
 
 if TYPE_CHECKING:
     from polydocs.sources.tree import SourceTree
@@ -80,20 +82,19 @@ def content_hash(text: str) -> str:
     return _PREFIX + hashlib.sha256(normalised.encode("utf-8")).hexdigest()[:16]
 
 
+_LOCK_HINT = f"fix {LOCK_NAME} or delete the entry and mark the page again with `polydocs status --mark`"
+
+
 def _lock_problem(path: Path, line: int, message: str) -> PolydocsError:
-    hint = f"fix {LOCK_NAME} or delete the entry and mark the page again with `polydocs status --mark`"
-    return PolydocsError([Diagnostic(str(path), line, "freshness-lock", message, hint, "error")])
+    return PolydocsError([Diagnostic(str(path), line, "freshness-lock", message, _LOCK_HINT, "error")])
 
 
 def read_lock(path: Path) -> dict[str, dict[str, LockEntry]]:
     """The lock file's entries by language and page; an absent file is an empty lock."""
     if not path.is_file():
         return {}
-    try:
-        root = yaml.compose(path.read_text(encoding="utf-8"))
-    except yaml.YAMLError as error:
-        mark = getattr(error, "problem_mark", None)
-        raise _lock_problem(path, mark.line + 1 if mark else 1, "invalid YAML") from None
+    text = read_utf8(path, "the translation lock cannot be read")
+    root = compose_tree_yaml(path, text, "freshness-lock", _LOCK_HINT)
     if root is None:
         return {}
     if not isinstance(root, yaml.MappingNode):

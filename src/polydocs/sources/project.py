@@ -14,6 +14,7 @@ from polydocs.diagnostics import Diagnostic, PolydocsError
 from polydocs.sources.languages import is_language_tag
 from polydocs.sources.library import is_import_name
 from polydocs.sources.text import read_utf8
+from polydocs.sources.tree_yaml import compose_tree_yaml, load_tree_yaml
 
 PROJECT_FILE = "polydocs.yml"
 # The hosts a page may embed from (and their subdomains) when `polydocs.yml` names none.
@@ -225,18 +226,8 @@ def load_project_config(source_root: Path) -> ProjectConfig:
     if not path.is_file():
         return ProjectConfig()
     text = read_utf8(path, "the project settings cannot be read")
-    try:
-        root = yaml.compose(text)
-        data = yaml.safe_load(text) or {}
-    except yaml.YAMLError as error:
-        mark = getattr(error, "problem_mark", None)
-        raise PolydocsError(
-            [
-                Diagnostic(
-                    str(path), mark.line + 1 if mark else 1, "config", f"invalid YAML: {error}", "", "error"
-                )
-            ]
-        ) from None
+    root = compose_tree_yaml(path, text, "config", "fix the YAML syntax")
+    data = load_tree_yaml(text) or {}
     if not isinstance(data, dict) or not isinstance(root, yaml.MappingNode):
         raise PolydocsError(
             [Diagnostic(str(path), 1, "config", "expected a mapping of settings", "", "error")]

@@ -14,8 +14,10 @@ from pathlib import Path
 
 import yaml
 
-from polydocs.diagnostics import Diagnostic
+from polydocs.diagnostics import Diagnostic, PolydocsError
 from polydocs.sources.pages import PAGE_SUFFIXES
+from polydocs.sources.text import read_utf8
+from polydocs.sources.tree_yaml import compose_tree_yaml
 
 REDIRECTS_NAME = "_redirects.yml"
 
@@ -47,11 +49,10 @@ def read_redirects(path: Path) -> tuple[list[Redirect], list[Diagnostic]]:
     if not path.is_file():
         return [], []
     try:
-        root = yaml.compose(path.read_text(encoding="utf-8"))
-    except (yaml.YAMLError, UnicodeDecodeError) as error:
-        mark = getattr(error, "problem_mark", None)
-        line = mark.line + 1 if mark else 1
-        return [], [_problem(path, line, "redirects-invalid", f"cannot be read: {error}", "fix the YAML")]
+        text = read_utf8(path, "no redirect page is made", "warning")
+        root = compose_tree_yaml(path, text, "redirects-invalid", "fix the YAML", "warning")
+    except PolydocsError as error:
+        return [], error.diagnostics
     if root is None:
         return [], []
     if not isinstance(root, yaml.MappingNode):

@@ -21,10 +21,10 @@ def not_utf8(
     )
 
 
-def read_utf8(path: Path, consequence: str) -> str:
+def read_utf8(path: Path, consequence: str, severity: Severity = "error") -> str:
     """The file's text; raises PolydocsError (`path:line: encoding ...; consequence`) when it is not UTF-8."""
     data = path.read_bytes()
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise PolydocsError([not_utf8(path, data, error, consequence, "error")]) from None
+        raise PolydocsError([not_utf8(path, data, error, consequence, severity)]) from None

@@ -9,6 +9,7 @@ import yaml
 
 from polydocs.diagnostics import Diagnostic, PolydocsError
 from polydocs.sources.text import read_utf8
+from polydocs.sources.tree_yaml import compose_tree_yaml
 
 
 @dataclass(frozen=True)
@@ -70,27 +71,11 @@ class _Reader:
     def __init__(self, path: Path) -> None:
         self.path = path
         self.problems: list[Diagnostic] = []
-        # YAML aliases make one node appear in several places (or inside itself, without end); a toctree
-        # never needs them, and refusing them keeps reading linear in the file's size.
-        self._seen: set[int] = set()
-
-    def first_visit(self, node: yaml.Node) -> bool:
-        if id(node) in self._seen:
-            self.problem(
-                node,
-                "YAML anchors and aliases (`&name`, `*name`) are not supported in a toctree",
-                "write the entry out where it belongs",
-            )
-            return False
-        self._seen.add(id(node))
-        return True
 
     def problem(self, node: yaml.Node, message: str, hint: str) -> None:
         self.problems.append(Diagnostic(str(self.path), _line(node), "toctree", message, hint, "error"))
 
     def entries(self, node: yaml.Node) -> list[TocEntry]:
-        if not self.first_visit(node):
-            return []
         if not isinstance(node, yaml.SequenceNode):
             self.problem(node, "expected a list of entries", "write each entry as `- local: page` + `title:`")
             return []
@@ -102,8 +87,6 @@ class _Reader:
         return result
 
     def entry(self, node: yaml.Node) -> TocEntry | None:
-        if not self.first_visit(node):
-            return None
         if not isinstance(node, yaml.MappingNode):
             self.problem(node, "an entry must be a mapping", "use `local:` and `title:` keys, or `sections:`")
             return None
@@ -126,20 +109,8 @@ class _Reader:
 def load_toctree(path: Path) -> Toctree:
     """Parse `_toctree.yml`; raises PolydocsError listing every problem with its line."""
     text = read_utf8(path, "the toctree cannot be read")
-    try:
-        # libyaml's composer keeps the node marks we need for lines, and is ten times faster.
-        root = yaml.compose(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
-    except yaml.YAMLError as error:
-        mark = getattr(error, "problem_mark", None)
-        line = mark.line + 1 if mark else 1
-        problem = getattr(error, "problem", None) or str(error)
-        raise PolydocsError(
-            [
-                Diagnostic(
-                    str(path), line, "toctree", f"invalid YAML: {problem}", "fix the YAML syntax", "error"
-                )
-            ]
-        ) from None
+    # No anchors or aliases (one node in several places, or inside itself), nesting bounded: `tree_yaml.py`.
+    root = compose_tree_yaml(path, text, "toctree", "fix the YAML syntax")
     if root is None:
         raise PolydocsError([Diagnostic(str(path), 1, "toctree", "empty toctree", "list the pages", "error")])
     reader = _Reader(path)

@@ -12,6 +12,7 @@ from polydocs.diagnostics import Diagnostic
 from polydocs.lint.context import LintContext
 from polydocs.lint.document import LintDocument
 from polydocs.site.page_meta import front_matter_problems, theme_icon_exists
+from polydocs.sources.front_matter import as_mkdocs_reads
 
 
 def check(document: LintDocument, context: LintContext) -> Iterator[Diagnostic]:
@@ -19,7 +20,7 @@ def check(document: LintDocument, context: LintContext) -> Iterator[Diagnostic]:
         return
     from mkdocs.utils.meta import get_data
 
-    _, meta = get_data(document.text)
+    _, meta = get_data(as_mkdocs_reads(document.text))  # a refused front matter is never read
     if meta:
         yield from front_matter_problems(dict(meta), str(document.path), document.text, _icons())
 
