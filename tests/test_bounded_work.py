@@ -63,3 +63,12 @@ def test_a_2000_level_toctree_is_answered_at_its_line(tmp_path, command):
     result = _polydocs(tmp_path, *command)
     assert result.returncode != 0 and "Traceback" not in result.stderr
     assert "docs/en/_toctree.yml:37: toctree YAML nested deeper than 32 levels" in result.stderr
+
+
+@pytest.mark.parametrize("args", [("--version", "versions.json"), ("--version", "index.html")])
+def test_a_version_named_like_a_root_file_is_refused_with_a_clear_error(tmp_path, args):
+    _tree(tmp_path / "docs", {"en/hostile.md": PAGE})
+    result = _polydocs(tmp_path, "build", "--source", "docs", "--out", "site", *args)
+    assert result.returncode != 0 and "unexpected" not in result.stderr and "Traceback" not in result.stderr
+    assert f"--version: version `{args[1]}` is a file the versioned output's root holds" in result.stderr
+    assert not (tmp_path / "site").exists()

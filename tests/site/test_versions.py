@@ -104,3 +104,22 @@ def test_a_version_name_that_is_no_folder_name_is_refused(tmp_path: Path) -> Non
     with pytest.raises(PolydocsError, match="cannot name a version folder"):
         build_site(REPO / "docs_src", tmp_path / "site", version=VersionRequest("../escape"))
     assert not (tmp_path / "site").exists()
+
+
+@pytest.mark.parametrize(
+    "request_",
+    [
+        VersionRequest("versions.json"),
+        VersionRequest("index.html"),
+        VersionRequest("Index.HTML"),  # one file on a case-insensitive disk
+        VersionRequest("v1", ("versions.json",)),
+        VersionRequest("v1", ("404.html",)),
+    ],
+    ids=["versions-json", "index-html", "index-html-case", "alias-versions-json", "alias-404"],
+)
+def test_a_name_the_versioned_root_writes_is_refused_before_anything_is_written(
+    tmp_path: Path, request_: VersionRequest
+) -> None:
+    with pytest.raises(PolydocsError, match="is a file the versioned output's root holds"):
+        build_site(REPO / "docs_src", tmp_path / "site", version=request_)
+    assert not (tmp_path / "site").exists()

@@ -25,7 +25,12 @@ from polydocs.site.content_policy import NOTHING_ALLOWED, policy_meta
 
 VERSIONS_FILE = "versions.json"
 PAGES_FILE = "pages.json"
+ROOT_PAGE = "index.html"
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._+-]*$")
+# The files beside the version folders: a version or alias of one of these names would be written over
+# them, or they over it (`--version versions.json` ended in IsADirectoryError). 404.html is an unversioned
+# root's, which a versioned build may replace. Compared without case: one file on a case-insensitive disk.
+_ROOT_FILES = frozenset(name.casefold() for name in (VERSIONS_FILE, ROOT_PAGE, "404.html"))
 
 
 @dataclass(frozen=True)
@@ -40,6 +45,11 @@ class VersionRequest:
         for name in (self.name, *self.aliases):
             if not _NAME.match(name) or name in (".", ".."):
                 raise _refused(f"`{name}` cannot name a version folder", "use letters, digits and . _ + -")
+            if name.casefold() in _ROOT_FILES:
+                raise _refused(
+                    f"`{name}` is a file the versioned output's root holds, not a version folder",
+                    "name the version like `v1.2`, `main` or `latest`",
+                )
         if self.name in self.aliases:
             raise _refused(f"`{self.name}` cannot be an alias of itself", "name another alias")
 
@@ -107,12 +117,12 @@ def read_versions(out: Path) -> SiteVersions:
         return SiteVersions()
     try:
         entries = json.loads(path.read_text(encoding="utf-8"))
-        valid = [e for e in entries if isinstance(e, dict) and _NAME.match(str(e.get("version", "")))]
+        valid = [e for e in entries if isinstance(e, dict) and _names_a_folder(str(e.get("version", "")))]
     except (ValueError, TypeError):
         raise _refused(f"{path} is not a versions list", "delete it to start the list again") from None
     for entry in valid:
         entry.setdefault("title", entry["version"])
-        entry["aliases"] = [a for a in entry.get("aliases", []) if isinstance(a, str) and _NAME.match(a)]
+        entry["aliases"] = [a for a in entry.get("aliases", []) if isinstance(a, str) and _names_a_folder(a)]
     pages = {entry["version"]: _read_pages(out / entry["version"]) for entry in valid}
     return SiteVersions(valid, pages)
 
@@ -139,8 +149,8 @@ def publish_version(staging: Path, request: VersionRequest, versions: SiteVersio
         {key: e[key] for key in ("version", "title", "aliases", "properties")} for e in versions.entries
     ]
     (staging / VERSIONS_FILE).write_text(json.dumps(listed, indent=1) + "\n", encoding="utf-8")
-    (staging / "index.html").write_text(_root_redirect(versions.default or request.name), encoding="utf-8")
-    return [request.name, *request.aliases, VERSIONS_FILE, "index.html"]
+    (staging / ROOT_PAGE).write_text(_root_redirect(versions.default or request.name), encoding="utf-8")
+    return [request.name, *request.aliases, VERSIONS_FILE, ROOT_PAGE]
 
 
 def carry_over_version(out: Path, staging: Path, request: VersionRequest, written: list[str]) -> None:
@@ -164,6 +174,11 @@ def _read_pages(site: Path) -> dict[str, list[str]]:
     except (OSError, ValueError):
         return page_urls(site) if site.is_dir() else {}
     return {str(lang): [str(url) for url in urls] for lang, urls in data.items() if isinstance(urls, list)}
+
+
+def _names_a_folder(name: str) -> bool:
+    """Whether `name` may be a version folder of the output (`VersionRequest.check` says why not)."""
+    return bool(_NAME.match(name)) and name not in (".", "..") and name.casefold() not in _ROOT_FILES
 
 
 def _root_redirect(default: str) -> str:
