@@ -1,4 +1,4 @@
-"""The checker and the benchmarks run on a GPU host that has no MkDocs, Material or Babel.
+"""The checker and the benchmarks run on a GPU host that has none of the site's or lint's packages.
 
 Each of those packages is replaced by one that refuses to import, ahead of the real one on the path, and
 the real commands run in a subprocess as they are run there (`PYTHONPATH=src python3 -m polydocs ...`).
@@ -12,7 +12,20 @@ import sys
 from pathlib import Path
 
 SRC = Path(__file__).resolve().parents[2] / "src"
-SITE_ONLY = ("babel", "mkdocs", "material", "pymdownx", "mkdocstrings")
+# What the site and lint need and a GPU host lacks (it has torch, transformers, pytest, markdown-it-py).
+SITE_ONLY = (
+    "babel",
+    "mkdocs",
+    "material",
+    "pymdownx",
+    "mkdocstrings",
+    "ada_url",
+    "nh3",
+    "detect_secrets",
+    "nbformat",
+    "doc_builder",
+    "griffe",
+)
 
 
 def _refusing_packages(folder: Path) -> Path:

@@ -12,8 +12,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ada_url import URL
-
 
 @dataclass(frozen=True)
 class BrowserUrl:
@@ -34,6 +32,10 @@ class BrowserUrl:
 def browser_url(text: str) -> BrowserUrl | None:
     """`text` read as an absolute URL; None for what a browser cannot read as one without a base URL
     (a relative path, a scheme-relative `//host/x`, `https://[oops`)."""
+    # Imported here, not above: the checker reads pages through the dialect on GPU machines that have
+    # only the checker's dependencies, and never reads an embed's URL.
+    from ada_url import URL
+
     try:
         url = URL(text)
     except ValueError:
