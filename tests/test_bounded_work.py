@@ -4,6 +4,7 @@ test_tree_yaml.py`, ...); here every command meets them end to end."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -72,3 +73,31 @@ def test_a_version_named_like_a_root_file_is_refused_with_a_clear_error(tmp_path
     assert result.returncode != 0 and "unexpected" not in result.stderr and "Traceback" not in result.stderr
     assert f"--version: version `{args[1]}` is a file the versioned output's root holds" in result.stderr
     assert not (tmp_path / "site").exists()
+
+
+@pytest.mark.parametrize(
+    ("command", "shown"),
+    [
+        (
+            ("build", "--source", "docs", "--out", "site", "--no-cache"),
+            "docs/{}: not-a-file a FIFO (named pipe)",
+        ),
+        (("lint", "docs", "--format", "github"), "file=docs/{},title=not-a-file::a FIFO (named pipe)"),
+        (("status", "--source", "docs"), ""),  # says nothing of the tree's problems: it must just finish
+    ],
+    ids=["build", "lint", "status"],
+)
+def test_fifos_in_the_tree_are_reported_and_never_opened(tmp_path, command, shown):
+    root = _tree(tmp_path / "docs", {})
+    fifos = ("en/hostile.md", "en/img.png", "_data/benchmarks/results.json")
+    for name in fifos:
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        os.mkfifo(root / name)
+    result = _polydocs(tmp_path, *command, timeout=60)  # before: waited forever on the first FIFO
+    output = result.stdout + result.stderr
+    assert "Traceback" not in output and "unexpected" not in output
+    for name in fifos if shown else ():
+        assert shown.format(name) in output
+    if command[0] == "build":
+        assert (tmp_path / "site" / "en" / "index.html").is_file()
+        assert not (tmp_path / "site" / "en" / "img.png").exists()

@@ -17,6 +17,7 @@ from polydocs.lint.installed import InstalledFacts
 from polydocs.lint.targets import LintTargets
 from polydocs.markup.inventory import ApiInventory, site_inventory
 from polydocs.sources import SOURCE_LANGUAGE, ProjectConfig
+from polydocs.sources.text import read_tree_text
 
 # Plain HTML anchors.
 _HTML_ANCHOR = re.compile(r"<a\s[^>]*\b(?:id|name)\s*=\s*[\"'](?P<id>[^\"']+)[\"']", re.IGNORECASE)
@@ -108,7 +109,7 @@ class LintContext:
 
     def anchors(self, path: Path) -> set[str]:
         if path not in self._anchors:
-            self._anchors[path] = heading_ids(path.read_text(encoding="utf-8"))
+            self._anchors[path] = heading_ids(read_tree_text(path))
         return self._anchors[path]
 
     def has_anchor(self, path: Path, anchor: str) -> bool:
@@ -117,6 +118,6 @@ class LintContext:
         its full dotted name, as in mkdocstrings' headings and doc-builder's)."""
         if anchor in self.anchors(path):
             return True
-        page = parse_page(path.read_text(encoding="utf-8"))
+        page = parse_page(read_tree_text(path))
         objects = [qualified_name(autodoc, self.api) for autodoc in find_autodoc(page)]
         return any(anchor == name or anchor.startswith(name + ".") for name in objects)

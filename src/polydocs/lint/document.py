@@ -12,6 +12,7 @@ from markdown_it.token import Token
 
 from polydocs.dialect import InlineToken, ParsedPage, parse_page
 from polydocs.snippets.regions import PageScan, Region, scan_page
+from polydocs.sources.text import read_tree_text
 
 _INLINE_CODE = re.compile(r"(`+)(.+?)\1")
 _HTML_COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
@@ -32,7 +33,7 @@ class LintDocument:
 
     @classmethod
     def read(cls, path: Path, lang: str, local: str) -> LintDocument:
-        return cls(path, lang, local, path.read_text(encoding="utf-8"))
+        return cls(path, lang, local, read_tree_text(path))
 
     @cached_property
     def parsed(self) -> ParsedPage:

@@ -16,7 +16,7 @@ from polydocs.sources import (
     is_registered_tag,
     load_source_tree,
 )
-from polydocs.sources.confinement import inside_tree, links_leaving_tree
+from polydocs.sources.confinement import entries_not_read, inside_tree
 from polydocs.sources.pages import page_local
 
 
@@ -102,7 +102,7 @@ def collect_targets(paths: list[Path], library: str | None = None) -> LintTarget
         lang = folder_path.name if is_registered_tag(folder_path.name) else SOURCE_LANGUAGE
         pages = _loose_pages(folder_path)
         if folder_path not in {folder.root for folder in folders.values()}:
-            problems += [p for p in links_leaving_tree(folder_path) if _within(Path(p.path), path)]
+            problems += [p for p in entries_not_read(folder_path) if _within(Path(p.path), path)]
         folders.setdefault(lang, LanguageFolder(lang, folder_path, pages))
         for local, page_path in pages.items():
             if _within(page_path.resolve(), path) and (document := _read(page_path, lang, local, problems)):

@@ -28,6 +28,7 @@ from polydocs.site.object_registrations import ObjectRegistrations
 from polydocs.site.page_cache import ConvertedPage, PageCache, fingerprint, toc_tokens
 from polydocs.snippets.evidence import Evidence, load_evidence
 from polydocs.sources import SOURCE_LANGUAGE, Language, Page, SourceTree
+from polydocs.sources.text import read_tree_bytes
 
 # Markdown -> (HTML, table of contents, what mkdocstrings registered meanwhile, the title MkDocs found):
 # MkDocs' own conversion of the page, with its link rewriting.
@@ -196,7 +197,8 @@ def _benchmark_data(data_dir: Path) -> str:
     """A digest of the benchmark results a page's placeholders expand to."""
     digest = hashlib.sha256()
     for path in sorted(data_dir.glob("*.json")) if data_dir.is_dir() else []:
-        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+        if path.is_file():  # a FIFO is reported by the tree's walk (`entries_not_read`) and never opened
+            digest.update(path.name.encode() + b"\0" + read_tree_bytes(path) + b"\0")
     return digest.hexdigest()
 
 

@@ -36,7 +36,7 @@ import yaml
 
 from polydocs.diagnostics import Diagnostic, PolydocsError
 from polydocs.sources.languages import SOURCE_LANGUAGE
-from polydocs.sources.text import read_utf8
+from polydocs.sources.text import read_tree_text, read_utf8
 from polydocs.sources.tree_yaml import compose_tree_yaml
 
 if TYPE_CHECKING:
@@ -184,7 +184,7 @@ class Freshness:
         from polydocs.dialect.blocks import page_blocks
 
         path = self.english_pages.get(local)
-        text = path.read_text(encoding="utf-8") if path is not None else None
+        text = read_tree_text(path) if path is not None else None
         blocks = tuple(block.fingerprint for block in page_blocks(text)) if text is not None else ()
         return LockEntry(self.english[local], blocks, in_progress)
 
@@ -234,7 +234,7 @@ def freshness_of(tree: SourceTree, digests: dict[Path, str]) -> Freshness:
     english_pages = {local: page.path for local, page in tree.pages.get(SOURCE_LANGUAGE, {}).items()}
     for path in english_pages.values():
         if path not in digests:
-            digests[path] = content_hash(path.read_text(encoding="utf-8"))
+            digests[path] = content_hash(read_tree_text(path))
     english = {local: digests[path] for local, path in english_pages.items()}
     translations = {lang: set(tree.pages[lang]) for lang in tree.languages}
     lock_path = tree.root / LOCK_NAME

@@ -14,7 +14,7 @@ from polydocs.diagnostics import Diagnostic
 from polydocs.sources.confinement import inside_tree
 from polydocs.sources.front_matter import front_matter_problem
 from polydocs.sources.pages import is_page, page_key, page_local
-from polydocs.sources.text import not_utf8
+from polydocs.sources.text import NotRegularFile, not_regular, not_utf8, read_tree_bytes, read_tree_text
 
 
 @dataclass(frozen=True)
@@ -35,7 +35,7 @@ class Page:
         return page_key(self.lang, PurePath(self.local + self.path.suffix))
 
     def read(self) -> str:
-        return self.path.read_text(encoding="utf-8")
+        return read_tree_text(self.path)
 
 
 @dataclass(frozen=True)
@@ -50,11 +50,14 @@ class PageRead:
 
 def read_page_file(lang: str, folder: Path, path: Path, root: Path) -> PageRead | None:
     """The file at `path`, below the language folder `folder`, read as a page; None when it is no page,
-    or its real path lies outside the tree (`links_leaving_tree` reports it)."""
+    or its real path lies outside the tree or is no regular file (`entries_not_read` reports it)."""
     relative = path.relative_to(folder)
     if not is_page(relative) or not inside_tree(path, root):
         return None
-    data = path.read_bytes()
+    try:
+        data = read_tree_bytes(path)
+    except NotRegularFile as error:  # a folder named like a page, or a FIFO made since the walk
+        return PageRead(path, None, not_regular(path, error.kind, "the page is left out of the site"))
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:

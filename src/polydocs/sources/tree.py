@@ -10,7 +10,7 @@ from functools import cached_property
 from pathlib import Path
 
 from polydocs.diagnostics import Diagnostic, PolydocsError
-from polydocs.sources.confinement import links_leaving_tree
+from polydocs.sources.confinement import entries_not_read
 from polydocs.sources.doc_builder_config import CONFIG_NAME, DocBuilderConfig, read_doc_builder_config
 from polydocs.sources.freshness import Freshness, freshness_of
 from polydocs.sources.language_folders import is_single_language, language_folders, unregistered_language
@@ -246,7 +246,7 @@ def load_source_tree(root: Path, library: str | None = None) -> SourceTree:
     project = load_project_config(root)
     aliases = project.languages
     single = is_single_language(root)
-    outside = links_leaving_tree(root)
+    outside = entries_not_read(root)
     languages, errors = ([SOURCE_LANGUAGE], []) if single else language_folders(root, aliases)
     folders = {lang: root if single else root / lang for lang in languages}
     toctrees: dict[str, Toctree] = {}

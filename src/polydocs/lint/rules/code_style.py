@@ -20,6 +20,7 @@ from polydocs.lint.context import LintContext
 from polydocs.lint.document import LintDocument
 from polydocs.lint.targets import collect_targets
 from polydocs.notebooks.doc_builder_adapter import STYLE_LINE_LENGTH, style_python_block
+from polydocs.sources.text import read_tree_bytes
 
 
 @dataclass(frozen=True)
@@ -120,7 +121,8 @@ def fix_code_style(paths: list[Path]) -> list[Path]:
     changed = []
     for found in collect_targets(paths).documents:
         # Read without newline translation, so that a page with CRLF line endings keeps them.
-        document = LintDocument(found.path, found.lang, found.local, found.path.read_bytes().decode("utf-8"))
+        text = read_tree_bytes(found.path).decode("utf-8")
+        document = LintDocument(found.path, found.lang, found.local, text)
         text = restyled_text(document)
         if text != document.text:
             _write_atomically(document.path, text)
