@@ -15,7 +15,7 @@ from polydocs.lint.output import FORMATS, WRITERS, rule_summary
 from polydocs.lint.rules import PAGE_RULES
 from polydocs.lint.rules.code_style import fix_code_style
 from polydocs.lint.runner import lint_paths
-from polydocs.sources import PAGE_SUFFIXES, SOURCE_LANGUAGE, Language, load_source_tree
+from polydocs.sources import PAGE_SUFFIXES, SOURCE_LANGUAGE, Language, SourceTree, load_source_tree
 from polydocs.sources.changes import changes_since
 from polydocs.sources.freshness import STATES
 
@@ -220,17 +220,26 @@ def _missing_strings_line(language: Language) -> str:
     )
 
 
+def _mark(tree: SourceTree, lang: str, local: str | None) -> None:
+    """Record one translation (or every translation of `lang`) as up to date, or refuse with why."""
+    translated = [code for code in tree.languages if code != SOURCE_LANGUAGE]
+    if lang not in translated:
+        known = ", ".join(sorted(translated)) or "none"
+        problem = f"no translation language `{lang}` in {tree.root} (its languages: {known})"
+        raise PolydocsError([Diagnostic(lang, 0, "freshness-mark", problem, "pass LANG/PAGE.md", "error")])
+    freshness = tree.freshness
+    pages = sorted(freshness.translations.get(lang, set()) & set(freshness.english))
+    for page in [local] if local is not None else pages:
+        source = tree.pages[lang].get(page)
+        freshness.mark(lang, page, source.path if source is not None else None)
+
+
 def run_status(args: argparse.Namespace) -> int:
     tree = load_source_tree(args.source)
     freshness = tree.freshness
     if args.mark:
         for text in args.mark:
-            lang, local = _page_argument(text, args.source)
-            if local is None:
-                for page in freshness.translations.get(lang, set()) & set(freshness.english):
-                    freshness.mark(lang, page)
-            else:
-                freshness.mark(lang, local)
+            _mark(tree, *_page_argument(text, args.source))
         freshness.save()
         print(f"polydocs status: recorded {', '.join(args.mark)} in {freshness.lock_path}", file=sys.stderr)
     languages = [lang for lang in sorted(freshness.translations) if lang != SOURCE_LANGUAGE]

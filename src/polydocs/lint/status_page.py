@@ -48,6 +48,12 @@ def render_status_markdown(tree: SourceTree, reader: Language) -> str:
     total = len(freshness.english)
     counted, order = _shown(tree, _COUNTED), _shown(tree, _ORDER)
     lines = [
+        # A page for maintainers and translators, not an answer to readers' searches.
+        "---",
+        "search:",
+        "  exclude: true",
+        "---",
+        "",
         f"# {_text(reader, 'title')}",
         "",
         _text(reader, "intro"),

@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Literal
 
 import yaml
 
-from polydocs.diagnostics import Diagnostic, PolydocsError
+from polydocs.diagnostics import Diagnostic, PolydocsError, counted
 from polydocs.sources.languages import SOURCE_LANGUAGE
 from polydocs.sources.text import read_tree_text, read_utf8
 from polydocs.sources.tree_yaml import compose_tree_yaml
@@ -166,12 +166,36 @@ class Freshness:
             groups[self.state(lang, local)].append(local)
         return groups
 
-    def mark(self, lang: str, local: str) -> None:
-        """Record that the translation now matches the present English page."""
+    def mark(self, lang: str, local: str, translation: Path | None = None) -> None:
+        """Record that the translation (at `translation`) now matches the present English page; refused
+        while the page still holds a block `polydocs translate` marked as English."""
         self._check_translatable(lang, local)
         if local not in self.translations.get(lang, set()):
             self._refuse(lang, local, f"there is no translation {lang}/{local}.md yet")
+        if translation is not None:
+            self._refuse_pending(lang, local, translation)
         self.recorded.setdefault(lang, {})[local] = self._entry_now(local, in_progress=False)
+
+    def _refuse_pending(self, lang: str, local: str, translation: Path) -> None:
+        # Imported here: the dialect imports the sources (project settings), not the other way round.
+        from polydocs.dialect.constructs.translation_markers import is_marker
+
+        text = read_tree_text(translation) or ""
+        pending = [number for number, line in enumerate(text.split("\n"), 1) if is_marker(line)]
+        if pending:
+            raise PolydocsError(
+                [
+                    Diagnostic(
+                        str(translation),
+                        pending[0],
+                        "freshness-mark",
+                        f"still holds {counted(len(pending), 'block')} marked as English "
+                        f"(`<!-- translate: ... -->`); not recorded as up to date",
+                        "translate each marked block and delete its marker, then mark the page again",
+                        "error",
+                    )
+                ]
+            )
 
     def start(self, lang: str, local: str) -> None:
         """Record a translation just started from the present English page: in progress until marked."""

@@ -33,6 +33,13 @@ def start_translation(tree: SourceTree, lang: str, local: str, force: bool = Fal
     english = _english_page(tree, lang, local)
     target = tree.folder(lang) / english.path.relative_to(tree.folder(SOURCE_LANGUAGE))
     if target.exists() and not force:
+        if tree.freshness.state(lang, local) == "in-progress":
+            raise _refused(
+                target,
+                f"the translation {lang}/{local} is already started and in progress",
+                "go on translating its marked blocks (`polydocs lint` lists them), or pass --force to "
+                "start it again from English, losing what was translated",
+            )
         raise _refused(
             target, f"{lang}/{local} is already translated", "pass --force to start it again from English"
         )
