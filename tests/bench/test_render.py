@@ -8,8 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from polydocs.bench.render import expand_benchmark_blocks
-from polydocs.diagnostics import PolydocsError
+from polydocs.site.expansions import expand_benchmarks
 from polydocs.sources import language_of
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -22,8 +21,14 @@ HEADERS = {
 }
 
 
+def _expanded(*arguments: object, **options: object) -> str:
+    text, problems = expand_benchmarks(*arguments, **options)  # type: ignore[arg-type]
+    assert problems == []
+    return text
+
+
 def _rendered(lang: str) -> str:
-    return expand_benchmark_blocks(PAGE, language_of(lang), FIXTURES)
+    return _expanded(PAGE, language_of(lang), FIXTURES, "page.md")
 
 
 def _tables(html: str) -> list[str]:
@@ -150,7 +155,7 @@ def _with_checks(tmp_path: Path) -> Path:
 
 
 def test_a_contradicted_figure_is_marked_and_its_second_median_given(tmp_path: Path) -> None:
-    html = expand_benchmark_blocks(PAGE, language_of("en"), _with_checks(tmp_path))
+    html = _expanded(PAGE, language_of("en"), _with_checks(tmp_path), "page.md")
     vit_b1 = _rows(_tables(html)[0])[1]
     eager, default, reduce_overhead = vit_b1[2:5]
     assert eager == "8.71"  # measured alone and reproduced: no mark
@@ -174,7 +179,7 @@ def test_a_contradicted_figure_is_marked_and_its_second_median_given(tmp_path: P
 
 
 def test_the_preamble_states_what_ran_alone_and_what_a_second_run_checked(tmp_path: Path) -> None:
-    html = expand_benchmark_blocks(PAGE, language_of("en"), _with_checks(tmp_path))
+    html = _expanded(PAGE, language_of("en"), _with_checks(tmp_path), "page.md")
     assert "9 of 10 figures were measured with no other benchmark process" in html
     assert "measured 2 of them again" in html and "1 agree with the published median within ±10" in html
     details = _tables(html)[-1]
@@ -198,26 +203,30 @@ def test_placeholder_replaced_in_place_and_rest_untouched() -> None:
 
 def test_page_without_placeholder_is_returned_unchanged() -> None:
     text = "# Title\n\n<!-- a comment -->\n"
-    assert expand_benchmark_blocks(text, language_of("en"), FIXTURES) is text
+    assert _expanded(text, language_of("en"), FIXTURES, "page.md") is text
 
 
 def test_placeholder_in_a_code_fence_is_left_alone() -> None:
     text = "```md\n<!-- polydocs: benchmarks -->\n```\n"
-    assert expand_benchmark_blocks(text, language_of("en"), FIXTURES) == text
+    assert _expanded(text, language_of("en"), FIXTURES, "page.md") == text
 
 
 def test_placeholder_in_a_fence_never_closed_is_code_too() -> None:
     # CommonMark: the fence runs to the end of the page, so everything after its opening line is code.
     text = "# Page\n\n````md\n```\n<!-- polydocs: benchmarks -->\n"
-    assert expand_benchmark_blocks(text, language_of("en"), FIXTURES) == text
+    assert _expanded(text, language_of("en"), FIXTURES, "page.md") == text
 
 
-def test_missing_results_are_reported_with_the_page_line(tmp_path: Path) -> None:
-    with pytest.raises(PolydocsError) as raised:
-        expand_benchmark_blocks(PAGE, language_of("en"), tmp_path, page_path="docs_src/en/perf.md")
-    assert str(raised.value).startswith("docs_src/en/perf.md:5: bench-no-data no benchmark results")
+def test_missing_results_are_reported_with_the_page_line_and_the_rest_of_the_page_kept(
+    tmp_path: Path,
+) -> None:
+    text, problems = expand_benchmarks(
+        PAGE, language_of("en"), tmp_path, "docs_src/en/perf.md", line_offset=3
+    )
+    assert [str(p).split(" no benchmark")[0] for p in problems] == ["docs_src/en/perf.md:8: bench-no-data"]
+    assert text.split("\n") == [*PAGE.split("\n")[:4], "", *PAGE.split("\n")[5:]]
 
 
 def test_named_results_file_is_used() -> None:
     text = "<!-- polydocs: benchmarks torch_compile_small -->"
-    assert "NVIDIA H200" in expand_benchmark_blocks(text, language_of("en"), FIXTURES)
+    assert "NVIDIA H200" in _expanded(text, language_of("en"), FIXTURES, "page.md")

@@ -40,46 +40,49 @@ _CHART_BATCHES = (1, 64)
 _SHOWN = ("ok", "failed", "not_run")
 
 
-def expand_benchmark_blocks(
-    markdown_text: str, lang: Language, data_dir: Path, page_path: str = "<page>"
-) -> str:
-    """`markdown_text` with each placeholder line replaced by the results in `data_dir` (HTML blocks).
+def benchmarks_folder(tree_root: Path) -> Path:
+    """Where a tree keeps its benchmark results (what a placeholder without a name shows)."""
+    return tree_root / "_data" / "benchmarks"
 
-    `<!-- polydocs: benchmarks -->` shows every results file in `data_dir`; `<!-- polydocs: benchmarks
-    NAME -->` shows `NAME.json` only. Placeholders inside code blocks (as the page's one parse finds them)
-    are left alone.
-    """
+
+def benchmark_placeholders(markdown_text: str) -> list[tuple[int, str | None]]:
+    """(0-based line, results name or None) of each `<!-- polydocs: benchmarks [NAME] -->` line outside
+    code: the one rule for what a placeholder is, read by the site and by lint."""
     if "polydocs:" not in markdown_text:
-        return markdown_text
-    lines = markdown_text.split("\n")
+        return []
     page = parse_page(markdown_text)
-    for index, line in enumerate(lines):
-        match = PLACEHOLDER.match(line) if not page.is_code(index) else None
-        if match:
-            paths = _result_paths(data_dir, match.group(1), page_path, index + 1)
-            blocks = [_render_file(str(path), path.stat().st_mtime_ns, lang) for path in paths]
-            lines[index] = "\n" + "\n".join(blocks) + "\n"
-    return "\n".join(lines)
+    found = []
+    for index, line in enumerate(markdown_text.split("\n")):
+        match = PLACEHOLDER.match(line)
+        if match and not page.is_code(index):
+            found.append((index, match.group(1)))
+    return found
 
 
-def _result_paths(data_dir: Path, name: str | None, page_path: str, line: int) -> list[Path]:
+def missing_results(data_dir: Path, name: str | None, page_path: str, line: int) -> Diagnostic | None:
+    """The error of a placeholder at page `line` whose results are not in `data_dir`, if any."""
     paths = [data_dir / f"{name}.json"] if name else sorted(data_dir.glob("*.json"))
     missing = [path for path in paths if not path.is_file()]
-    if not paths or missing:
-        wanted = missing[0] if missing else data_dir / "*.json"
-        raise PolydocsError(
-            [
-                Diagnostic(
-                    page_path,
-                    line,
-                    "bench-no-data",
-                    f"no benchmark results at {wanted}",
-                    "run `polydocs bench compile --out FILE` (docs/benchmarks.md) or remove the placeholder",
-                    "error",
-                )
-            ]
-        )
-    return paths
+    if paths and not missing:
+        return None
+    wanted = missing[0] if missing else data_dir / "*.json"
+    return Diagnostic(
+        page_path,
+        line,
+        "bench-no-data",
+        f"no benchmark results at {wanted}",
+        "run `polydocs bench compile --out FILE` (docs/benchmarks.md) or remove the placeholder",
+        "error",
+    )
+
+
+def render_placeholder(name: str | None, lang: Language, data_dir: Path, page_path: str, line: int) -> str:
+    """The results one placeholder (at page `line`) stands for, as HTML blocks."""
+    problem = missing_results(data_dir, name, page_path, line)
+    if problem is not None:
+        raise PolydocsError([problem])
+    paths = [data_dir / f"{name}.json"] if name else sorted(data_dir.glob("*.json"))
+    return "\n".join(_render_file(str(path), path.stat().st_mtime_ns, lang) for path in paths)
 
 
 @functools.lru_cache(maxsize=64)

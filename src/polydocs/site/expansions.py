@@ -5,26 +5,36 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from polydocs.bench.render import expand_benchmark_blocks
-from polydocs.dialect import parse_page
+from polydocs.bench.render import benchmark_placeholders, missing_results, render_placeholder
+from polydocs.diagnostics import Diagnostic
 from polydocs.snippets.evidence import BadgedPage, Evidence, annotate_code_blocks
 from polydocs.sources import Language
 
 _WHITESPACE_RUN = re.compile(r"\s*\n\s*")
 
 
-def expand_benchmarks(markdown_text: str, lang: Language, data_dir: Path, page_path: str) -> str:
-    """Each `<!-- polydocs: benchmarks -->` line outside code becomes the rendered results, as one raw-HTML
-    line."""
-    if "polydocs: benchmarks" not in markdown_text:
-        return markdown_text
+def expand_benchmarks(
+    markdown_text: str, lang: Language, data_dir: Path, page_path: str, line_offset: int = 0
+) -> tuple[str, list[Diagnostic]]:
+    """Each benchmarks placeholder becomes the rendered results, as one raw-HTML line (so every later
+    line stays where the page has it). A placeholder whose results are missing is left out of the page
+    and reported at its page line (`line_offset`: the lines MkDocs removed before `markdown_text`, its
+    front matter): the rest of the page, and the site, still build."""
+    placeholders = benchmark_placeholders(markdown_text)
+    if not placeholders:
+        return markdown_text, []
     lines = markdown_text.split("\n")
-    page = parse_page(markdown_text)
-    for index, line in enumerate(lines):
-        if line.strip().startswith("<!-- polydocs: benchmarks") and not page.is_code(index):
-            rendered = expand_benchmark_blocks(line + "\n", lang, data_dir, page_path)
-            lines[index] = _WHITESPACE_RUN.sub(" ", rendered.strip())
-    return "\n".join(lines)
+    problems = []
+    for index, name in placeholders:
+        line = index + 1 + line_offset
+        problem = missing_results(data_dir, name, page_path, line)
+        if problem is not None:
+            problems.append(problem)
+            lines[index] = ""
+            continue
+        rendered = render_placeholder(name, lang, data_dir, page_path, line)
+        lines[index] = _WHITESPACE_RUN.sub(" ", rendered.strip())
+    return "\n".join(lines), problems
 
 
 def insert_badges(markdown_text: str, page: str, evidence: Evidence, lang: Language) -> BadgedPage:

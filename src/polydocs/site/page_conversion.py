@@ -15,6 +15,7 @@ from pathlib import Path
 
 from mkdocs.structure.toc import TableOfContents
 
+from polydocs.bench.render import benchmarks_folder
 from polydocs.cache import stable_repr
 from polydocs.diagnostics import Diagnostic, PolydocsError
 from polydocs.markup.autodoc import autodoc_names
@@ -55,7 +56,7 @@ class LanguageBuild:
         cls, tree: SourceTree, lang: Language, cache: PageCache, api: ApiInventory | None = None
     ) -> LanguageBuild:
         known = {code: frozenset(tree.site_pages(code)) for code in {lang.folder, SOURCE_LANGUAGE}}
-        benchmarks = _benchmark_data(tree.root / "_data" / "benchmarks")
+        benchmarks = _benchmark_data(benchmarks_folder(tree.root))
         api = api if api is not None else site_inventory(tree.project, tree)
         return cls(tree, lang, api, cache, load_evidence(tree.root), known, benchmarks)
 
@@ -138,8 +139,8 @@ def _cache_key(build: LanguageBuild, page: Page, text: PageText) -> str:
 def _converted(build: LanguageBuild, page: Page, text: PageText, render: RenderMarkdown) -> ConvertedPage:
     # An English fallback page keeps English callout titles and badges: they belong to its text.
     language = build.tree.language(page.lang)
-    expanded = expand_benchmarks(
-        text.markdown, language, build.tree.root / "_data" / "benchmarks", str(page.path)
+    expanded, missing = expand_benchmarks(
+        text.markdown, language, benchmarks_folder(build.tree.root), str(page.path), _line_offset(text)
     )
     badged = insert_badges(expanded, page.key, build.evidence, language)
     context = MarkupContext(
@@ -157,7 +158,7 @@ def _converted(build: LanguageBuild, page: Page, text: PageText, render: RenderM
         html, toc, objects, title = render(badged.text)
     notebook, unconverted = _notebook(page, language, build.api)
     html, unsafe = _sanitized(build, page, html)
-    problems = [*context.warnings, *unconverted, *unsafe]
+    problems = [*missing, *context.warnings, *unconverted, *unsafe]
     return ConvertedPage(html, toc_tokens(toc), problems, notebook, title, objects)
 
 

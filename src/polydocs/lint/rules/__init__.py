@@ -8,6 +8,7 @@ from polydocs.diagnostics import Diagnostic
 from polydocs.lint.context import LintContext
 from polydocs.lint.document import LintDocument
 from polydocs.lint.rules import (
+    benchmarks,
     claims,
     code_blocks,
     code_style,
@@ -31,6 +32,7 @@ PAGE_RULES: dict[str, PageRule] = {
     "code-blocks": code_blocks.check,
     "unsafe-html": unsafe_html.check,
     "front-matter": front_matter.check,
+    "benchmarks": benchmarks.check,
 }
 
 __all__ = ["PAGE_RULES", "PageRule"]
