@@ -7,6 +7,10 @@ SITE ?= site
 
 .PHONY: docs serve test lint check pytest style clean
 
+# Python may cache compiled modules (some shells and CI images forbid it): every `polydocs` subprocess of
+# the tests, and each pytest worker's assertion rewriting, would otherwise compile them again.
+unexport PYTHONDONTWRITEBYTECODE
+
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
@@ -47,8 +51,9 @@ check: $(VENV)/.dev-installed
 pytest: $(VENV)/.dev-installed
 	$(BIN)/python -m pytest -n 2 --dist loadfile
 
-test: style lint check pytest
-	$(BIN)/polydocs build --source $(SOURCE) --out $(SITE) --strict
+# Each stage in turn (the last is the strict build of `make docs`), then a table of how long each took.
+test: $(VENV)/.dev-installed
+	$(BIN)/python scripts/timed_stages.py style lint check pytest docs
 
 clean:
 	rm -rf $(SITE) .$(SITE)-polydocs.lock .polydocs-cache .pytest_cache .mypy_cache .ruff_cache
