@@ -230,3 +230,12 @@ def test_missing_results_are_reported_with_the_page_line_and_the_rest_of_the_pag
 def test_named_results_file_is_used() -> None:
     text = "<!-- polydocs: benchmarks torch_compile_small -->"
     assert "NVIDIA H200" in _expanded(text, language_of("en"), FIXTURES, "page.md")
+
+
+@pytest.mark.parametrize(("lang", "said"), [("es", "no terminó"), ("pt", "não terminou")])
+def test_why_a_figure_is_missing_is_said_in_the_readers_language(lang: str, said: str) -> None:
+    """The site's own results hold configurations that failed; their English errors stay in the file."""
+    site_results = Path(__file__).resolve().parents[2] / "docs_src" / "_data" / "benchmarks"
+    html = _expanded(PAGE, language_of(lang), site_results, "page.md")
+    assert "did not finish" not in html and "still compiling" not in html
+    assert said in html

@@ -3,12 +3,14 @@ measurement folded away. Figures the page marks carry their mark (`marks.py`).""
 
 from __future__ import annotations
 
+import re
 from html import escape
 from typing import Any
 
 from polydocs.bench.labels import latency_digits, model_name
 from polydocs.bench.marks import WITHHELD, with_mark
 from polydocs.bench.processes import spread_of
+from polydocs.bench.results import unfinished
 from polydocs.sources import Language
 
 MODES = ("eager", "default", "reduce-overhead", "max-autotune")
@@ -16,6 +18,9 @@ VISION_ORDER = ("vit-base", "convnext-tiny", "resnet-50", "detr-resnet-50", "seg
 LLM = "gemma-2b"
 # (model, workload, batch, mode) -> record
 Found = dict[tuple[str, str, int, str], dict[str, Any]]
+
+
+_EXCEPTION_NAME = re.compile(r"^([A-Z]\w*(?:Error|Exception|Interrupt|Exit))\b")
 
 
 def text(lang: Language, key: str, **values: object) -> str:
@@ -28,8 +33,14 @@ def median(found: Found, key: tuple[str, str, int, str]) -> float | None:
 
 
 def reason_of(record: dict[str, Any], lang: Language) -> str:
-    """Why a record has no figure: the error it recorded, or why the page withholds it."""
-    return text(lang, "withheld_reason") if record.get("status") == WITHHELD else record.get("error", "")
+    """Why a record has no figure, in the reader's language: withheld, unfinished, or the kind of error
+    it raised (the exception's name, which is code; its English message stays in the results file)."""
+    if record.get("status") == WITHHELD:
+        return text(lang, "withheld_reason")
+    if unfinished(record):
+        return text(lang, "unfinished_reason")
+    error = _EXCEPTION_NAME.match(str(record.get("error", "")))
+    return text(lang, "error_reason", error=error.group(1)) if error else text(lang, "error_unnamed_reason")
 
 
 def status_word(record: dict[str, Any], lang: Language) -> str:
