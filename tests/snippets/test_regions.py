@@ -95,3 +95,39 @@ def test_an_output_block_is_no_python_region_so_it_is_neither_run_nor_badged(tmp
         ("output", "other"),
     ]
     assert [r.is_python for r in regions] == [True, False, False]
+
+
+def test_a_braced_python_fence_is_checked_like_any_python_fence(tmp_path):
+    page = tmp_path / "page.md"
+    page.write_text("```{python}\nx = 1\n```\n\n```{.python}\ny = 2\n```\n")
+    assert [(r.kind, r.language) for r in extract_regions(page)] == [
+        ("script", "python"),
+        ("script", "python"),
+    ]
+
+
+def test_a_doctest_skip_statement_and_its_continuation_lines_do_not_run(tmp_path):
+    page = tmp_path / "page.md"
+    page.write_text(
+        "```py\n"
+        ">>> import os\n"
+        ">>> model.push_to_hub('me/model')  # doctest: +SKIP\n"
+        ">>> trainer.train(  # doctest: +SKIP\n"
+        "...     resume=True)\n"
+        "{'loss': 1.0}\n"
+        ">>> x = 1  # doctest: +ELLIPSIS\n"
+        "```\n"
+    )
+    (region,) = extract_regions(page)
+    assert region.source.split("\n") == ["import os", "", "", "", "", "x = 1  # doctest: +ELLIPSIS", ""]
+
+
+def test_pages_in_no_source_tree_keep_their_folders_in_session_ids(tmp_path, monkeypatch):
+    from polydocs.snippets.fingerprint import page_name
+
+    monkeypatch.chdir(tmp_path)
+    for library in ("accelerate", "peft"):
+        (tmp_path / library).mkdir()
+        (tmp_path / library / "quicktour.md").write_text("# Quicktour\n")
+    names = {page_name(Path(library) / "quicktour.md") for library in ("accelerate", "peft")}
+    assert names == {"accelerate/quicktour.md", "peft/quicktour.md"}

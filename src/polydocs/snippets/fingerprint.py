@@ -7,6 +7,7 @@ import io
 import tokenize
 from pathlib import Path
 
+from polydocs.diagnostics import display_path
 from polydocs.sources.pages import page_at
 
 
@@ -33,6 +34,7 @@ def code_hash(code: str) -> str:
 
 def page_name(path: Path) -> str:
     """`docs_src/es/perf_torch_compile.md` -> `es/perf_torch_compile.md`, the page's key in reports (the
-    site model's `PageAddress.key`); a file in no source tree is named by its file name."""
+    site model's `PageAddress.key`); a file in no source tree is named by its path as given (its folders
+    kept: two libraries' `quicktour.md` checked together stay two pages)."""
     address = page_at(path)
-    return address.key if address is not None else path.name
+    return address.key if address is not None else display_path(path)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
@@ -119,7 +120,8 @@ def _orphan(path: Path, line: int) -> Diagnostic:
 
 def _region(path: Path, fence: Fence, directives: Directives) -> Region:
     info, content, line, end_line = fence.info, fence.content, fence.line, fence.last + 1
-    first = info.split()[0] if info else ""
+    # `{python}` (Quarto, MyST) and `{.python}` (Pandoc) name the same language as `python`.
+    first = info.split()[0].strip("{}").lstrip(".") if info else ""
     visible = "".join(ln for ln in content.splitlines(keepends=True) if HIDE_MARKER not in ln)
     if is_output(info):
         # What code printed (```python out): never run, never badged.
@@ -134,12 +136,19 @@ def _region(path: Path, fence: Fence, directives: Directives) -> Region:
 
 
 def _doctest_source(content: str) -> str:
-    """The statements of an interactive session, one output line per input line (outputs blanked)."""
+    """The statements of an interactive session, one output line per input line (outputs blanked, and
+    the statements doctest would skip: `# doctest: +SKIP`, with their continuation lines)."""
     lines = []
+    skipping = False
     for raw in content.splitlines():
         text = raw.lstrip()
-        if text.startswith((">>> ", "... ")) or text in (">>>", "..."):
+        if text.startswith(">>> ") or text == ">>>":
+            skipping = _DOCTEST_SKIP.search(text) is not None
+        if (text.startswith((">>> ", "... ")) or text in (">>>", "...")) and not skipping:
             lines.append(text[4:])
         else:
             lines.append("")
     return "\n".join(lines) + "\n"
+
+
+_DOCTEST_SKIP = re.compile(r"#\s*doctest:.*\+SKIP\b", re.IGNORECASE)
