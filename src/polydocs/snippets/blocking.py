@@ -7,6 +7,7 @@ stand-in that cannot be derived blocks its block before the session runs) and th
 from __future__ import annotations
 
 import ast
+import os
 import re
 import traceback
 
@@ -32,7 +33,11 @@ _MISSING_LIBRARY = re.compile(
 )
 _URL = re.compile(r"https?://\S+")
 _CONNECT = re.compile(r"connect to (.+)\)$")  # NetworkRefused's "(connect to ('host', 80))"
-_CUDA_TEXT = re.compile(r"\bcuda\b|nvidia|\bgpu\b|torch not compiled with", re.IGNORECASE)
+# torch's own words when CUDA is missing, for an exception that carries no traceback to read its origin from.
+_CUDA_MISSING = re.compile(
+    r"torch not compiled with cuda enabled|no cuda gpus are available|found no nvidia driver", re.IGNORECASE
+)
+_CUDA_MODULES = ("/torch/cuda/", "\\torch\\cuda\\")
 
 
 def blocked_by(error: BaseException, line: int, device: str) -> Blocked | None:
@@ -45,6 +50,9 @@ def blocked_by(error: BaseException, line: int, device: str) -> Blocked | None:
     ):
         module = error.name if isinstance(error, ModuleNotFoundError) and error.name else _library(text)
         return module_not_installed(line, module)
+    loader = _loading(error)
+    if loader and _pages_own_loading_error(error, loader[1]):
+        return None  # even where the Hub was tried (and refused offline): the page named no model of it
     if _OFFLINE_TYPES & {kind, *chain} or (isinstance(error, OSError) and _OFFLINE_TEXT.search(text)):
         url, address = _URL.search(text), _CONNECT.search(text)
         if url:
@@ -54,32 +62,58 @@ def blocked_by(error: BaseException, line: int, device: str) -> Blocked | None:
         else:  # the Hub's "cannot find the requested files in the local cache" names no file
             what = f"a file the offline Hub cache does not hold ({kind}: {_first_line(text)[:120]})"
         return offline(line, what)
-    if device == "cpu" and _CUDA_TEXT.search(text):
+    if device == "cpu" and _needs_cuda(error):
         return Blocked(
             line,
             NEEDS_CUDA,
             f"needs a CUDA GPU ({_first_line(text)})",
             "it runs in the GPU check (`polydocs check --device cuda`)",
         )
-    loader = _loading(error)
     if loader:
         return Blocked(
             line,
             MISSING_STAND_IN,
-            f"the stand-in lacks what {loader}.from_pretrained needs ({kind}: {_first_line(text)})",
+            f"the stand-in lacks what {loader[0]}.from_pretrained needs ({kind}: {_first_line(text)})",
             "name the model type in polydocs.yml (`standins:`), or skip the block",
         )
     return None
 
 
-def _loading(error: BaseException) -> str:
-    """The class whose `from_pretrained` raised `error`, if it did: a stand-in is an approximation, so
-    what it lacks is the environment's problem (a page's own bad arguments are rare there)."""
+def _needs_cuda(error: BaseException) -> bool:
+    """Whether `error` (or what caused it) came out of torch's CUDA code: its origin, not its words; torch's
+    own "not compiled with CUDA" messages count for an exception without a traceback."""
+    for current in (error, *_causes(error)):
+        for frame, _ in traceback.walk_tb(current.__traceback__):
+            if any(part in frame.f_code.co_filename for part in _CUDA_MODULES):
+                return True
+        if _CUDA_MISSING.search(str(current)):
+            return True
+    return False
+
+
+def _loading(error: BaseException) -> tuple[str, object] | None:
+    """(the class whose `from_pretrained` raised `error`, the name or path it was given), if one did."""
     for frame, _ in traceback.walk_tb(error.__traceback__):
         if frame.f_code.co_name == "from_pretrained":
             owner = frame.f_locals.get("cls")
-            return getattr(owner, "__name__", "") or "from_pretrained"
-    return ""
+            given = frame.f_locals.get("pretrained_model_name_or_path", frame.f_locals.get("model_id"))
+            return getattr(owner, "__name__", "") or "from_pretrained", given
+    return None
+
+
+_HUB_ID = re.compile(r"^(?![.-])[\w.-]+(?:/(?![.-])[\w.-]+)?$")  # `gpt2`, `org/name`; not `./x`, `../x`
+_PAGES_OWN_ARGUMENTS = re.compile(r"unexpected keyword argument|got multiple values for|positional argument")
+
+
+def _pages_own_loading_error(error: BaseException, given: object) -> bool:
+    """A failure inside `from_pretrained` that the real Hub files would not cure: the page passed no Hub
+    id (`...`, a placeholder, a path of its own: a folder it saved, or never wrote), or arguments the
+    method does not take (`load_in_4bit=True` in transformers 5)."""
+    if isinstance(error, TypeError) and _PAGES_OWN_ARGUMENTS.search(str(error)):
+        return True
+    if not isinstance(given, str) or not _HUB_ID.match(given):
+        return True
+    return os.path.exists(given)  # a folder the page saved under a Hub id's name shadows the id
 
 
 def offline(line: int, what: str) -> Blocked:
@@ -127,6 +161,22 @@ def after_blocked(line: int, name: str, blocked_line: int) -> Blocked:
         f"`{name}` would have been defined by the blocked block at line {blocked_line}",
         "unblock that block first",
     )
+
+
+def names_read_at(code: str, line: int) -> set[str]:
+    """The names the statement at `line` of `code` (1-based) reads; every name the code reads when no
+    statement of it holds the line (the error came from code defined elsewhere)."""
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError):
+        return set()
+    holding = [
+        node
+        for node in ast.walk(tree)
+        if isinstance(node, ast.stmt) and node.lineno <= line <= (node.end_lineno or node.lineno)
+    ]
+    innermost = min(holding, key=lambda n: (n.end_lineno or n.lineno) - n.lineno, default=tree)
+    return {n.id for n in ast.walk(innermost) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
 
 
 def defined_names(code: str) -> set[str]:

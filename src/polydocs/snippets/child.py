@@ -27,7 +27,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from polydocs.snippets.blocking import after_blocked, blocked_by, defined_names, offline
+from polydocs.snippets.blocking import after_blocked, blocked_by, defined_names, names_read_at, offline
 from polydocs.snippets.protocol import (
     Blocked,
     BlockError,
@@ -146,7 +146,9 @@ def run_blocks(
 
     # Later blocks still run after a failure or a blocked block, so each defect of a page is reported at
     # its own line, and each block that can run here does.
-    unbound: dict[str, int] = {}  # names only a blocked block would have defined -> its line
+    # Names a blocked block would have bound -> its line: a later failure reading one of them follows
+    # from the blocked block (an empty list it would have filled, a builtin it would have shadowed).
+    unbound: dict[str, int] = {}
     for index, block in enumerate(spec.blocks):
         if block.skip:
             record(BlockResult(block.line, "skipped"))
@@ -158,16 +160,22 @@ def run_blocks(
         channel.start(index)
         misses = len(web.misses) if web else 0
         started = time.perf_counter()
+        bound_before = {name: id(value) for name, value in namespace.items()}
         error, exception = _run_block(block, spec.page_path, namespace, recorder)
         seconds = round(time.perf_counter() - started, 3)
-        blocked = _blocked(error, exception, spec.device, unbound, web.misses[misses:] if web else [])
+        missed = web.misses[misses:] if web else []
+        blocked = _blocked(error, exception, spec.device, _read_unbound(block, error, unbound), missed)
         if blocked is not None:
             if web:  # reported as this block's reason, not again as a failure of the session
                 del web.misses[misses:]
             record(BlockResult(block.line, "blocked", error=error, seconds=seconds, blocked=blocked))
-            unbound.update(dict.fromkeys(defined_names(block.source) - set(namespace), block.line))
+            # What it bound before it stopped is real; the rest it would have bound.
+            assigned = {n for n, v in namespace.items() if bound_before.get(n) != id(v)}
+            unbound.update(dict.fromkeys(defined_names(block.source) - assigned, block.line))
+            for name in assigned:
+                unbound.pop(name, None)
             continue
-        for name in defined_names(block.source) & set(namespace):
+        for name in defined_names(block.source):  # bound for real now
             unbound.pop(name, None)
         record(BlockResult(block.line, "failed" if error else "passed", error=error, seconds=seconds))
     return results
@@ -214,10 +222,21 @@ def _blocked(
     found = blocked_by(exception, error.line, device)
     if found is not None:
         return found
-    name = str(getattr(exception, "name", "") or "") if isinstance(exception, NameError) else ""
-    if name in unbound:
-        return after_blocked(error.line, name, unbound[name])
-    return None
+    if isinstance(exception, NameError):
+        name = str(exception.name or "")
+        return after_blocked(error.line, name, unbound[name]) if name in unbound else None
+    read = sorted(unbound)  # the names the failing statement reads, of those a blocked block would bind
+    return after_blocked(error.line, read[0], unbound[read[0]]) if read else None
+
+
+def _read_unbound(block: BlockSpec, error: BlockError | None, unbound: dict[str, int]) -> dict[str, int]:
+    """The names of `unbound` the failing statement reads (for a NameError: the missing name's entry)."""
+    if error is None or not unbound:
+        return {}
+    read = names_read_at(block.source, error.line - block.line)
+    if error.type == "NameError":
+        return unbound
+    return {name: line for name, line in unbound.items() if name in read}
 
 
 def _prove(
