@@ -22,7 +22,7 @@ from polydocs.bench.plan import (
     warm_compile_fraction,
 )
 from polydocs.bench.processes import ProcessTag, add_process, spread_of
-from polydocs.bench.render import expand_benchmark_blocks
+from polydocs.bench.render import render_placeholder
 from polydocs.bench.results import load_results
 from polydocs.sources import language_of
 
@@ -152,7 +152,7 @@ def test_a_series_of_real_processes_on_the_cpu_is_recorded_and_rendered_with_its
     selection = ["--model", "vit-base", "--skip", "reduce-overhead", "--skip", "max-autotune"]
     assert _bench(*arguments, *selection, "--list") == 0
     assert "planned: 0 processes" in capsys.readouterr().out
-    html = expand_benchmark_blocks("<!-- polydocs: benchmarks -->", language_of("pt"), out.parent)
+    html = render_placeholder(None, language_of("pt"), out.parent, "page.md", 1)
     low, high = results.records[VIT_EAGER]["range_ms"]
     shown = f"{_pt(low)}\u2013{_pt(high)}"
     assert f'title="intervalo das medianas de 3 processos">{shown}</span>' in html

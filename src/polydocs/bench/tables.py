@@ -8,7 +8,7 @@ from html import escape
 from typing import Any
 
 from polydocs.bench.labels import latency_digits, model_name
-from polydocs.bench.marks import WITHHELD, with_mark
+from polydocs.bench.marks import NOT_REPRODUCED, WITHHELD, mark_of, with_mark
 from polydocs.bench.processes import spread_of
 from polydocs.bench.results import unfinished
 from polydocs.sources import Language
@@ -28,8 +28,12 @@ def text(lang: Language, key: str, **values: object) -> str:
 
 
 def median(found: Found, key: tuple[str, str, int, str]) -> float | None:
+    """A headline figure (tables, charts, speed-ups): measured, and not contradicted by a second run;
+    a contradicted one stays in the full list of measurements, with its mark and range."""
     record = found.get(key)
-    return float(record["median_ms"]) if record and record.get("status") == "ok" else None
+    if not record or record.get("status") != "ok" or mark_of(record) == NOT_REPRODUCED:
+        return None
+    return float(record["median_ms"])
 
 
 def reason_of(record: dict[str, Any], lang: Language) -> str:
@@ -48,11 +52,21 @@ def status_word(record: dict[str, Any], lang: Language) -> str:
     return text(lang, record["status"] if record.get("status") in ("not_run", WITHHELD) else "failed")
 
 
-def _cell(record: dict[str, Any] | None, lang: Language, field: str = "median_ms", best: bool = False) -> str:
+def _cell(
+    record: dict[str, Any] | None,
+    lang: Language,
+    field: str = "median_ms",
+    best: bool = False,
+    headline: bool = True,
+) -> str:
+    """A figure's cell; in a headline table, a figure a second run contradicted says so instead."""
     if record is None:
         return "<td>—</td>"
     if record.get("status") != "ok":
         return f'<td title="{escape(reason_of(record, lang))}">{escape(status_word(record, lang))}</td>'
+    if headline and mark_of(record) == NOT_REPRODUCED:
+        title = escape(text(lang, "not_reproduced_reason"))
+        return f'<td title="{title}">{escape(text(lang, "not_reproduced"))}</td>'
     value = float(record[field])
     shown = lang.number(value, latency_digits(value) if field.endswith("_ms") else 1)
     if best:
@@ -176,7 +190,7 @@ def _details_row(record: dict[str, Any], lang: Language) -> str:
     spread = f"{lang.number(record['p10_ms'], digits)}\u2013{lang.number(record['p90_ms'], digits)}"
     compile_s, memory = record.get("compile_s"), record.get("peak_mem_mib")
     cells += [
-        _cell(record, lang),
+        _cell(record, lang, headline=False),
         f'<td align="right">{spread}</td>',
         f'<td align="right">{lang.number(compile_s, 1) if compile_s is not None else "—"}</td>',
         f'<td align="right">{lang.number(memory, 0) if memory is not None else "—"}</td>',
