@@ -27,7 +27,8 @@ def test_benchmark_placeholder_becomes_one_raw_html_line(tmp_path):
     data.mkdir()
     (data / "torch_compile_small.json").write_text((FIXTURE / "torch_compile_small.json").read_text("utf-8"))
     page = "# Title\n\n<!-- polydocs: benchmarks -->\n\nAfter.\n"
-    expanded = expand_benchmarks(page, language_of("es"), data, "es/page.md")
+    expanded, problems = expand_benchmarks(page, language_of("es"), data, "es/page.md")
+    assert problems == []
     lines = expanded.split("\n")
     assert len(lines) == len(page.split("\n"))
     assert lines[2].startswith("<div") and "polydocs-bench-chart" in lines[2]
@@ -36,7 +37,7 @@ def test_benchmark_placeholder_becomes_one_raw_html_line(tmp_path):
 
 def test_a_benchmark_placeholder_in_code_is_shown_as_written(tmp_path):
     page = "```md\n<!-- polydocs: benchmarks -->\n```\n\n    <!-- polydocs: benchmarks -->\n"
-    assert expand_benchmarks(page, language_of("en"), tmp_path, "en/page.md") == page
+    assert expand_benchmarks(page, language_of("en"), tmp_path, "en/page.md") == (page, [])
 
 
 TABBED_PAGE = """\

@@ -11,6 +11,7 @@ import re
 import socket
 import subprocess
 import sys
+import tempfile
 import textwrap
 import uuid
 from pathlib import Path
@@ -33,14 +34,14 @@ pytestmark = pytest.mark.skipif(
 HANG_SECONDS = 120
 
 
-def _check(tmp_path, pages, extra_env=None):
+def _check(tmp_path, pages, extra_env=None, cache=None):
     """`polydocs check docs` on `pages` ({name: text}); returns (the completed process, the report)."""
     (tmp_path / "docs").mkdir(exist_ok=True)
     (tmp_path / "tmp").mkdir(exist_ok=True)
     for name, text in pages.items():
         (tmp_path / "docs" / name).write_text(textwrap.dedent(text))
     done = subprocess.run(
-        [sys.executable, "-m", "polydocs", "check", "docs", *_check_options(tmp_path)],
+        [sys.executable, "-m", "polydocs", "check", "docs", *_options(tmp_path, cache)],
         cwd=tmp_path,
         env=_checker_environment(tmp_path, extra_env),
         capture_output=True,
@@ -50,6 +51,11 @@ def _check(tmp_path, pages, extra_env=None):
     report_file = tmp_path / "report.json"
     report = json.loads(report_file.read_text()) if report_file.exists() else {"sessions": []}
     return done, report
+
+
+def _options(tmp_path, cache):
+    options = _check_options(tmp_path)
+    return options if cache is None else [*options, "--cache-dir", str(cache)]
 
 
 def _blocks(report):
@@ -246,9 +252,16 @@ def test_what_the_page_writes_on_the_result_channel_never_becomes_a_pass(tmp_pat
 
 
 @pytest.fixture
-def unix_listener(tmp_path):
+def short_cache():
+    """A cache folder with a short path: a Unix socket's path holds at most 107 bytes."""
+    with tempfile.TemporaryDirectory(prefix="pd-") as folder:
+        yield Path(folder)
+
+
+@pytest.fixture
+def unix_listener(short_cache):
     """A Unix socket listening on a path the session can read (in the stand-in Hub cache)."""
-    folder = tmp_path / "cache" / "standins" / "tiny" / "hub"
+    folder = short_cache / "standins" / "tiny" / "hub"
     folder.mkdir(parents=True)
     path = folder / "docker.sock"
     with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as server:
@@ -260,7 +273,7 @@ def unix_listener(tmp_path):
             server.accept()  # nobody connected
 
 
-def test_a_socket_file_on_a_readable_path_cannot_be_connected_to(tmp_path, unix_listener):
+def test_a_socket_file_on_a_readable_path_cannot_be_connected_to(tmp_path, short_cache, unix_listener):
     done, report = _check(
         tmp_path,
         {
@@ -280,6 +293,7 @@ def test_a_socket_file_on_a_readable_path_cannot_be_connected_to(tmp_path, unix_
             ```
             """
         },
+        cache=short_cache,
     )
     assert done.returncode == 0, done.stdout
     assert _block_statuses(report) == ["passed"]
@@ -314,7 +328,8 @@ def test_an_abstract_socket_of_the_machine_cannot_be_reached(tmp_path):
     assert _block_statuses(report) == ["passed"], done.stdout
 
 
-def test_socket_files_and_private_system_files_are_masked_wherever_the_session_is_shown(tmp_path):
+def test_socket_files_and_private_system_files_are_masked_wherever_the_session_is_shown(short_cache):
+    tmp_path = short_cache
     deep = tmp_path / "shown" / "a" / "b"
     deep.mkdir(parents=True)
     with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as server:

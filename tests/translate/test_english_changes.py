@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from polydocs.cli import main
+from polydocs.dialect.constructs.translation_markers import is_marker
 from polydocs.sources import load_source_tree
 from polydocs.sources.freshness import LOCK_NAME
 from polydocs.translate import english_changes
@@ -82,6 +83,9 @@ def test_a_change_of_code_alone_is_flagged_as_needing_no_translation(
 def test_marking_records_the_new_revision(source: Path) -> None:
     _edit_english(source, "This guide shows how to find both.", "This guide finds both.")
     assert _changes(source) == [("changed", "prose", 23)]
+    translation = source / "pt" / "graph_breaks.md"  # translated: every marker deleted
+    kept = [line for line in translation.read_text(encoding="utf-8").split("\n") if not is_marker(line)]
+    translation.write_text("\n".join(kept), encoding="utf-8")
     assert main(["status", "--source", str(source), "--mark", "pt/graph_breaks.md"]) == 0
     assert _changes(source) == []
     lock = (source / LOCK_NAME).read_text(encoding="utf-8")
