@@ -98,3 +98,23 @@ def test_build_imports_no_other_command(tmp_path: Path) -> None:
     assert "polydocs.site.command" in modules and "polydocs.site.staged_build" in modules
     imported = [name for name in modules if name.startswith(NOT_FOR_BUILD)]
     assert imported == []
+
+
+def test_every_option_of_every_command_says_what_it_does():
+    import argparse
+
+    from polydocs.cli import build_parser
+
+    undescribed = []
+
+    def walk(parser: argparse.ArgumentParser, command: str) -> None:
+        # argparse lists a parser's arguments only in `_actions`; it has no public way to walk them.
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                for name, sub in action.choices.items():
+                    walk(sub, f"{command} {name}")
+            elif action.help != argparse.SUPPRESS and not (action.help or "").strip():
+                undescribed.append(f"{command} {'/'.join(action.option_strings) or action.dest}")
+
+    walk(build_parser([]), "polydocs")
+    assert undescribed == []

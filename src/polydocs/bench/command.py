@@ -120,7 +120,9 @@ def register(subparsers: Any) -> None:
     compile_parser.set_defaults(run=run_compile)
 
     merge_parser = bench.add_parser("merge", help="merge results files (GPU shards, earlier runs) into one")
-    merge_parser.add_argument("--out", type=Path, required=True)
+    merge_parser.add_argument(
+        "--out", type=Path, required=True, help="the merged results file to write (the parts are not changed)"
+    )
     merge_parser.add_argument("parts", type=Path, nargs="+", help="results files; missing ones are skipped")
     merge_parser.add_argument(
         "--mark-not-run",

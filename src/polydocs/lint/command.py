@@ -107,7 +107,12 @@ def register(subparsers: Any) -> None:
         help="record this translation as up to date with its English page (repeatable; LANG marks all)",
     )
     status.add_argument("--lang", action="append", help="show only this language (repeatable)")
-    status.add_argument("--format", choices=("text", "json"), default="text")
+    status.add_argument(
+        "--format",
+        choices=("text", "json"),
+        default="text",
+        help="text: each language's pages by state (default); json: the same, for tools",
+    )
     status.add_argument(
         "--check", action="store_true", help="exit 1 when a translation is outdated or untracked"
     )

@@ -203,7 +203,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     serve.add_argument(
         "--source", type=Path, default=Path("docs_src"), help="source tree (default: docs_src)"
     )
-    serve.add_argument("--host", default="127.0.0.1")
-    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument(
+        "--host", default="127.0.0.1", help="address to serve on (default: 127.0.0.1, this machine only)"
+    )
+    serve.add_argument("--port", type=int, default=8000, help="port to serve on (default: 8000)")
     _library_argument(serve)
     serve.set_defaults(run=_run_serve)
