@@ -138,3 +138,22 @@ def test_a_translation_lock_with_aliases_or_deep_nesting_is_refused(tmp_path, lo
     with pytest.raises(PolydocsError) as error:
         read_lock(root / "translations.lock.yml")
     assert _refused(error)[:2] == ("translations.lock.yml", line)
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        ("- sections:\n  - local: index\n    title: [broken\n", 3),  # libyaml noticed at the end: line 4
+        ("site_name: [oops\n", 1),
+        ('site_name: "unclosed\n', 1),
+        ("a: 1\nb: [\n\nc: 2\n", 2),
+        ("a: 1\n  b: 2\n", 2),
+    ],
+)
+def test_invalid_yaml_is_reported_at_a_line_the_file_has_where_the_problem_is(tmp_path, text, line):
+    (tmp_path / "polydocs.yml").write_text(text, encoding="utf-8")
+    with pytest.raises(PolydocsError) as raised:
+        load_project_config(tmp_path)
+    (problem,) = raised.value.diagnostics
+    assert problem.line == line, problem
+    assert problem.message.startswith("invalid YAML: ") and "\n" not in problem.message

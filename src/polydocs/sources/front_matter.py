@@ -16,7 +16,7 @@ from pathlib import Path
 import yaml
 
 from polydocs.diagnostics import Diagnostic
-from polydocs.sources.tree_yaml import load_tree_yaml, yaml_refusal
+from polydocs.sources.tree_yaml import load_tree_yaml, yaml_error_line, yaml_refusal
 
 # MkDocs' own pattern (mkdocs.utils.meta.YAML_RE).
 _FRONT_MATTER = re.compile(r"^-{3}[ \t]*\n(.*?\n)(?:\.{3}|-{3})[ \t]*\n", re.DOTALL)
@@ -66,8 +66,7 @@ def _shown_as_text(match: re.Match[str]) -> tuple[int, str] | None:
     try:
         data = load_tree_yaml(match.group(1))
     except yaml.YAMLError as error:
-        mark = getattr(error, "problem_mark", None)
-        line = mark.line + 2 if mark else 1  # the YAML starts on the page's second line
+        line = yaml_error_line(error, match.group(1)) + 1  # the YAML starts on the page's second line
         problem = getattr(error, "problem", None) or "invalid YAML"
         return line, f"front matter is not valid YAML ({problem}), so readers see it as text"
     if not isinstance(data, dict):

@@ -77,7 +77,7 @@ def compose_tree_yaml(
     try:
         return yaml.compose(text, Loader=_LOADER)
     except yaml.YAMLError as error:
-        raise PolydocsError([invalid_yaml(path, error, code, hint, severity)]) from None
+        raise PolydocsError([invalid_yaml(path, text, error, code, hint, severity)]) from None
 
 
 def load_tree_yaml(text: str) -> object:
@@ -85,9 +85,22 @@ def load_tree_yaml(text: str) -> object:
     return yaml.load(text, Loader=_LOADER)
 
 
-def invalid_yaml(path: Path, error: yaml.YAMLError, code: str, hint: str, severity: Severity) -> Diagnostic:
-    """`invalid YAML: <problem>` at the line libyaml names."""
-    mark = getattr(error, "problem_mark", None)
-    problem = getattr(error, "problem", None) or str(error)
-    line = mark.line + 1 if mark else 1
+def invalid_yaml(
+    path: Path, text: str, error: yaml.YAMLError, code: str, hint: str, severity: Severity
+) -> Diagnostic:
+    """`invalid YAML: <problem>` at the line of `text` where it is (`yaml_error_line`)."""
+    problem = getattr(error, "problem", None) or str(error).split("\n")[0]
+    line = yaml_error_line(error, text)
     return Diagnostic(str(path), line, code, f"invalid YAML: {problem}", hint, severity)
+
+
+def yaml_error_line(error: yaml.YAMLError, text: str) -> int:
+    """The 1-based line of `text` a YAML error is about: where libyaml noticed it, unless that is past
+    the text's last line (it reached the end looking for a `]` or a quote), then where the unclosed
+    construct began; never a line the text does not have."""
+    lines = max(1, len(text.rstrip("\n").split("\n")))
+    for name in ("problem_mark", "context_mark"):
+        mark = getattr(error, name, None)
+        if mark is not None and mark.line + 1 <= lines:
+            return int(mark.line) + 1
+    return lines
