@@ -194,7 +194,7 @@ _EN_PAGES = {"en/index.md": "# Home\n", "en/guide.md": "# Guide\n"}
 @pytest.mark.parametrize(
     ("page", "line"),
     [
-        ("---\ntitle: [unclosed\n---\n# Guide\n", 3),
+        ("---\ntitle: [unclosed\n---\n# Guide\n", 2),  # the unclosed [, not the closing ---
         ("---\n- a list\n---\n# Guide\n", 2),
         ("---\ntitle: never closed\n\n# Guide\n", 1),
         ("---\ntitle: &a [*a\n---\n# Guide\n", 2),  # refused at its alias (tree_yaml.py)
