@@ -31,7 +31,7 @@ def _build(cwd: Path, *options: str, env: dict[str, str] | None = None) -> subpr
     ("guide", "toctree", "expected"),
     [
         ("# Guide\n\n```py\nimport torch\n", TOC, "docs/en/guide.md:3: fence-unclosed"),
-        ("---\ntitle: [oops\n---\n# Guide\n", TOC, "docs/en/guide.md:3: front-matter"),
+        ("---\ntitle: [oops\n---\n# Guide\n", TOC, "docs/en/guide.md:2: front-matter"),
         ("# Guide\n", TOC + "- local: guide\n  title: Again\n", "docs/en/_toctree.yml:5: toctree-duplicate"),
         (f'# Guide\n\n```py\nlogin(token="{FAKE_TOKEN}")\n```\n', TOC, "docs/en/guide.md:4: secret"),
     ],

@@ -7,6 +7,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+import yaml
 
 from polydocs.cli import main
 from polydocs.dialect.constructs.translation_markers import is_marker
@@ -96,8 +97,15 @@ def test_a_lock_written_before_blocks_were_recorded_stays_readable(
     source: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     lock = source / LOCK_NAME
-    old_lock = (REPO / "docs_src" / LOCK_NAME).read_text(encoding="utf-8")
-    lock.write_text(old_lock, encoding="utf-8")
+    # The same revisions in the form locks had before blocks were recorded: `page: sha256:...`.
+    entries = yaml.safe_load((REPO / "docs_src" / LOCK_NAME).read_text(encoding="utf-8"))
+    old = {
+        lang: {
+            page: (entry["english"] if isinstance(entry, dict) else entry) for page, entry in pages.items()
+        }
+        for lang, pages in entries.items()
+    }
+    lock.write_text(yaml.safe_dump(old), encoding="utf-8")
     tree = load_source_tree(source)
     assert tree.freshness.state("pt", "torch_compile") == "current"
     assert english_changes(tree, "pt", "torch_compile").changes == []

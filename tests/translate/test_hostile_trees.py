@@ -123,7 +123,7 @@ def test_a_lock_linked_out_of_the_tree_is_not_replaced(source: Path) -> None:
 
 def test_a_lock_it_cannot_read_leaves_no_page_behind(source: Path) -> None:
     (source / "translations.lock.yml").write_text("pt: [not, a, mapping\n", encoding="utf-8")
-    _refused(source, "translations.lock.yml:2: freshness-lock invalid YAML")
+    _refused(source, "translations.lock.yml:1: freshness-lock invalid YAML")  # the one line it has
     assert not (source / "pt" / "graph_breaks.md").exists()
 
 
