@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from hostile_sizes import alias_bomb, deep_toctree
+from hostile_sizes import alias_bomb, deep_toctree, nested_list, nested_quotes, nested_tags, unterminated_tags
 
 TOC = "- local: index\n  title: Home\n- local: hostile\n  title: Hostile\n"
 PAGE = "# Home\n\nText.\n"
@@ -101,3 +101,45 @@ def test_fifos_in_the_tree_are_reported_and_never_opened(tmp_path, command, show
     if command[0] == "build":
         assert (tmp_path / "site" / "en" / "index.html").is_file()
         assert not (tmp_path / "site" / "en" / "img.png").exists()
+
+
+HOSTILE_PAGES = {
+    "lists": ("# Lists\n\n" + nested_list(500), 35, "page-too-deep"),
+    "quotes": ("# Quotes\n\n" + nested_quotes(500), 35, "page-too-deep"),
+    "divs": ("# Divs\n\n" + nested_tags(50_000), 3, "page-too-deep"),
+    "tags": ("# Tags\n\n" + unterminated_tags(16_000), 3, "page-too-costly"),
+    "brackets": ("# Brackets\n\n" + "[" * 20_000 + "\n\nAfter *this*.\n", 3, "inline-too-costly"),
+    # No bound foresees emphasis nested 1,500 deep: the renderer runs out of recursion on this page alone.
+    "emphasis": ("# Emphasis\n\n" + "*a " * 1_500 + "b" + " a*" * 1_500 + "\n", 1, "page-too-deep"),
+}
+
+
+def _hostile_tree(root: Path) -> Path:
+    toc = "- local: index\n  title: Home\n" + "".join(
+        f"- local: {name}\n  title: {name}\n" for name in HOSTILE_PAGES
+    )
+    pages = {f"en/{name}.md": text for name, (text, _, _) in HOSTILE_PAGES.items()}
+    return _tree(root, {"en/_toctree.yml": toc, **pages})
+
+
+def test_hostile_pages_are_refused_at_their_lines_and_the_rest_of_the_site_builds(tmp_path):
+    _hostile_tree(tmp_path / "docs")
+    result = _build(tmp_path)
+    assert result.returncode == 0, result.stderr
+    for name, (_, line, code) in HOSTILE_PAGES.items():
+        assert f"docs/en/{name}.md:{line}: {code}" in result.stderr, name
+    site = tmp_path / "site" / "en"
+    assert "Text." in (site / "index.html").read_text(encoding="utf-8")
+    for name in ("lists", "quotes", "divs", "tags", "emphasis"):
+        page = (site / name / "index.html").read_text(encoding="utf-8")
+        assert "This page cannot be shown" in page and len(page) < 200_000, name
+    brackets = (site / "brackets" / "index.html").read_text(encoding="utf-8")
+    assert "[[[[" in brackets and "After <em>this</em>." in brackets
+    assert _build(tmp_path, "--strict").returncode != 0
+
+
+def test_lint_reports_the_hostile_pages_as_the_build_does(tmp_path):
+    _hostile_tree(tmp_path / "docs")
+    result = _polydocs(tmp_path, "lint", "docs", "--format", "github")
+    for name, (_, line, code) in HOSTILE_PAGES.items():
+        assert f"file=docs/en/{name}.md,line={line},title={code}::" in result.stdout, name

@@ -67,7 +67,11 @@ class CheckRegistry:
 def page_findings(page: ParsedPage, facts: PageFacts) -> list[Finding]:
     """Every construct problem of the page, sorted by line (stable within a line)."""
     from polydocs.dialect.constructs import CONSTRUCT_CHECKS
+    from polydocs.dialect.page_bounds import page_refusal
 
+    refusal = page_refusal(page)
+    if refusal is not None:  # nothing else of a page past its bounds is read
+        return [refusal.finding()]
     return sorted(CONSTRUCT_CHECKS.findings(page, facts), key=lambda finding: finding.index)
 
 

@@ -17,6 +17,7 @@ from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 
 from polydocs.dialect.direction_blocks import opens_direction_block
+from polydocs.dialect.inline_budget import inline_cost_problem
 from polydocs.dialect.tags import TagLine, parse_tag_line
 
 _LONE_TAG = re.compile(r"^\s*</?(?P<name>[A-Za-z][\w-]*)(\s[^<>]*)?/?>\s*$")
@@ -104,7 +105,16 @@ class ParsedPage:
         whole parse makes. Converting a page asks only where its blocks are (a third of a whole parse's
         cost); the linter reads its links."""
         _, inline = _parsers()
+        # A run past its budget is read as plain text, as the site shows it (`inline_budget.py`).
+        refused = [t for t in self._state.tokens if t.type == "inline" and inline_cost_problem(t.content)]
+        contents = [token.content for token in refused]
+        for token in refused:
+            token.content = ""
+        self._state.md = inline  # its rules read their options from the state's parser
         inline.core.process(self._state)
+        for token, content in zip(refused, contents, strict=True):
+            token.content = content
+            token.children = [Token("text", "", 0, content=content)]
         return self.tokens
 
     @cached_property
@@ -227,6 +237,9 @@ def _opens_direction(line: str) -> bool:
 def _parsers() -> tuple[MarkdownIt, MarkdownIt]:
     """CommonMark with tables, its core chain cut in two: the block structure (`normalize`, `block`),
     then the inline content (`inline`, `text_join`) for the readers that ask for it."""
-    blocks = MarkdownIt("commonmark").enable("table").disable(["inline", "text_join"])
+    # CommonMark's preset stops reading blocks at 20 levels (nine nested lists) and drops the rest unseen;
+    # the page's bounds (`page_bounds.py`) refuse nesting past 32 containers, which must be seen to be
+    # refused. Inline, 20 stays: each `[` costs markdown-it a scan per level (100 made it five times slower).
+    blocks = MarkdownIt("commonmark", {"maxNesting": 100}).enable("table").disable(["inline", "text_join"])
     inline = MarkdownIt("commonmark").enable("table").disable(["normalize", "block"])
     return blocks, inline

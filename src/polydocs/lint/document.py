@@ -2,20 +2,40 @@
 
 from __future__ import annotations
 
-import re
+import bisect
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 from markdown_it.token import Token
 
 from polydocs.dialect import InlineToken, ParsedPage, parse_page
+from polydocs.dialect.code_spans import blank_code_spans
 from polydocs.snippets.regions import PageScan, Region, scan_page
 from polydocs.sources.text import read_tree_text
 
-_INLINE_CODE = re.compile(r"(`+)(.+?)\1")
-_HTML_COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
+
+def _html_comments(text: str) -> Iterator[tuple[int, int]]:
+    """(start, end) of each `<!-- ... -->`; one never closed ends the search (a pattern read from every
+    later `<!--` to the end: quadratic)."""
+    start = text.find("<!--")
+    while start >= 0:
+        end = text.find("-->", start + 4)
+        if end < 0:
+            return
+        yield start, end + 3
+        start = text.find("<!--", end + 3)
+
+
+@lru_cache(maxsize=4)
+def _line_starts(text: str) -> list[int]:
+    """The offset of each line's first character (strings cache their hash: a repeated lookup is cheap)."""
+    starts, at = [0], text.find("\n")
+    while at >= 0:
+        starts.append(at + 1)
+        at = text.find("\n", at + 1)
+    return starts
 
 
 @dataclass
@@ -57,17 +77,15 @@ class LintDocument:
     def code_lines(self) -> frozenset[int]:
         """1-based numbers of the lines inside code blocks (fences included) and HTML comments."""
         numbers = {index + 1 for index, code in enumerate(self.parsed.code_mask) if code}
-        for match in _HTML_COMMENT.finditer(self.text):
-            first = self.text.count("\n", 0, match.start()) + 1
-            last = self.text.count("\n", 0, match.end()) + 1
-            numbers.update(range(first, last + 1))
+        for start, end in _html_comments(self.text):
+            numbers.update(range(self.line_of(start), self.line_of(end) + 1))
         return frozenset(numbers)
 
     def prose_lines(self) -> Iterator[tuple[int, str]]:
         """Each line outside code and comments, with inline code spans blanked to spaces (columns kept)."""
         for number, line in enumerate(self.lines, start=1):
             if number not in self.code_lines:
-                yield number, _INLINE_CODE.sub(lambda m: " " * len(m.group(0)), line)
+                yield number, blank_code_spans(line)
 
     @cached_property
     def prose_text(self) -> str:
@@ -76,8 +94,9 @@ class LintDocument:
         return "\n".join(prose.get(number, "") for number in range(1, len(self.lines) + 1))
 
     def line_of(self, offset: int, text: str | None = None) -> int:
-        """The 1-based line of a character offset into `text` (the page, or `prose_text`)."""
-        return (self.text if text is None else text).count("\n", 0, offset) + 1
+        """The 1-based line of a character offset into `text` (the page, or `prose_text`): found among the
+        text's line starts, not counted from its top for every offset."""
+        return bisect.bisect_right(_line_starts(self.text if text is None else text), offset)
 
     def inline_tokens(self) -> Iterator[InlineToken]:
         """Every inline child token with the line it is on, counted through soft and hard breaks."""

@@ -6,10 +6,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from polydocs.diagnostics import Diagnostic, display_path, reading
+from polydocs.dialect.page_bounds import TOO_DEEP, page_refusal
 from polydocs.lint.changed import reported
 from polydocs.lint.context import LintContext
+from polydocs.lint.document import LintDocument
 from polydocs.lint.installed import InstalledFacts
-from polydocs.lint.rules import PAGE_RULES
+from polydocs.lint.rules import PAGE_RULES, PageRule
 from polydocs.lint.secrets.scan import (
     SecretAllowlist,
     find_repository_root,
@@ -60,11 +62,12 @@ def lint_paths(
     if "toctree" in selected:
         findings += targets.problems
     for document in targets.documents:
+        # A page past its bounds is read no further: the constructs rule says why (`dialect/page_bounds.py`).
+        refused = page_refusal(document.parsed) is not None
         for name in selected:
             rule = PAGE_RULES.get(name)
-            if rule is not None:
-                with reading(document.path):
-                    findings.extend(rule(document, context))
+            if rule is not None and not (refused and name != "constructs"):
+                findings.extend(_page_findings(rule, document, context))
     scanned = 0
     if "secrets" in selected:
         root = find_repository_root(paths[0]) if paths else None
@@ -82,6 +85,25 @@ def lint_paths(
         findings = [finding for finding in findings if reported(finding, changes, affected)]
     unique = sorted(set(findings), key=lambda d: (display_path(d.path), d.line, d.code, d.message))
     return LintReport(unique, len(targets.documents), scanned)
+
+
+def _page_findings(rule: PageRule, document: LintDocument, context: LintContext) -> list[Diagnostic]:
+    """What `rule` finds on the page; a page nesting deeper than a rule can follow is one finding, and the
+    other pages are linted (the bounds of `dialect/page_bounds.py` refuse what they foresee first)."""
+    try:
+        with reading(document.path):
+            return list(rule(document, context))
+    except RecursionError:
+        return [
+            Diagnostic(
+                str(document.path),
+                1,
+                TOO_DEEP,
+                "the page nests deeper than the linter can follow (it ran out of recursion)",
+                "flatten the page's lists, quotes, emphasis or links",
+                "error",
+            )
+        ]
 
 
 def _select_changed(targets: LintTargets, changes: Changes) -> set[Path]:

@@ -11,8 +11,10 @@ import re
 
 from polydocs.dialect import Fence, ParsedPage, page_findings, parse_page
 from polydocs.dialect.constructs.fences import closing_fence
+from polydocs.dialect.page_bounds import REFUSING
 from polydocs.markup._blocks import StoreHtml
 from polydocs.markup.context import MarkupContext
+from polydocs.markup.refused_page import refused_notice
 
 # One complete element marked `markdown="0"` (md_in_html's "raw HTML, do not parse") alone on its line,
 # after the container's quote markers and indentation (an evidence badge under a code block in a tab).
@@ -21,17 +23,26 @@ _RAW_ELEMENT = re.compile(
 )
 
 
-def report_constructs(lines: list[str], context: MarkupContext) -> list[str]:
-    """Parse the page once for every later step and report its constructs' problems; change no line."""
+def report_constructs(lines: list[str], context: MarkupContext, store: StoreHtml) -> list[str]:
+    """Parse the page once for every later step and report its constructs' problems; change no line, but
+    for a page past its bounds (`dialect/page_bounds.py`): that becomes the notice the site shows instead."""
     # A second conversion inside the page's is mkdocstrings rendering a docstring of an autodoc block:
     # its text is the library's, not the page's, so its problems are not the page author's to fix.
     nested = context.page is not None
     context.page = parse_page("\n".join(lines))
     if nested:
         return lines
-    for finding in page_findings(context.page, context.facts):
+    findings = page_findings(context.page, context.facts)
+    for finding in findings:
         context.warn(finding.index, finding.code, finding.message, finding.hint)
-    return lines
+    refusal = next((finding for finding in findings if finding.code in REFUSING), None)
+    if refusal is None:
+        return lines
+    # Every line kept (blank), so later steps and locations still hold; nothing is left for them to read.
+    notice = store(refused_notice(context.lang, context.source_line(refusal.index)))
+    refused = [notice, *[""] * (len(lines) - 1)]
+    context.page = parse_page("\n".join(refused))
+    return refused
 
 
 def hand_over(lines: list[str], context: MarkupContext, store: StoreHtml) -> list[str]:

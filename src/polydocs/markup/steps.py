@@ -23,6 +23,8 @@ from polydocs.markup.framework_switch import render_framework_switches
 from polydocs.markup.framework_tabs import render_framework_tabs
 from polydocs.markup.hfoptions import render_hfoptions
 from polydocs.markup.iframes import render_iframes
+from polydocs.markup.inline_budget import PRIORITY as INLINE_BUDGET_PRIORITY
+from polydocs.markup.inline_budget import InlineBudget
 from polydocs.markup.license_header import strip_license_header
 from polydocs.markup.mdx_components import render_mdx_components
 from polydocs.markup.output_blocks import render_output_blocks
@@ -45,7 +47,7 @@ class Step:
 
 
 STEPS: tuple[Step, ...] = (
-    Step("page_parse", report_constructs),
+    Step("page_parse", report_constructs, stores_html=True),
     # Right after the parse, so that every later step sees the fences superfences will see.
     Step("output_blocks", render_output_blocks),
     Step("license_header", strip_license_header),
@@ -88,3 +90,4 @@ class DialectExtension(Extension):
         for position, step in enumerate(STEPS, start=1):
             priority = _AFTER_PRIORITY - position * gap
             md.preprocessors.register(_StepPreprocessor(md, step), f"polydocs_{step.name}", priority)
+        md.treeprocessors.register(InlineBudget(md), "polydocs_inline_budget", INLINE_BUDGET_PRIORITY)

@@ -18,9 +18,11 @@ from mkdocs.structure.toc import TableOfContents
 from polydocs.bench.render import benchmarks_folder
 from polydocs.cache import stable_repr
 from polydocs.diagnostics import Diagnostic, PolydocsError
+from polydocs.dialect.page_bounds import REFUSING, TOO_DEEP
 from polydocs.markup.autodoc import autodoc_names
 from polydocs.markup.context import MarkupContext, page_context
 from polydocs.markup.inventory import ApiInventory, site_inventory
+from polydocs.markup.refused_page import refused_notice
 from polydocs.markup.unsafe_html import SANITIZER, diagnostics, sanitize_page
 from polydocs.notebooks import page_notebook
 from polydocs.site.autodoc_sources import installed_sources
@@ -154,12 +156,36 @@ def _converted(build: LanguageBuild, page: Page, text: PageText, render: RenderM
         api=build.api,
         iframe_hosts=build.tree.project.iframe_hosts,
     )
-    with page_context(context):
-        html, toc, objects, title = render(badged.text)
+    try:
+        with page_context(context):
+            html, toc, objects, title = render(badged.text)
+    except RecursionError:  # nesting no bound of `dialect/page_bounds.py` foresaw: this page alone stops
+        return _refused(page, language, [*missing, *context.warnings, _ran_out_of_recursion(page, text)])
+    if any(warning.code in REFUSING for warning in context.warnings):
+        return _refused(page, language, [*missing, *context.warnings], html)
     notebook, unconverted = _notebook(page, language, build.api)
     html, unsafe = _sanitized(build, page, html)
     problems = [*missing, *context.warnings, *unconverted, *unsafe]
     return ConvertedPage(html, toc_tokens(toc), problems, notebook, title, objects)
+
+
+def _refused(page: Page, language: Language, problems: list[Diagnostic], html: str = "") -> ConvertedPage:
+    """A page past its bounds, published as the notice the markup made of it (or one made here), with
+    no notebook: nothing of it is read further."""
+    line = next((problem.line for problem in problems if problem.code in REFUSING), 1)
+    return ConvertedPage(
+        html or refused_notice(language, line), [], problems, "", None, ObjectRegistrations()
+    )
+
+
+def _ran_out_of_recursion(page: Page, text: PageText) -> Diagnostic:
+    return Diagnostic(
+        str(page.path),
+        _line_offset(text) + 1,
+        TOO_DEEP,
+        "the page nests deeper than the renderer can follow (it ran out of recursion)",
+        "flatten the page's lists, quotes, emphasis or links; the site shows an error notice instead",
+    )
 
 
 def _line_offset(text: PageText) -> int:
@@ -173,9 +199,12 @@ def _notebook(page: Page, language: Language, api: ApiInventory) -> tuple[str, l
     """The page as a notebook; a page hf-doc-builder cannot convert gets none, with a warning."""
     try:
         return page_notebook(page.read(), page.path, language, inventory=api), []
-    except (PolydocsError, ValueError) as error:
+    except (PolydocsError, ValueError, RecursionError) as error:
+        reason = (
+            "the page nests too deep for the converter" if isinstance(error, RecursionError) else str(error)
+        )
         return "", [
-            Diagnostic(str(page.path), 1, "notebook", str(error), "the page is published without a notebook")
+            Diagnostic(str(page.path), 1, "notebook", reason, "the page is published without a notebook")
         ]
 
 

@@ -6,6 +6,7 @@ the same constructs from the same parse (`polydocs.markup`), the lint rules repo
 
 from __future__ import annotations
 
+from polydocs.dialect import page_bounds
 from polydocs.dialect.checks import CheckRegistry
 from polydocs.dialect.constructs import (
     api_links,
@@ -25,6 +26,7 @@ from polydocs.dialect.constructs import (
 
 # In the order a page's findings are produced. Each module has `check(page, facts)` and its `CODES`.
 CONSTRUCTS = (
+    page_bounds,
     fences,
     license_header,
     callouts,

@@ -20,8 +20,10 @@ from polydocs.lint.document import LintDocument
 from polydocs.sources import is_language_tag
 from polydocs.sources.published_files import is_passive
 
+# `[^<>]` stops at the next tag: each character is read from one tag start only (`[^>]` read to the page's
+# end from every `<a` never closed: 16,000 of them took lint 77 s).
 _HTML_REFERENCE = re.compile(
-    r"<(?P<tag>a|img|source)\s[^>]*?\b(?P<attr>href|src)\s*=\s*[\"'](?P<url>[^\"']*)[\"']", re.IGNORECASE
+    r"<(?P<tag>a|img|source)\s[^<>]*?\b(?P<attr>href|src)\s*=\s*[\"'](?P<url>[^\"']*)[\"']", re.IGNORECASE
 )
 
 
