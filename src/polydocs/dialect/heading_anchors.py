@@ -15,9 +15,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-HEADING_ANCHOR = re.compile(r"^(?P<heading>#{1,6}[ ]+.*?)[ ]*\[\[(?P<anchor>[^\[\]\n]+)\]\][ ]*$")
-# An anchor with text after it on the heading's line: no anchor to doc-builder either, shown as written.
-_FOLLOWED_ANCHOR = re.compile(r"^#{1,6}[ ]+.*\[\[[^\[\]\n]+\]\][ ]*\S")
+# A heading's marks, and an anchor with text after it on the line (no anchor to doc-builder either, shown
+# as written). The anchor at a line's end is found from the end, not by a pattern: `.*?[ ]*\[\[` tried
+# every split of a run of blanks (a heading of 8,000 spaces took more than 5 s).
+_HEADING_START = re.compile(r"#{1,6}[ ]+")
+_FOLLOWED_ANCHOR = re.compile(r"\[\[[^\[\]\n]+\]\][ ]*+\S")
 _NOT_IN_ID = re.compile(r"[\s{}]+")
 
 
@@ -30,17 +32,29 @@ class HeadingAnchor:
 
 
 def heading_anchor(line: str) -> HeadingAnchor | None:
-    """The heading and its id, where the line is a heading ending in `[[anchor]]`."""
-    match = HEADING_ANCHOR.match(line)
-    if match is None:
+    """The heading and its id, where the line is a heading ending in `[[anchor]]` (then blanks)."""
+    marks = _HEADING_START.match(line)
+    end = line.rstrip(" ")
+    if marks is None or not end.endswith("]]"):
         return None
-    anchor_id = _NOT_IN_ID.sub("-", match["anchor"].strip()).strip("-")
-    return HeadingAnchor(match["heading"], anchor_id) if anchor_id else None
+    start = end.rfind("[[", marks.end(), len(end) - 2)
+    anchor = end[start + 2 : -2]
+    if start < 0 or not anchor or any(bracket in anchor for bracket in "[]\n"):
+        return None
+    anchor_id = _NOT_IN_ID.sub("-", anchor.strip()).strip("-")
+    # The heading without the blanks before `[[`, but never without those after its marks.
+    heading = line[:start].rstrip(" ")
+    return HeadingAnchor(max(heading, line[: marks.end()], key=len), anchor_id) if anchor_id else None
 
 
 def has_misplaced_anchor(line: str) -> bool:
     """Whether a heading line holds an `[[anchor]]` that text follows (two lines joined into one)."""
-    return _FOLLOWED_ANCHOR.match(line) is not None and heading_anchor(line) is None
+    marks = _HEADING_START.match(line)
+    return (
+        marks is not None
+        and _FOLLOWED_ANCHOR.search(line, marks.end()) is not None
+        and heading_anchor(line) is None
+    )
 
 
 def without_heading_anchors(text: str) -> str:

@@ -5,9 +5,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+# The attributes run possessively to the `>`; a `/` right before it makes the tag self-closing (read in
+# `parse_tag_line`). A lazy run followed by `\s*` tried every split of a run of blanks: a line `<a ` and
+# 8,000 spaces took more than 5 s.
 _TAG_LINE = re.compile(
-    r"^(?P<indent>[ ]*)<(?P<closing>/)?(?P<name>[A-Za-z][\w-]*)"
-    r"(?P<attributes>(?:\s[^<>]*?)?)\s*(?P<self>/)?>\s*$"
+    r"^(?P<indent>[ ]*)<(?P<closing>/)?(?P<name>[A-Za-z][\w-]*+)"
+    r"(?P<attributes>(?:\s[^<>]*+)?)(?P<self>/)?>\s*$"
 )
 _ATTRIBUTE = re.compile(
     r"""(?P<name>[A-Za-z_:][\w:.-]*)(?:\s*=\s*(?:"(?P<double>[^"]*)"|'(?P<single>[^']*)'|\{(?P<expression>[^}]*)\}|(?P<bare>[^\s"'=<>`/]+)))?"""
@@ -43,10 +46,13 @@ def parse_tag_line(line: str) -> TagLine | None:
     match = _TAG_LINE.match(line)
     if match is None:
         return None
+    attributes, self_closing = match["attributes"], match["self"] is not None
+    if attributes.endswith("/"):
+        attributes, self_closing = attributes[:-1], True
     return TagLine(
         indent=match["indent"],
         name=match["name"],
-        attributes=parse_attributes(match["attributes"]),
+        attributes=parse_attributes(attributes),
         closing=match["closing"] is not None,
-        self_closing=match["self"] is not None,
+        self_closing=self_closing,
     )

@@ -79,7 +79,10 @@ def _append_text(tokens: list[Token], data: str) -> None:
 _SPACE = r"[\t\n\f\r ]"
 _NAME = r"[a-zA-Z][a-zA-Z0-9:-]*"
 _VALUE = r"""(?:"(?P<double>[^"]*)"|'(?P<single>[^']*)')"""
-_ATTRIBUTE = re.compile(rf"{_SPACE}+(?P<name>[a-zA-Z_:][-a-zA-Z0-9_:.]*)(?:{_SPACE}*={_SPACE}*{_VALUE})?")
+# From the start of a run of blanks only: from each blank of a long run, the run was read again to its end.
+_ATTRIBUTE = re.compile(
+    rf"(?<!{_SPACE}){_SPACE}++(?P<name>[a-zA-Z_:][-a-zA-Z0-9_:.]*)(?:{_SPACE}*={_SPACE}*{_VALUE})?"
+)
 _PLAIN = re.compile(
     rf"(?P<text>[^<]+)"
     rf"|<!--(?P<comment>(?!-?>)(?:(?!--!?>).)*?)-->"

@@ -19,6 +19,7 @@ from urllib.parse import urlsplit
 
 from polydocs.diagnostics import Diagnostic
 from polydocs.dialect import parse_page
+from polydocs.dialect.code_spans import blank_code_spans
 from polydocs.dialect.constructs.iframes import embeddable
 from polydocs.markup._html_tokens import RemovedMarkup, Token, compare, serialize, tokenize
 from polydocs.markup.html_allowlist import (
@@ -44,7 +45,6 @@ _EMBED = re.compile(
     rf'(?: (?:width|height|allow)={_VALUE}| allowfullscreen)* loading="lazy" '
     rf'sandbox="{re.escape(SANDBOX)}" referrerpolicy="{re.escape(REFERRER_POLICY)}"></iframe></template>'
 )
-_INLINE_CODE = re.compile(r"(`+)(.+?)\1")
 
 _HINTS = {
     "script": "pages cannot run scripts; remove it",
@@ -238,7 +238,7 @@ def source_line(removal: Removal, source: str) -> int:
     for index, line in enumerate(source.split("\n")):
         if page.is_code(index):
             continue
-        prose = _INLINE_CODE.sub(lambda m: " " * len(m[0]), line)
+        prose = blank_code_spans(line)
         if removal.decoded:
             prose = html.unescape(prose)
         found += [index + 1] * len(removal.needle.findall(prose))

@@ -37,8 +37,9 @@ Item = str | Verbatim | Region
 
 _DIRECTIVE = re.compile(r"<!--\s*polydocs:.*?-->", re.DOTALL)
 _IFRAME = re.compile(r"<iframe\b(?P<attributes>[^>]*)>(?:.*?</iframe\s*>)?", re.IGNORECASE | re.DOTALL)
+# A name from its first character only (from each character of a long word, the word was read again).
 _ATTRIBUTE = re.compile(
-    r"(?P<name>[\w-]+)\s*=\s*(?:\"(?P<double>[^\"]*)\"|'(?P<single>[^']*)'|(?P<bare>[^\s>]+))"
+    r"(?<![\w-])(?P<name>[\w-]++)\s*+=\s*+(?:\"(?P<double>[^\"]*)\"|'(?P<single>[^']*)'|(?P<bare>[^\s>]+))"
 )
 _HFOPTIONS_TAG = re.compile(r"^[ ]*</?hfoptions\b[^>]*>[ ]*$|^[ ]*</hfoption\s*>[ ]*$", re.MULTILINE)
 _HFOPTION_OPEN = re.compile(

@@ -26,7 +26,8 @@ _NEEDED_BY_NAME: dict[str, str] = {
     "TrainingArguments": "accelerate",
 }
 
-_IMPORT_LINE = re.compile(r"^\s*(?:from|import)\s+(?P<module>[A-Za-z_]\w*)", re.MULTILINE)
+# Blanks of the line only (`^\s*` read every blank line below each line start again: quadratic).
+_IMPORT_LINE = re.compile(r"^[^\S\n]*+(?:from|import)[^\S\n]++(?P<module>[A-Za-z_]\w*)", re.MULTILINE)
 
 
 # Translations keep English's code: a language process reads the same blocks in several notebooks.

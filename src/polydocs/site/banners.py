@@ -11,7 +11,7 @@ from polydocs.sources import Language
 # banner says nothing about the page, and would otherwise be every untranslated page's search text.
 NOT_INDEXED = 'data-search-exclude="true"'
 
-_LINK = re.compile(r"\[([^\]]+)\]\(([^)]+)\)")
+_LINK = re.compile(r"\[([^\[\]]+)\]\(([^()]+)\)")  # brackets inside stop it: each character read once
 
 
 def _inline(text: str) -> str:

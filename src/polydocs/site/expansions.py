@@ -10,7 +10,9 @@ from polydocs.diagnostics import Diagnostic
 from polydocs.snippets.evidence import BadgedPage, Evidence, annotate_code_blocks
 from polydocs.sources import Language
 
-_WHITESPACE_RUN = re.compile(r"\s*\n\s*")
+# The blanks around a line break, read once from where they start: `\s*\n` read a run of blanks without
+# one from each of its characters to its end (quadratic).
+_WHITESPACE_RUN = re.compile(r"(?<![^\S\n])[^\S\n]*+\n\s*+")
 
 
 def expand_benchmarks(

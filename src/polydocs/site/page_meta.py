@@ -26,10 +26,12 @@ from polydocs.diagnostics import Diagnostic
 _log = logging.getLogger("polydocs.site")
 
 CODE = "front-matter"
-_ICON = re.compile(r"[a-z0-9][a-z0-9-]*(/[a-z0-9][a-z0-9-]*)+")
+_ICON = re.compile(r"^[a-z0-9][a-z0-9-]*(/[a-z0-9][a-z0-9-]*)+$")  # read whole (`fullmatch`)
 _HIDDEN_PARTS = ("navigation", "toc", "footer", "path", "tags", "feedback")
 _STATUSES = ("new", "deprecated")
-_TOP_LEVEL_KEY = re.compile(r"^(?P<key>[^\s#:'\"-][^:]*?)\s*:")
+# Up to the line's first `:` (the caller strips the key): a lazy key before `\s*:` read a run of blanks
+# again from each of its characters, quadratic in the line (issue 35, family 9).
+_TOP_LEVEL_KEY = re.compile(r"^(?P<key>[^\s#:'\"-][^:]*+):")
 
 
 class _Refused(Exception):

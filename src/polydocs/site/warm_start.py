@@ -28,7 +28,8 @@ from polydocs.sources import SourceTree
 # The templates MkDocs renders itself: every page's, and the theme's static ones (Material's 404 page).
 PAGE_TEMPLATE = "main.html"
 # A fence's language: ```py, ~~~bash, ``` python title="x".
-_FENCE = re.compile(r"^[ \t]*(?:`{3,}|~{3,})[ \t]*\{?[ \t]*\.?([\w+-]+)", re.MULTILINE)
+# Possessive: blanks around an optional `{` read one way (three ways made a line of blanks quadratic).
+_FENCE = re.compile(r"^[ \t]*+(?:`{3,}+|~{3,}+)[ \t]*+\{?[ \t]*+\.?([\w+-]+)", re.MULTILINE)
 
 
 @contextmanager

@@ -24,7 +24,7 @@ _FILE = re.compile(r"^diff --git a/.* b/(?P<path>.*)$", re.MULTILINE)
 # What a REF may be: a branch, tag or remote branch (`origin/main`), a commit id, `HEAD~2`, `main@{1}`.
 # It never starts with `-` (git would read it as an option: `--output=FILE` writes a file) and holds
 # no space, quote, `..` range or `:path`; what passes is also given to git after `--end-of-options`.
-_REF = re.compile(r"(?!-)(?!.*\.\.)[A-Za-z0-9_./@{}~^+-]{1,200}")
+_REF = re.compile(r"^(?!-)(?!.*\.\.)[A-Za-z0-9_./@{}~^+-]{1,200}$")  # read whole (`fullmatch`)
 
 
 @dataclass(frozen=True)

@@ -22,8 +22,9 @@ UNKNOWN = "framework-switch-unknown"
 CODES = frozenset({UNBALANCED, UNKNOWN})
 
 FRAMEWORKS = ("pt", "tf")
-# A marker may stand in a block quote (a `> [!TIP]` alert holds one in the course).
-_QUOTED = r"^[ \t]*(?:>[ \t]?)*[ \t]*"
+# A marker may stand in a block quote (a `> [!TIP]` alert holds one in the course). Possessive: blanks
+# and `>` read one way only (three ways to split a run of blanks made a line of them quadratic).
+_QUOTED = r"^[ \t]*+(?:>[ \t]*+)*+"
 _IF = re.compile(_QUOTED + r"\{#if\b(?P<condition>[^}]*)\}[ \t]*$")
 _FRAMEWORK = re.compile(r"^\s*fw\s*===?\s*(?P<quote>['\"])(?P<fw>\w+)(?P=quote)\s*$")
 _ELSE = re.compile(_QUOTED + r"\{:else\}[ \t]*$")

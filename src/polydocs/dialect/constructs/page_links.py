@@ -14,6 +14,7 @@ from difflib import get_close_matches
 from functools import lru_cache
 
 from polydocs.dialect.checks import Finding, PageFacts
+from polydocs.dialect.code_spans import code_spans
 from polydocs.dialect.page import ParsedPage
 from polydocs.sources.tree import PAGE_SUFFIXES
 
@@ -23,7 +24,6 @@ CODES = frozenset({LINK_MISSING})
 # A target without extension or with a page's suffix names a page; any other (`.png`, `.py`, `.ipynb`) a file.
 PAGE_LINK_SUFFIXES = ("", *PAGE_SUFFIXES)
 
-_CODE_SPAN = re.compile(r"(`+).*?\1")
 _INLINE_LINK = re.compile(r"(?<!!)(?P<head>\[[^\[\]]*\]\()(?P<target>[^()\s]+)(?P<tail>(?:\s+\"[^\"]*\")?\))")
 _REFERENCE = re.compile(r"^(?P<head>[ ]{0,3}\[[^\]]+\]:[ ]*)(?P<target>\S+)(?P<tail>.*)$")
 _SCHEME = re.compile(r"^[A-Za-z][\w+.-]*:")
@@ -39,9 +39,9 @@ def link_matches(line: str) -> list[re.Match[str]]:
         return [reference]
     matches: list[re.Match[str]] = []
     position = 0
-    for span in _CODE_SPAN.finditer(line):
-        matches += _INLINE_LINK.finditer(line, position, span.start())
-        position = span.end()
+    for start, end in code_spans(line):
+        matches += _INLINE_LINK.finditer(line, position, start)
+        position = end
     return matches + list(_INLINE_LINK.finditer(line, position))
 
 

@@ -35,6 +35,12 @@ _WORD = {
     "backend": re.compile(r"\bbackends?\b", re.IGNORECASE),
 }
 _CODE_SPAN = re.compile(r"`(?P<name>[a-z][a-z0-9_-]*)`")
+_PARENTHESIS = re.compile(r"[()]")
+# The word right before a code span (read on the 12 characters before it), or right after it.
+_WORD_BEFORE = {kind: re.compile(word.pattern + r"\s*$", re.IGNORECASE) for kind, word in _WORD.items()}
+_WORD_AFTER = {kind: re.compile(r"\s*" + word.pattern, re.IGNORECASE) for kind, word in _WORD.items()}
+_LEADING_CODE = re.compile(r"^\s*+`(?P<name>[^`]+)`")  # at the start only: read with `match`
+_INLINE_CODE = re.compile(r"`([^`]+)`")
 _ABOUT_COMPILE = re.compile(r"torch\.compile|torch_compile")
 _NAME = re.compile(r"^[a-z][a-z0-9_-]*$")
 # Words that are torch.compile's or Trainer's parameter names, not values: `mode`, `fullgraph`...
@@ -76,39 +82,52 @@ def _adjacent_claims(line_number: int, line: str) -> Iterator[Claim]:
     for match in _CODE_SPAN.finditer(line):
         before = line[max(0, match.start() - 12) : match.start()]
         after = line[match.end() : match.end() + 12]
-        for kind, word in _WORD.items():
-            if re.search(word.pattern + r"\s*$", before, re.IGNORECASE) or re.match(
-                r"\s*" + word.pattern, after, re.IGNORECASE
-            ):
+        for kind in _WORD:
+            if _WORD_BEFORE[kind].search(before) or _WORD_AFTER[kind].match(after):
                 yield Claim(line_number, kind, match.group("name"))  # type: ignore[arg-type]
 
 
-def _enclosing_call(code: str, position: int) -> str:
-    """The name of the call whose parentheses hold `position` (`torch.compile`), or "" outside any call."""
-    depth = 0
-    for index in range(position - 1, -1, -1):
-        character = code[index]
-        if character == ")":
-            depth += 1
-        elif character == "(":
-            if depth == 0:
-                name = re.search(r"[\w.]*$", code[:index])
-                return name.group(0) if name else ""
-            depth -= 1
-    return ""
+def _enclosing_calls(code: str, positions: list[int]) -> list[str]:
+    """For each of the increasing `positions`, the name of the call whose parentheses hold it
+    (`torch.compile`), or "" outside any call: one pass over the code's parentheses (walking back from
+    every keyword read the code once per keyword: a block of `mode="a"` lines was quadratic)."""
+    names, open_at, parentheses = [], [], _PARENTHESIS.finditer(code)
+    called: dict[int, str] = {}  # each call's name read once, however many keywords it holds
+    found = next(parentheses, None)
+    for position in positions:
+        while found is not None and found.start() < position:
+            if found.group() == "(":
+                open_at.append(found.start())
+            elif open_at:
+                open_at.pop()
+            found = next(parentheses, None)
+        if open_at and open_at[-1] not in called:
+            called[open_at[-1]] = _call_name(code, open_at[-1])
+        names.append(called[open_at[-1]] if open_at else "")
+    return names
+
+
+def _call_name(code: str, parenthesis: int) -> str:
+    """The dotted name right before the parenthesis at `parenthesis`."""
+    start = parenthesis
+    while start > 0 and (code[start - 1].isalnum() or code[start - 1] in "_."):
+        start -= 1
+    return code[start:parenthesis]
 
 
 def _kwarg_claims(code: str, first_line: int, outside_calls: bool = False) -> Iterator[Claim]:
     """`mode=`/`backend=` given to a compile call (`open(f, mode="r")` is no claim), or `torch_compile_*=`;
     with `outside_calls`, also a bare `mode="..."` (inline code on a page about torch.compile)."""
-    for match in _KWARG.finditer(code):
-        call = _enclosing_call(code, match.start())
+    matches = list(_KWARG.finditer(code))
+    calls = _enclosing_calls(code, [match.start() for match in matches])
+    line, counted = first_line, 0
+    for match, call in zip(matches, calls, strict=True):
+        line, counted = line + code.count("\n", counted, match.start()), match.start()
         if (
             match.group(0).startswith("torch_compile_")
             or call.endswith("compile")
             or (outside_calls and not call)
         ):
-            line = first_line + code.count("\n", 0, match.start())
             yield Claim(line, match.group("kind"), match.group("name"))  # type: ignore[arg-type]
 
 
@@ -118,7 +137,7 @@ def _code_claims(document: LintDocument, about_compile: bool) -> Iterator[Claim]
         yield from _kwarg_claims(body, region.start_line + 1)
     for number, line in enumerate(document.lines, start=1):
         if number not in document.code_lines:
-            for span in re.finditer(r"`([^`]+)`", line):
+            for span in _INLINE_CODE.finditer(line):
                 yield from _kwarg_claims(span.group(1), number, outside_calls=about_compile)
 
 
@@ -204,7 +223,7 @@ def _list(
         if token.type == "list_item_open" and depth == 1:
             items += 1
             inline = next(t for t in tokens[index:] if t.type == "inline")
-            match = re.match(r"\s*`(?P<name>[^`]+)`", inline.content)
+            match = _LEADING_CODE.match(inline.content)
             if match and inline.map:
                 leading.append((inline.map[0] + 1, match.group("name")))
         elif token.type == "inline" and section and token.map:
