@@ -20,7 +20,8 @@ from polydocs.sources import SOURCE_LANGUAGE, ProjectConfig
 from polydocs.sources.text import read_tree_text
 
 # Plain HTML anchors.
-_HTML_ANCHOR = re.compile(r"<a\s[^>]*\b(?:id|name)\s*=\s*[\"'](?P<id>[^\"']+)[\"']", re.IGNORECASE)
+# `[^<>]` stops at the next tag: from every `<a` never ended, `[^>]` read to the page's end (quadratic).
+_HTML_ANCHOR = re.compile(r"<a\s[^<>]*\b(?:id|name)\s*=\s*[\"'](?P<id>[^\"']+)[\"']", re.IGNORECASE)
 
 
 def heading_ids(text: str) -> set[str]:

@@ -98,8 +98,9 @@ def _plain_tokens(text: str) -> list[Token] | None:
     """The tokens html.parser would give, when `text` is plain HTML (ten times quicker); else None."""
     tokens: list[Token] = []
     position = 0
-    for match in _PLAIN.finditer(text):
-        if match.start() != position:
+    while position < len(text):  # read from one position at a time: a search would read ahead again
+        match = _PLAIN.match(text, position)
+        if match is None:
             return None
         position = match.end()
         data, comment, end, start, attributes, close = match.groups()
@@ -116,7 +117,7 @@ def _plain_tokens(text: str) -> list[Token] | None:
             tokens.append(token)
             if close and token.tag not in _VOID:
                 tokens.append(_end_token(token.tag))
-    return tokens if position == len(text) else None
+    return tokens
 
 
 # Highlighted code repeats the same few tags thousands of times (`<span class="n">`): each is read once.

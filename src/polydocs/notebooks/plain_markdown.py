@@ -13,6 +13,7 @@ construct; each keeps the meaning a reader gets on the site:
 
 from __future__ import annotations
 
+import bisect
 import html
 import re
 from collections.abc import Callable, Iterator
@@ -35,13 +36,17 @@ class Verbatim:
 
 Item = str | Verbatim | Region
 
-_DIRECTIVE = re.compile(r"<!--\s*polydocs:.*?-->", re.DOTALL)
-_IFRAME = re.compile(r"<iframe\b(?P<attributes>[^>]*)>(?:.*?</iframe\s*>)?", re.IGNORECASE | re.DOTALL)
+# Openers whose end is found by `str.find` or among the ends' positions, not by a pattern reading from each
+# opener to the page's end: `<!--\s*polydocs:.*?-->` and `<iframe ...>(?:.*?</iframe>)?` made a page of
+# such openers, never ended, quadratic.
+_DIRECTIVE_START = re.compile(r"<!--\s*+polydocs:")
+_IFRAME_START = re.compile(r"<iframe\b", re.IGNORECASE)
+_IFRAME_END = re.compile(r"</iframe\s*+>", re.IGNORECASE)
 # A name from its first character only (from each character of a long word, the word was read again).
 _ATTRIBUTE = re.compile(
     r"(?<![\w-])(?P<name>[\w-]++)\s*+=\s*+(?:\"(?P<double>[^\"]*)\"|'(?P<single>[^']*)'|(?P<bare>[^\s>]+))"
 )
-_HFOPTIONS_TAG = re.compile(r"^[ ]*</?hfoptions\b[^>]*>[ ]*$|^[ ]*</hfoption\s*>[ ]*$", re.MULTILINE)
+_HFOPTIONS_TAG = re.compile(r"^[ ]*</?hfoptions\b[^<>]*+>[ ]*$|^[ ]*</hfoption\s*>[ ]*$", re.MULTILINE)
 _HFOPTION_OPEN = re.compile(
     r"^[ ]*<hfoption\s+id=(?:\"(?P<double>[^\"]*)\"|'(?P<single>[^']*)')\s*>[ ]*$", re.MULTILINE
 )
@@ -83,7 +88,14 @@ def _map_prose(items: list[Item], rewrite: Callable[[str], str]) -> list[Item]:
 
 
 def _without_directives(text: str) -> str:
-    return _DIRECTIVE.sub("", text)
+    kept, position = [], 0
+    while (start := _DIRECTIVE_START.search(text, position)) is not None:
+        end = text.find("-->", start.end())
+        if end < 0:
+            break  # never closed: no later directive is closed either
+        kept.append(text[position : start.start()])
+        position = end + 3
+    return "".join(kept) + text[position:]
 
 
 def _attributes(text: str) -> dict[str, str]:
@@ -95,15 +107,25 @@ def _attributes(text: str) -> dict[str, str]:
 
 
 def _iframes_as_links(text: str, language: Language) -> str:
-    def link(match: re.Match[str]) -> str:
-        attributes = _attributes(match["attributes"])
+    def link(written: str) -> str:
+        attributes = _attributes(written)
         source = attributes.get("src", "")
         if not source:
             return ""
         title = attributes.get("title", "").strip() or language.text("embed.link")
         return f"[{_escape_link_text(title)}]({source})"
 
-    return _IFRAME.sub(link, text)
+    closings = [(found.start(), found.end()) for found in _IFRAME_END.finditer(text)]
+    kept, position = [], 0
+    while (start := _IFRAME_START.search(text, position)) is not None:
+        tag_end = text.find(">", start.end())
+        if tag_end < 0:
+            break  # no tag is ended after this one either
+        following = bisect.bisect_right(closings, (tag_end, len(text)))  # the first `</iframe>` after it
+        end = closings[following][1] if following < len(closings) else tag_end + 1
+        kept += [text[position : start.start()], link(text[start.end() : tag_end])]
+        position = end
+    return "".join(kept) + text[position:]
 
 
 def _escape_link_text(text: str) -> str:
