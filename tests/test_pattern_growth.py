@@ -2,8 +2,8 @@
 
 `scripts/bench_patterns.py` fuzzes each compiled pattern of the page-reading packages with runs of every
 special character of the dialect, alone and after each construct's opener, at n and 4n characters; a
-pattern whose time grows more than eight times (a linear one grows four, a quadratic one sixteen) is timed
-again as the best of five runs before it counts. Only ratios of times are compared, never a time.
+pattern whose time grows more than ten times (a linear one grows four, a quadratic one sixteen) is timed
+again, both sizes in turns, before it counts. Only ratios of times are compared, never a time.
 """
 
 from __future__ import annotations
