@@ -15,12 +15,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
 import bench_patterns  # a script beside the package, not part of it
 
-# The snippet checker's patterns are measured by the benchmark too; its own tests answer for them.
-PACKAGES = tuple(package for package in bench_patterns.PACKAGES if package != "polydocs.snippets")
-
-
 def test_every_page_pattern_grows_linearly():
-    patterns = bench_patterns.page_patterns(PACKAGES)
+    patterns = bench_patterns.page_patterns(bench_patterns.PACKAGES)
     assert len(patterns) > 80  # the import found them
     flagged = bench_patterns.flagged_growth(patterns, size=500, openers=bench_patterns.TEST_OPENERS)
     assert flagged == [], "\n".join(f"{g.pattern} on {g.input}: x{g.ratio:.1f}" for g in flagged)

@@ -23,7 +23,7 @@ PACKAGED_BUILDERS = frozenset(
     | {"text", "videofolder", "webdataset", "xml"}
 )
 _PLAIN_CALL = re.compile(
-    rf"""(?:(?P<cls>\w+)\.from_pretrained|(?P<pipe>pipeline))\s*\((?:{_ARGUMENT_SKIP}\bmodel\s*=\s*)?\s*"""
+    rf"""(?:\b(?P<cls>\w+)\.from_pretrained|(?P<pipe>pipeline))\s*\((?:{_ARGUMENT_SKIP}\bmodel\s*=\s*)?\s*"""
     r"""(?P<quote>['"])(?P<id>\w[\w.-]*/\w[\w.-]*)(?P=quote)"""
 )
 
