@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from doc_builder.convert_to_notebook import clean_content, parse_doc_into_cells
+from doc_builder.convert_to_notebook import clean_content, parse_doc_into_cells, split_frameworks
 from doc_builder.style_doc import style_doc_files
 
 from polydocs.notebooks.doc_builder_adapter import (
@@ -42,6 +42,15 @@ def test_doc_builder_misses_these_python_fences_and_the_adapter_form_is_a_cell(o
     adapted = "\n".join(["Text", "", *python_fence("print(1)\n")])
     cells = notebook_cells(adapted)
     assert [(c["cell_type"], c["source"]) for c in cells] == [("markdown", "Text"), ("code", "print(1)")]
+
+
+def test_doc_builder_has_no_flax_section_and_the_adapter_hands_it_over_as_jax() -> None:
+    """doc-builder's README documents `<flax>` in `<frameworkcontent>`; its converter raised on it."""
+    text = "<frameworkcontent>\n<pt>\nPyTorch text\n</pt>\n<flax>\nFlax text\n</flax>\n</frameworkcontent>\n"
+    with pytest.raises(KeyError, match="flax"):
+        split_frameworks(text)
+    cells = notebook_cells(text)
+    assert [cell["source"] for cell in cells] == ["PyTorch text\nFlax text"]
 
 
 def test_roles_become_cell_metadata_and_the_marker_disappears() -> None:

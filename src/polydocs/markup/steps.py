@@ -30,6 +30,7 @@ from polydocs.markup.mdx_components import render_mdx_components
 from polydocs.markup.output_blocks import render_output_blocks
 from polydocs.markup.page_links import render_page_links
 from polydocs.markup.page_parse import hand_over, report_constructs
+from polydocs.markup.reference_labels import render_reference_labels
 
 # Python-Markdown's preprocessors our steps run between: `normalize_whitespace` and superfences'
 # `fenced_code_block`.
@@ -64,6 +65,8 @@ STEPS: tuple[Step, ...] = (
     # After every other block construct, so that what a branch holds is already what it renders as, and is
     # only moved into its tab.
     Step("framework_switch", render_framework_switches),
+    # Before the links are written: `][[` opens no reference label (autorefs would read one).
+    Step("reference_labels", render_reference_labels),
     Step("page_links", render_page_links),
     Step("api_links", render_api_links),
     # Last: the page handed over as the parse reads it (fences never closed, closed).

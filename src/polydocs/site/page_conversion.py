@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from pathlib import Path
 
@@ -18,6 +18,8 @@ from mkdocs.structure.toc import TableOfContents
 from polydocs.bench.render import benchmarks_folder
 from polydocs.cache import stable_repr
 from polydocs.diagnostics import Diagnostic, PolydocsError
+from polydocs.dialect import parse_page
+from polydocs.dialect.constructs.autodoc import UNAVAILABLE, find_autodoc
 from polydocs.dialect.page_bounds import REFUSING, TOO_DEEP
 from polydocs.markup.autodoc import autodoc_names
 from polydocs.markup.context import MarkupContext, page_context
@@ -29,6 +31,7 @@ from polydocs.site.autodoc_sources import installed_sources
 from polydocs.site.expansions import expand_benchmarks, insert_badges, line_map
 from polydocs.site.object_registrations import ObjectRegistrations
 from polydocs.site.page_cache import ConvertedPage, PageCache, fingerprint, toc_tokens
+from polydocs.site.page_failures import failed_notice, failing_autodoc_object, page_failed
 from polydocs.snippets.evidence import Evidence, load_evidence
 from polydocs.sources import SOURCE_LANGUAGE, Language, Page, SourceTree
 from polydocs.sources.text import read_tree_bytes
@@ -114,7 +117,7 @@ def convert_page(build: LanguageBuild, text: PageText, render: RenderMarkdown) -
     with build.cache.holding(key):
         converted = build.cache.get(key)
         if converted is None:
-            converted = _converted(build, page, text, render)
+            converted = _converted_or_failed(build, page, text, render)
             build.cache.put(key, converted)
     return converted
 
@@ -138,6 +141,24 @@ def _cache_key(build: LanguageBuild, page: Page, text: PageText) -> str:
     )
 
 
+def _converted_or_failed(
+    build: LanguageBuild, page: Page, text: PageText, render: RenderMarkdown
+) -> ConvertedPage:
+    """The page converted; where a step raised that no narrower guard below caught, a notice in its
+    place and a warning (`page_failures.py`): one page never stops the site."""
+    try:
+        return _converted(build, page, text, render)
+    except Exception as error:
+        language = build.tree.language(page.lang)
+        problem = page_failed(
+            str(page.path), _line_offset(text) + 1, "converting the page", error, _NOTICE_INSTEAD
+        )
+        return ConvertedPage(failed_notice(language), [], [problem], "", None, ObjectRegistrations())
+
+
+_NOTICE_INSTEAD = "the site shows a notice in the page's place"
+
+
 def _converted(build: LanguageBuild, page: Page, text: PageText, render: RenderMarkdown) -> ConvertedPage:
     # An English fallback page keeps English callout titles and badges: they belong to its text.
     language = build.tree.language(page.lang)
@@ -145,28 +166,86 @@ def _converted(build: LanguageBuild, page: Page, text: PageText, render: RenderM
         text.markdown, language, benchmarks_folder(build.tree.root), str(page.path), _line_offset(text)
     )
     badged = insert_badges(expanded, page.key, build.evidence, language)
-    context = MarkupContext(
-        path=str(page.path),
-        lang=language,
-        line_offset=_line_offset(text),
-        line_map=line_map(badged, _line_offset(text)),
-        page_local=text.local,
-        known_pages=build.known_pages[page.lang],
-        moved_pages=build.tree.moved_pages(page.lang),
-        api=build.api,
-        iframe_hosts=build.tree.project.iframe_hosts,
-    )
+
+    contexts: list[MarkupContext] = []  # each render's, the last one's warnings reported
+
+    def context_with(api: ApiInventory) -> MarkupContext:
+        contexts.append(_context(api))
+        return contexts[-1]
+
+    def _context(api: ApiInventory) -> MarkupContext:
+        return MarkupContext(
+            path=str(page.path),
+            lang=language,
+            line_offset=_line_offset(text),
+            line_map=line_map(badged, _line_offset(text)),
+            page_local=text.local,
+            known_pages=build.known_pages[page.lang],
+            moved_pages=build.tree.moved_pages(page.lang),
+            api=api,
+            iframe_hosts=build.tree.project.iframe_hosts,
+        )
+
     try:
-        with page_context(context):
-            html, toc, objects, title = render(badged.text)
+        (html, toc, objects, title), failures = _rendered(page, build.api, context_with, badged.text, render)
     except RecursionError:  # nesting no bound of `dialect/page_bounds.py` foresaw: this page alone stops
-        return _refused(page, language, [*missing, *context.warnings, _ran_out_of_recursion(page, text)])
-    if any(warning.code in REFUSING for warning in context.warnings):
-        return _refused(page, language, [*missing, *context.warnings], html)
+        warnings = contexts[-1].warnings
+        return _refused(page, language, [*missing, *warnings, _ran_out_of_recursion(page, text)])
+    warnings = _without_unavailable_at(contexts[-1].warnings, failures)
+    if any(warning.code in REFUSING for warning in warnings):
+        return _refused(page, language, [*missing, *warnings], html)
     notebook, unconverted = _notebook(page, language, build.api)
     html, unsafe = _sanitized(build, page, html)
-    problems = [*missing, *context.warnings, *unconverted, *unsafe]
+    problems = [*missing, *warnings, *failures, *unconverted, *unsafe]
     return ConvertedPage(html, toc_tokens(toc), problems, notebook, title, objects)
+
+
+def _rendered(
+    page: Page,
+    api: ApiInventory,
+    context_with: Callable[[ApiInventory], MarkupContext],
+    markdown: str,
+    render: RenderMarkdown,
+) -> tuple[tuple[str, TableOfContents, ObjectRegistrations, str | None], list[Diagnostic]]:
+    """The page rendered, leaving out each object whose documentation raised (mkdocstrings collecting
+    or rendering it): that block shows the placeholder of an object the build cannot document, with a
+    warning at its `[[autodoc]]` line, and the page is rendered again without it. Any other exception,
+    or one no object of the page explains, passes to the caller."""
+    failures: list[Diagnostic] = []
+    autodoc_lines = _autodoc_lines(page, api)
+    while True:
+        context = context_with(api)
+        try:
+            with page_context(context):
+                return render(markdown), failures
+        except RecursionError:
+            raise
+        except Exception as error:
+            name = failing_autodoc_object(error)
+            if name is None or name not in autodoc_lines or name in api.undocumentable:
+                raise
+            instead = f"`{name}` shows as an object the build cannot document"
+            line = autodoc_lines[name]
+            failures.append(page_failed(str(page.path), line, f"documenting `{name}`", error, instead))
+            api = replace(api, undocumentable=api.undocumentable | {name})
+
+
+def _without_unavailable_at(warnings: list[Diagnostic], failures: list[Diagnostic]) -> list[Diagnostic]:
+    """The render's warnings but the autodoc check's for the objects left out above, which would say
+    griffe cannot find them: each has its own warning saying what raised."""
+    left_out = {(failure.path, failure.line) for failure in failures}
+    return [w for w in warnings if not (w.code == UNAVAILABLE and (w.path, w.line) in left_out)]
+
+
+def _autodoc_lines(page: Page, api: ApiInventory) -> dict[str, int]:
+    """The line of the first `[[autodoc]]` directive naming each object of the page, by full name."""
+    source = page.read()
+    if "[[autodoc]]" not in source:
+        return {}
+    lines: dict[str, int] = {}
+    for autodoc in find_autodoc(parse_page(source)):
+        lines.setdefault(api.full_name(autodoc.name), autodoc.index + 1)
+    return lines
 
 
 def _refused(page: Page, language: Language, problems: list[Diagnostic], html: str = "") -> ConvertedPage:
@@ -206,6 +285,9 @@ def _notebook(page: Page, language: Language, api: ApiInventory) -> tuple[str, l
         return "", [
             Diagnostic(str(page.path), 1, "notebook", reason, "the page is published without a notebook")
         ]
+    except Exception as error:  # hf-doc-builder's converter on text it does not expect (`page_failures.py`)
+        instead = "the page is published without a notebook"
+        return "", [page_failed(str(page.path), 1, "making the page's notebook", error, instead)]
 
 
 def _trusted(build: LanguageBuild, page: Page) -> bool:

@@ -25,6 +25,7 @@ from polydocs.markup import markdown_extensions
 from polydocs.markup.inventory import ApiInventory
 from polydocs.markup.unsafe_html import sanitize_page
 from polydocs.site.alternates import alternates_for
+from polydocs.site.cross_references import unresolvable_pages
 from polydocs.site.language_output import root_404_links_into_language, sitemaps_beside_pages
 from polydocs.site.nav_markup import TEMPLATE_GLOBAL as NAV_ENTRY_GLOBAL
 from polydocs.site.nav_markup import TopLevelEntries
@@ -32,6 +33,7 @@ from polydocs.site.object_registrations import ObjectRegistrations, ObjectRegist
 from polydocs.site.page_additions import PublishedPage, published_page
 from polydocs.site.page_cache import ConvertedPage, PageCache, restore_toc
 from polydocs.site.page_conversion import LanguageBuild, PageText, convert_page
+from polydocs.site.page_failures import page_failed
 from polydocs.site.page_meta import make_page_meta_safe, theme_icon_exists
 from polydocs.site.page_render import KeptMarkdown, replay_render
 from polydocs.site.progress import page_done
@@ -195,9 +197,14 @@ class PolydocsPlugin(BasePlugin[PolydocsPluginConfig]):
         local = page.file.src_uri.removesuffix(".md")
         source = page.file.abs_src_path or page.file.src_uri
         with reading(source):
-            # First: what the plugin adds to the page's meta below is its own, not the page's.
-            fields_text = page.file.content_string if page.meta else ""  # for the lines of its fields
-            make_page_meta_safe(page.meta, source, fields_text, self.icon_exists)
+            try:
+                # First: what the plugin adds to the page's meta below is its own, not the page's.
+                fields_text = page.file.content_string if page.meta else ""  # for the lines of its fields
+                make_page_meta_safe(page.meta, source, fields_text, self.icon_exists)
+            except Exception as error:  # one page never stops the site (`page_failures.py`)
+                page.meta.clear()
+                instead = "the page is published without its front matter"
+                _log.warning("%s", page_failed(source, 1, "reading the front matter", error, instead))
             alternates = alternates_for(self.tree, local, page.url, self.lang.folder, self.pages_by_lang)
             page.meta["polydocs_alternates"] = [vars(alternate) for alternate in alternates]
             if local == STATUS_PAGE:
@@ -226,7 +233,13 @@ class PolydocsPlugin(BasePlugin[PolydocsPluginConfig]):
         page.toc = restore_toc(converted.toc)
         local = page.file.src_uri.removesuffix(".md")
         notebooks = Path(config.site_dir) if self.config.writes_language_files else None
-        published = published_page(self.tree, self.lang, local, page.url, converted, notebooks)
+        try:
+            published = published_page(self.tree, self.lang, local, page.url, converted, notebooks)
+        except Exception as error:  # one page never stops the site (`page_failures.py`)
+            source = page.file.abs_src_path or page.file.src_uri
+            instead = "the page is published without its banners and notebook link"
+            _log.warning("%s", page_failed(source, 0, "publishing the page", error, instead))
+            published = PublishedPage("", converted.html)
         self.published[page.file.src_uri] = published
         return published.html
 
@@ -236,9 +249,14 @@ class PolydocsPlugin(BasePlugin[PolydocsPluginConfig]):
         published = self.published.pop(page.file.src_uri, None)
         not_indexed, own = (published.not_indexed, published.own) if published else ("", None)
         if self.search is not None:
-            self.search.on_page_context(
-                context, page=page, config=config, nav=nav, not_indexed=not_indexed, own=own
-            )
+            try:
+                self.search.on_page_context(
+                    context, page=page, config=config, nav=nav, not_indexed=not_indexed, own=own
+                )
+            except Exception as error:  # one page never stops the site (`page_failures.py`)
+                source = page.file.abs_src_path or page.file.src_uri
+                instead = "readers' searches do not find the page"
+                _log.warning("%s", page_failed(source, 0, "indexing the page for search", error, instead))
         else:
             page.content = unindexed_page(page.content or "", not_indexed)
         return context
@@ -286,6 +304,10 @@ class PolydocsPlugin(BasePlugin[PolydocsPluginConfig]):
 
     def on_env(self, env: Environment, config: MkDocsConfig, files: Files) -> Environment:
         self.env, self.files = env, files
+        # Before autorefs' own pass (priority -50) fixes every page's cross-references at once.
+        if "autorefs" in config.plugins:
+            for problem in unresolvable_pages(files):
+                _log.warning("%s", problem)
         self.tree_files = drop_tree_files_the_build_wrote(self.tree_files, files, Path(config.site_dir))
         env.globals[NAV_ENTRY_GLOBAL] = TopLevelEntries()  # `theme/partials/nav.html`
         return env

@@ -141,7 +141,13 @@ class CachedSearchPlugin(SearchPlugin):
             page.content = without_search_hints(page.content or "")
             return
         before = len(self.search_index.entries)
-        super().on_page_context(context, page=page, config=config, nav=nav)
+        try:
+            super().on_page_context(context, page=page, config=config, nav=nav)
+        except Exception:
+            # The page is published unindexed; its caller reports why (`page_failures.py`).
+            del self.search_index.entries[before:]
+            page.content = unindexed_page(page.content or "", not_indexed)
+            raise
         entries = self.search_index.entries[before:]
         if self.segmenter is not None:
             for entry in entries:
