@@ -85,8 +85,8 @@ def _arguments() -> argparse.Namespace:
 def coverage_table(report: dict, tree: Path, languages: list[str]) -> list[str]:
     """The Markdown table: a row per language, then the total."""
     header = (
-        "| language | pages | pages with code | sessions | passed | failed | skipped | blocked | coverage |"
-        " coverage without GPU-only sessions |"
+        "| language | pages | pages with code | sessions | passed | failed | skipped | blocked | fragments |"
+        " coverage | coverage without GPU-only sessions |"
     )
     rows = [header, "|---" * (header.count("|") - 1) + "|"]
     total: Counter[str] = Counter()
@@ -128,14 +128,16 @@ def _old_reasons(session: dict) -> set[str]:
 
 def _row(name: str, counts: Counter[str], reasons: Counter[str]) -> str:
     verdicts = counts["passed"] + counts["failed"]
-    coverage = f"{100 * verdicts / counts['sessions']:.0f} %" if counts["sessions"] else "-"
+    # A session of fragments only (nothing of it can run by itself) is no verdict either way.
+    runnable = counts["sessions"] - counts["fragment"]
+    coverage = f"{100 * verdicts / runnable:.0f} %" if runnable else "-"
     blocked = str(counts["blocked"])
     if reasons:
         blocked += " (" + ", ".join(f"{why}: {n}" for why, n in sorted(reasons.items())) + ")"
     cells = [name, counts["pages"], counts["pages with code"], counts["sessions"], counts["passed"]]
-    cpu_sessions = counts["sessions"] - counts["gpu only"]
+    cpu_sessions = runnable - counts["gpu only"]
     on_cpu = f"{100 * verdicts / cpu_sessions:.1f} % of {cpu_sessions}" if cpu_sessions else "-"
-    cells += [counts["failed"], counts["skipped"], blocked, coverage, on_cpu]
+    cells += [counts["failed"], counts["skipped"], blocked, counts["fragment"], coverage, on_cpu]
     return "| " + " | ".join(map(str, cells)) + " |"
 
 

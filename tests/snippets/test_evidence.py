@@ -106,3 +106,24 @@ def test_a_blocked_block_says_it_is_not_verifiable_offline_and_what_it_needs(tmp
         '<div class="polydocs-evidence polydocs-evidence--blocked" markdown="0">○ '
         "No verificable sin conexión en CPU (x86_64): module datasets is not installed</div>"
     ) in page
+
+
+def test_a_fragment_says_it_was_not_run_and_why(tmp_path):
+    folder = tmp_path / "_data" / "snippets"
+    folder.mkdir(parents=True)
+    fragment = {"line": 4, "reason": "name never defined", "message": "`model` is used but never defined"}
+    block = {"line": 3, "code_hash": code_hash("y = model\n"), "status": "fragment", "fragment": fragment}
+    report = {
+        "created": "2026-05-01T10:00:00+00:00",
+        "device": {"kind": "cpu", "name": "CPU (x86_64)", "count": 1},
+        "versions": {"torch": "2.13.0"},
+        "sessions": [{"page": "pt/page.md", "blocks": [block]}],
+    }
+    (folder / "cpu.json").write_text(json.dumps(report))
+    page = annotate_code_blocks(
+        "```py\ny = model\n```\n", "pt/page.md", load_evidence(tmp_path), language_of("pt")
+    ).text
+    assert (
+        '<div class="polydocs-evidence polydocs-evidence--fragment" markdown="0">… '
+        "Não executado: um fragmento de programa (`model` is used but never defined)</div>"
+    ) in page

@@ -37,7 +37,7 @@ def test_a_cuda_call_on_the_cpu_is_blocked_by_where_it_failed_not_by_its_words(t
 @pytest.mark.parametrize(
     "call",
     [
-        "AutoConfig.from_pretrained(...)",
+        # `from_pretrained(...)` is a fragment (`...` elides the reader's own id): test_fragments.py.
         'AutoConfig.from_pretrained("./a-folder-this-page-never-wrote")',
         'AutoConfig.from_pretrained("<your-model-id>")',
     ],

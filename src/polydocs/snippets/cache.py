@@ -22,8 +22,8 @@ from polydocs.snippets.standins_datasets import BUILDER_VERSION as DATASETS_VERS
 from polydocs.typed_json import load
 
 # Bump when the checker's verdicts change meaning, or what an entry holds. 2: typed SessionResults.
-# 3: blocked blocks. 4: dataset stand-ins.
-CHECKER_VERSION = "4"
+# 3: blocked blocks. 4: dataset stand-ins. 5: fragments.
+CHECKER_VERSION = "5"
 
 
 def library_versions() -> dict[str, str]:
@@ -134,6 +134,6 @@ class ResultCache:
         if stored.run_id == self.run_id:
             return "deduplicated"
         # Failures always rerun, and blocked sessions too: the environment may have what they need now.
-        if self.reuse_earlier_runs and stored.result.status in ("passed", "skipped"):
+        if self.reuse_earlier_runs and stored.result.status in ("passed", "skipped", "fragment"):
             return "cached"
         return ""

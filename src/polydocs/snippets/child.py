@@ -153,6 +153,9 @@ def run_blocks(
         if block.skip:
             record(BlockResult(block.line, "skipped"))
             continue
+        if block.fragment:  # decided by reading the session (fragments.py); what it binds stays unbound
+            record(BlockResult(block.line, "fragment", fragment=block.fragment))
+            continue
         if block.blocked:
             record(BlockResult(block.line, "blocked", blocked=block.blocked))
             unbound.update(dict.fromkeys(defined_names(block.source), block.line))

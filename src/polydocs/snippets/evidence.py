@@ -26,7 +26,7 @@ class BlockEvidence:
     torch: str
     date: str
     speedup: float | None = None
-    needs: str = ""  # for a blocked block: what it needs that the run did not have
+    needs: str = ""  # for a blocked block: what it needs that the run did not have; a fragment: why
 
 
 @dataclass
@@ -71,7 +71,8 @@ def _add_report(evidence: Evidence, report: dict) -> None:
             if block["status"] == "skipped":
                 continue
             key = (session["page"], block["code_hash"])
-            needs = (block.get("blocked") or {}).get("message", "")
+            # What a blocked block needs, or why a fragment cannot run by itself.
+            needs = (block.get("blocked") or block.get("fragment") or {}).get("message", "")
             found = BlockEvidence(block["status"], device, torch_version, date, block.get("speedup"), needs)
             evidence.blocks.setdefault(key, found)
 
@@ -137,6 +138,8 @@ def _badge(found: BlockEvidence | None, lang: Language) -> str:
         state, text = "unverified", lang.text("evidence.unverified")
     elif found.status == "blocked":
         state, text = "blocked", lang.text("evidence.blocked", device=found.device, needs=found.needs)
+    elif found.status == "fragment":  # never run, so never verified: it says why
+        state, text = "fragment", lang.text("evidence.fragment", why=found.needs)
     else:
         state = "verified" if found.status == "passed" else "failed"
         parts = [lang.text(f"evidence.{state}", device=found.device), f"torch {found.torch}", found.date]
@@ -144,7 +147,7 @@ def _badge(found: BlockEvidence | None, lang: Language) -> str:
         if state == "verified" and found.speedup and found.speedup >= 1.0:
             parts.append(lang.text("evidence.speedup", speedup=lang.number(found.speedup, 1)))
         text = " · ".join(parts)
-    mark = {"verified": "✓", "failed": "✗", "blocked": "○", "unverified": "?"}[state]
+    mark = {"verified": "✓", "failed": "✗", "blocked": "○", "fragment": "…", "unverified": "?"}[state]
     return (
         f'<div class="polydocs-evidence polydocs-evidence--{state}" markdown="0">'
         f"{mark} {html.escape(text)}</div>"

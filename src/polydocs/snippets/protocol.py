@@ -16,8 +16,8 @@ from typing import Any, Literal, TypeVar
 from polydocs.snippets.directives import SetupCode
 
 PAGE_LINE = {"page_line": True}
-BlockStatus = Literal["passed", "failed", "blocked", "skipped", "not-run"]
-SessionStatus = Literal["passed", "failed", "blocked", "skipped"]
+BlockStatus = Literal["passed", "failed", "blocked", "fragment", "skipped", "not-run"]
+SessionStatus = Literal["passed", "failed", "blocked", "fragment", "skipped"]
 Record = TypeVar("Record")
 
 
@@ -32,6 +32,15 @@ class Blocked:
 
 
 @dataclass(frozen=True)
+class Fragment:
+    """Why a block cannot run by itself (fragments.py); `reason` is in `fragments.REASONS`."""
+
+    line: int = field(metadata=PAGE_LINE)
+    reason: str
+    message: str
+
+
+@dataclass(frozen=True)
 class BlockSpec:
     """One code block as the child runs it: `source` starts at page line `line + 1` (after the fence)."""
 
@@ -43,6 +52,7 @@ class BlockSpec:
     timeout: float
     setup: tuple[SetupCode, ...] = ()
     blocked: Blocked | None = None  # known before it runs (a stand-in that cannot be derived)
+    fragment: Fragment | None = None  # not run: it cannot run by itself (fragments.py)
 
 
 @dataclass(frozen=True)
@@ -79,6 +89,7 @@ class BlockResult:
     error: BlockError | None = None
     seconds: float = 0.0
     blocked: Blocked | None = None
+    fragment: Fragment | None = None
 
 
 @dataclass(frozen=True)
@@ -149,7 +160,10 @@ class SessionResult:
             return "failed"
         if any(b.status == "blocked" for b in self.blocks):
             return "blocked"
-        if self.blocks and all(b.status == "skipped" for b in self.blocks):
+        ran = [b for b in self.blocks if b.status != "skipped"]
+        if ran and all(b.status == "fragment" for b in ran):
+            return "fragment"  # nothing of it ran: no verdict on the page either way
+        if self.blocks and not ran:
             return "skipped"
         return "passed"
 

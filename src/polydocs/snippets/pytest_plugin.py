@@ -25,6 +25,7 @@ from polydocs.snippets.report import (
     build_report,
     session_blocks,
     session_failures,
+    session_fragments,
     session_record,
     summary_lines,
     write_report,
@@ -103,6 +104,8 @@ class SessionItem(_PolydocsItem):
             raise SnippetFailure([*session_failures(self.doc_session, result), *blocked], result.output_tail)
         if result.status == "blocked":
             pytest.skip("blocked: " + "; ".join(map(str, blocked)))
+        if result.status == "fragment":
+            pytest.skip("fragment: " + "; ".join(map(str, session_fragments(self.doc_session, result))))
         if result.status == "skipped":
             pytest.skip("; ".join(self.doc_session.skip_reasons(state.options.device)))
 

@@ -40,6 +40,7 @@ def session_record(
         "failures": [str(d) for d in session_failures(session, result)],
         "blocked_reasons": list(result.blocked_reasons),
         "blocked": [str(d) for d in session_blocks(session, result)],
+        "fragments": [str(d) for d in session_fragments(session, result)],
     }
 
 
@@ -59,6 +60,8 @@ def _block_records(session: Session, result: SessionResult) -> list[dict[str, An
             record["error"] = asdict(block.error)
         if block and block.blocked:
             record["blocked"] = asdict(block.blocked)
+        if block and block.fragment:
+            record["fragment"] = asdict(block.fragment)
         inside = [speedup for line, speedup in speedups.items() if region.start_line < line < region.end_line]
         if inside:
             record["speedup"] = inside[0]
@@ -102,6 +105,18 @@ def session_blocks(session: Session, result: SessionResult) -> list[Diagnostic]:
     ]
 
 
+def session_fragments(session: Session, result: SessionResult) -> list[Diagnostic]:
+    """Every fragment as `path:line: snippet-fragment (reason) message; hint`: not run, not a failure."""
+    hint = "complete it into a program, or leave it: a fragment is reported, never run nor verified"
+    return [
+        Diagnostic(
+            str(session.path), b.fragment.line, "snippet-fragment", b.fragment.message, hint, "warning"
+        )
+        for b in result.blocks
+        if b.fragment
+    ]
+
+
 def _hint(error: BlockError) -> str:
     if error.type == "NameError":
         return "a block of this page must import or define it first (blocks of a page share one namespace)"
@@ -131,31 +146,38 @@ def totals(records: list[dict[str, Any]]) -> dict[str, int]:
         "passed": 0,
         "failed": 0,
         "blocked": 0,
+        "fragment": 0,
         "skipped": 0,
         "cached": 0,
         "deduplicated": 0,
+        "fragment_blocks": 0,
     }
     for record in records:
         counts[record["status"]] = counts.get(record["status"], 0) + 1
         counts["cached"] += record["cached"]
         counts["deduplicated"] += record["deduplicated"]
+        counts["fragment_blocks"] += sum(b["status"] == "fragment" for b in record.get("blocks", ()))
     return counts
 
 
 def coverage_lines(records: list[dict[str, Any]]) -> list[str]:
-    """Coverage = (passed + failed) / sessions, per language (a page's first folder) and in total:
-    how much of the documentation reached a verdict here."""
+    """Coverage = (passed + failed) / sessions that are not fragments, per language (a page's first
+    folder) and in total: how much of the documentation that can run reached a verdict here. A session
+    of fragments only is no verdict either way, so it counts in neither part; fragment blocks are
+    counted apart."""
     languages = sorted({r["page"].split("/", 1)[0] for r in records if "/" in r["page"]})
     groups = [(lang, [r for r in records if r["page"].startswith(lang + "/")]) for lang in languages]
     lines = []
     for name, group in [*groups, ("total", records)]:
         t = totals(group)
-        if t["sessions"]:
-            share = 100 * (t["passed"] + t["failed"]) / t["sessions"]
+        runnable = t["sessions"] - t["fragment"]
+        if runnable:
+            share = 100 * (t["passed"] + t["failed"]) / runnable
             reasons = Counter(reason for r in group for reason in r.get("blocked_reasons", []))
             why = "; blocked: " + ", ".join(f"{k} {v}" for k, v in sorted(reasons.items())) if reasons else ""
-            verdicts = f"{t['passed']} passed + {t['failed']} failed of {t['sessions']}"
-            lines.append(f"coverage {name}: {share:.0f} % ({verdicts}){why}")
+            verdicts = f"{t['passed']} passed + {t['failed']} failed of {runnable}"
+            apart = f"; fragments apart: {t['fragment_blocks']} blocks" if t["fragment_blocks"] else ""
+            lines.append(f"coverage {name}: {share:.0f} % ({verdicts}){why}{apart}")
     return lines
 
 
@@ -183,10 +205,14 @@ def summary_lines(records: list[dict[str, Any]], wall: float) -> list[str]:
     for r in sorted(records, key=lambda r: (r["path"], r["line"])):
         speedups = [f"{b['speedup']:.1f}x" for b in r["blocks"] if b.get("speedup")]
         origin = "cache" if r["cached"] else "dedup" if r["deduplicated"] else "run"
+        fragments = sum(b["status"] == "fragment" for b in r["blocks"])
+        status = r["status"] + (
+            f" ({fragments} fragments)" if fragments and r["status"] != "fragment" else ""
+        )
         rows.append(
             (
                 f"{r['path']}:{r['line']}",
-                r["status"],
+                status,
                 f"{r['seconds']:.1f}",
                 origin,
                 ",".join(speedups) or "-",
@@ -198,7 +224,7 @@ def summary_lines(records: list[dict[str, Any]], wall: float) -> list[str]:
     t = totals(records)
     lines.append(
         f"{counted(t['sessions'], 'session')}: {t['passed']} passed, {t['failed']} failed, "
-        f"{t['blocked']} blocked, "
+        f"{t['blocked']} blocked, {t['fragment']} fragments, "
         f"{t['skipped']} skipped; {t['cached']} cached, {t['deduplicated']} deduplicated; wall {wall:.1f} s"
     )
     return lines + coverage_lines(records)

@@ -20,6 +20,7 @@ from polydocs.snippets.environment import (
     apply_requests,
     session_environment,
 )
+from polydocs.snippets.fragments import find_fragments
 from polydocs.snippets.memory_cgroup import SessionCgroup
 from polydocs.snippets.protocol import (
     Blocked,
@@ -27,6 +28,7 @@ from polydocs.snippets.protocol import (
     BlockResult,
     BlockSpec,
     Failure,
+    Fragment,
     SessionResult,
     SessionSpec,
 )
@@ -71,12 +73,20 @@ def run_session(session: Session, options: RunOptions) -> SessionResult:
     )
 
 
-def _block_spec(region: Region, device: str, blocked: Blocked | None) -> BlockSpec:
+def _block_spec(region: Region, device: str, blocked: Blocked | None, fragment: Fragment | None) -> BlockSpec:
     d = region.directives
     skip = bool(d.skip_reason(device))
     timeout = d.timeout or DEFAULT_TIMEOUT[device]
     return BlockSpec(
-        region.start_line, region.end_line, region.source, skip, d.raises, timeout, d.setup, blocked
+        region.start_line,
+        region.end_line,
+        region.source,
+        skip,
+        d.raises,
+        timeout,
+        d.setup,
+        blocked,
+        fragment,
     )
 
 
@@ -88,7 +98,11 @@ def _spec(
     channel_fd: int,
     environment: dict[str, str],
 ) -> SessionSpec:
-    specs = [_block_spec(r, options.device, why) for r, why in zip(session.regions, blocked, strict=True)]
+    fragments = find_fragments(session.regions)
+    specs = [
+        _block_spec(region, options.device, why, fragment)
+        for region, why, fragment in zip(session.regions, blocked, fragments, strict=True)
+    ]
     return SessionSpec(
         page_path=str(session.path.resolve()),
         blocks=tuple(specs),
@@ -258,7 +272,17 @@ def _crash(
     else:
         line = lines[len(done)] if len(done) < len(lines) else session.line
         why += " between blocks" if done and len(done) < len(lines) else ""
-    blocks = [*done, *(BlockResult(at, "not-run") for at in lines[len(done) :])]
+    # A fragment never runs, crash or not: it keeps its reason.
+    after = spec.blocks[len(done) :]
+    blocks = [
+        *done,
+        *(
+            BlockResult(b.line, "fragment", fragment=b.fragment)
+            if b.fragment
+            else BlockResult(b.line, "not-run")
+            for b in after
+        ),
+    ]
     return SessionResult(blocks=tuple(blocks), failures=(Failure(line, why),))
 
 
