@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from polydocs.cache import cache_dir
-from polydocs.diagnostics import Diagnostic
+from polydocs.diagnostics import Diagnostic, PolydocsError
 from polydocs.snippets.cache import ResultCache, gpu_names, session_key
 from polydocs.snippets.drift import english_counterpart, find_drift
 from polydocs.snippets.regions import scan_page
@@ -32,7 +32,7 @@ from polydocs.snippets.report import (
 )
 from polydocs.snippets.runner import DEFAULT_MEMORY_MB, RunOptions, run_session
 from polydocs.snippets.sandbox_probe import probe_sandbox
-from polydocs.snippets.sessions import Session, build_sessions
+from polydocs.snippets.sessions import Session, build_sessions, check_blocks
 from polydocs.snippets.sharding import select_shard
 from polydocs.sources.confinement import inside_tree, link_leaving_tree
 from polydocs.sources.pages import is_page_file
@@ -138,7 +138,12 @@ class MarkdownPage(pytest.File):
         if scan.problems:
             yield DiagnosticsItem.from_parent(self, name="directives", problems=scan.problems)
             return  # the sessions would run with the wrong directives
-        for session in build_sessions(self.path, scan.regions):
+        try:
+            blocks = check_blocks(self.path)
+        except PolydocsError as error:  # polydocs.yml's own line says what is wrong
+            yield DiagnosticsItem.from_parent(self, name="settings", problems=error.diagnostics)
+            return
+        for session in build_sessions(self.path, scan.regions, blocks):
             yield SessionItem.from_parent(self, name=session.name, doc_session=session)
         english = english_counterpart(self.path)
         if english is not None:

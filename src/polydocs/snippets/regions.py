@@ -48,6 +48,15 @@ class Region:
     def location(self) -> str:
         return f"{self.path}:{self.start_line}"
 
+    @property
+    def runnable_label(self) -> str | None:
+        """doc-builder's mark on the fence (```` ```py runnable:label ````): its label ("" for a bare
+        `runnable`), or None for a fence not marked runnable."""
+        for word in self.info.split():
+            if word == "runnable" or word.startswith("runnable:"):
+                return word.partition(":")[2]
+        return None
+
 
 @dataclass
 class PageScan:

@@ -5,10 +5,13 @@ from __future__ import annotations
 import hashlib
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 from polydocs.snippets.fingerprint import normalized_code, page_name
 from polydocs.snippets.regions import Region
+from polydocs.sources.pages import page_at
+from polydocs.sources.project import load_project_config
 
 _TRAINING_ARGUMENTS = re.compile(r"\bTrainingArguments\s*\(")
 
@@ -75,13 +78,52 @@ class Session:
         return digest.hexdigest()
 
 
-def build_sessions(path: Path, regions: list[Region]) -> list[Session]:
-    """Split the page's Python regions at each `fresh` directive."""
+def build_sessions(path: Path, regions: list[Region], blocks: str = "all") -> list[Session]:
+    """The page's sessions: with `blocks="all"` every Python region, split at each `fresh` directive;
+    with `blocks="runnable"` (`check_blocks: runnable` in polydocs.yml) only the fences marked runnable,
+    grouped as doc-builder groups them (`_runnable_sessions`)."""
+    python = [region for region in regions if region.kind in ("script", "doctest")]
+    if blocks == "runnable":
+        return _runnable_sessions(path, python)
     sessions: list[list[Region]] = []
-    for region in regions:
-        if region.kind not in ("script", "doctest"):
-            continue
+    for region in python:
         if not sessions or region.directives.fresh:
             sessions.append([])
         sessions[-1].append(region)
     return [Session(path, tuple(group)) for group in sessions]
+
+
+_CONTINUATION = re.compile(r"^(?P<base>.+):[1-9]\d*$")
+
+
+def _runnable_sessions(path: Path, regions: list[Region]) -> list[Session]:
+    """doc-builder's runnable tests: each label (`runnable:quickstart`, or a bare `runnable`) is its own
+    namespace, and `runnable:quickstart:2` continues the session of `quickstart` where the page has one;
+    a `fresh` directive still starts a new session."""
+    sessions: list[list[Region]] = []
+    by_label: dict[str, int] = {}
+    for region in regions:
+        label = region.runnable_label
+        if label is None:
+            continue
+        continued = _CONTINUATION.match(label)
+        base = continued.group("base") if continued else None
+        if base is not None and base in by_label and not region.directives.fresh:
+            sessions[by_label[base]].append(region)
+            continue
+        sessions.append([region])
+        if label:
+            by_label[label] = len(sessions) - 1
+    return [Session(path, tuple(group)) for group in sessions]
+
+
+def check_blocks(path: Path) -> str:
+    """Which blocks of the page at `path` the checker runs (`check_blocks` of its tree's polydocs.yml:
+    `all` unless it says `runnable`); raises PolydocsError, at polydocs.yml's line, for a bad setting."""
+    address = page_at(path)
+    return _check_blocks_of(address.root) if address is not None else "all"
+
+
+@lru_cache(maxsize=16)
+def _check_blocks_of(root: Path) -> str:
+    return load_project_config(root).check_blocks

@@ -42,6 +42,8 @@ class ProjectConfig:
     languages: dict[str, str] = field(default_factory=dict)
     # The documented library's import name (`peft`); the tree sets the one chosen (`sources/library.py`).
     library: str = ""
+    # Which Python blocks `polydocs check` runs: `all`, or `runnable` (only fences marked `runnable`).
+    check_blocks: str = "all"
     # Hub id -> `{model_type, model_class?, <config values>}`: stand-ins the snippet checker cannot derive.
     standins: dict[str, dict[str, Any]] = field(default_factory=dict)
     # Hub dataset -> `{aliases?, default?, configs: {name: {splits, features, rows?}}}`: dataset stand-ins
@@ -151,6 +153,18 @@ def _library(value: Any) -> str | None:
     return "expected the library's import name, e.g. peft or huggingface_hub"
 
 
+CHECK_BLOCKS = ("all", "runnable")
+
+
+def _check_blocks(value: Any) -> str | None:
+    if value in CHECK_BLOCKS:
+        return None
+    return (
+        f"unknown value {value!r}: expected `all` (every Python block, the default) or `runnable` "
+        "(only fences marked `runnable` or `runnable:label`, doc-builder's convention)"
+    )
+
+
 def _standins(value: Any) -> str | None:
     if isinstance(value, dict) and all(
         isinstance(entry, dict) and isinstance(entry.get("model_type"), str) for entry in value.values()
@@ -196,6 +210,7 @@ _OPTIONS: dict[str, Callable[[Any], str | None]] = {
     "trusted": _trusted,
     "languages": _folder_languages,
     "library": _library,
+    "check_blocks": _check_blocks,
     "standins": _standins,
     "datasets": _datasets,
 }
