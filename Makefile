@@ -31,13 +31,15 @@ docs: $(VENV)/.site-installed
 serve: $(VENV)/.site-installed
 	$(BIN)/polydocs serve --source $(SOURCE)
 
-# actionlint checks the workflows polydocs ships (init's docs.yml is checked as written, by tests/init);
-# its shellcheck and pyflakes passes are off: they are not pinned here, so their verdict would vary.
+# actionlint, with the pinned shellcheck on every script, and zizmor (offline) check the workflows polydocs
+# ships (those init writes are checked as written, by tests/init); actionlint's pyflakes pass is off: no
+# workflow runs Python code.
 style: $(VENV)/.dev-installed
 	$(BIN)/ruff format --check src tests scripts
 	$(BIN)/ruff check src tests scripts
 	$(BIN)/mypy
-	$(BIN)/actionlint -shellcheck= -pyflakes= .github/workflows/*.yml src/polydocs/init/templates/workflows/polydocs.yml
+	$(BIN)/actionlint -shellcheck=$(BIN)/shellcheck -pyflakes= .github/workflows/*.yml src/polydocs/init/templates/workflows/polydocs.yml
+	$(BIN)/zizmor --offline --no-progress .github/workflows/ src/polydocs/init/templates/workflows/polydocs.yml
 
 # With no path, lint checks docs_src and scans every tracked file for secrets.
 lint: $(VENV)/.dev-installed

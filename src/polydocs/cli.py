@@ -1,4 +1,5 @@
-"""The one command-line entry point: polydocs build | serve | check | lint | status | translate | bench."""
+"""The one command-line entry point: polydocs build | serve | check | lint | status | translate | bench |
+init | ci."""
 
 from __future__ import annotations
 
@@ -26,6 +27,7 @@ _COMMANDS = {
     "bench": "polydocs.bench.command",
     "translate": "polydocs.translate.command",
     "init": "polydocs.init.command",
+    "ci": "polydocs.ci.command",
 }
 
 

@@ -65,14 +65,14 @@ def test_each_help_is_the_one_of_the_parser_of_every_command(
 def test_an_unknown_command_is_refused_with_every_command_named() -> None:
     refused = _polydocs("bogus")
     assert refused.returncode == 2
-    named = "'build', 'serve', 'check', 'lint', 'status', 'bench', 'translate', 'init'"
+    named = "'build', 'serve', 'check', 'lint', 'status', 'bench', 'translate', 'init', 'ci'"
     assert f"invalid choice: 'bogus' (choose from {named})" in refused.stderr
 
 
 def test_a_command_line_needs_only_the_module_of_its_command() -> None:
     assert command_modules(["--debug", "lint", "docs_src", "--rule", "links"]) == ["polydocs.lint.command"]
     assert command_modules(["status"]) == ["polydocs.lint.command"]
-    assert len(command_modules(["--version"])) == len(command_modules(None)) == 6
+    assert len(command_modules(["--version"])) == len(command_modules(None)) == 7
 
 
 def test_build_imports_no_other_command(tmp_path: Path) -> None:

@@ -47,9 +47,22 @@ def make(root: Path, target: str, **variables: str) -> subprocess.CompletedProce
     return subprocess.run(command, env=environment(), capture_output=True, text=True)
 
 
-def actionlint(root: Path) -> subprocess.CompletedProcess[str]:
-    """The pinned actionlint (dev extra) on every workflow of the repository at `root`."""
-    binary = Path(sysconfig.get_path("scripts")) / "actionlint"
+def _dev_tool(name: str) -> str:
+    binary = Path(sysconfig.get_path("scripts")) / name
     assert binary.is_file(), f"no {binary}: install the dev extra (pip install -e '.[dev]')"
-    command = [str(binary), "-shellcheck=", "-pyflakes=", "-oneline"]
+    return str(binary)
+
+
+def actionlint(root: Path) -> subprocess.CompletedProcess[str]:
+    """The pinned actionlint, with the pinned shellcheck on every `run:` script (both dev extras), on
+    every workflow of the repository at `root`. Its pyflakes pass is off: no workflow runs Python code."""
+    command = [_dev_tool("actionlint"), f"-shellcheck={_dev_tool('shellcheck')}", "-pyflakes=", "-oneline"]
     return subprocess.run(command, cwd=root, capture_output=True, text=True)
+
+
+def zizmor(*paths: Path) -> subprocess.CompletedProcess[str]:
+    """The pinned zizmor (dev extra) on workflows, offline (no GitHub API: the audits that need it are
+    left out), every finding of its default persona, ignore comments honoured."""
+    options = ["--offline", "--no-progress", "--color", "never", "--format", "plain"]
+    command = [_dev_tool("zizmor"), *options, *map(str, paths)]
+    return subprocess.run(command, capture_output=True, text=True)

@@ -40,12 +40,16 @@ def _add_pages(source: Path) -> list[str]:
 def workflow_run(tmp_path_factory: pytest.TempPathFactory) -> WorkflowRun:
     root = repository_with(REPO / "docs_src", tmp_path_factory.mktemp("ci") / "repo")
     pages = _add_pages(root / "docs" / "source")
+    settings = root / "docs/source/polydocs.yml"
+    # The pre-command hook, which every job that installs the library runs from a file before it.
+    hook = 'ci:\n  pre_command: echo "$GITHUB_JOB_NAME_FOR_TEST" >> "$RUNNER_TEMP/hooked"\n'
+    settings.write_text(settings.read_text(encoding="utf-8") + hook, encoding="utf-8")
     assert polydocs("init", cwd=root).returncode == 0
     commit_all(root)
     # The inputs docs.yml passes, as init wrote them; the snippets narrowed to the two pages, strict on.
     written = yaml.safe_load((root / ".github/workflows/docs.yml").read_text(encoding="utf-8"))
     inputs = {**written["jobs"]["docs"]["with"], "snippets": " ".join(pages), "strict": True}
-    run = WorkflowRun.of(root / ".github/workflows/polydocs.yml", root, inputs)
+    run = WorkflowRun.of(root / ".github/workflows/polydocs.yml", root, inputs, event="pull_request")
     for job in JOBS:
         run.run_job(job)
     return run
@@ -53,19 +57,38 @@ def workflow_run(tmp_path_factory: pytest.TempPathFactory) -> WorkflowRun:
 
 def test_every_job_runs_polydocs_commands_in_order(workflow_run: WorkflowRun) -> None:
     ran = [(step.job, step.command.split()[:2]) for step in workflow_run.steps]
+    hooks = ["polydocs", "ci"]
     assert ran == [
+        ("lint", hooks),
         ("lint", ["polydocs", "lint"]),
         ("lint", ["polydocs", "lint"]),
+        ("build", hooks),
         ("build", ["polydocs", "build"]),
+        ("build", ["echo", '"$PULL_REQUEST"']),
         ("snippet-shards", ["echo", '"shards=[$(seq']),
-        ("snippets", ["polydocs", "check"]),
-        ("snippets", ["polydocs", "check"]),
+        ("snippets", hooks),
+        ("snippets", ["read", "-ra"]),
+        ("snippets", hooks),
+        ("snippets", ["read", "-ra"]),
         ("snippets-report", ["polydocs", "check"]),
     ]
-    assert "0 errors, 0 warnings" in workflow_run.steps[0].output
+    lint = [step for step in workflow_run.steps if step.job == "lint"]
+    assert "0 errors, 0 warnings" in lint[1].output
     # Both lint steps read the baseline init wrote (empty: docs_src has no finding).
-    for step in workflow_run.steps[:2]:
+    for step in lint[1:]:
         assert "0 findings accepted by docs/source/_lint-baseline.jsonl" in step.output
+
+
+def test_the_pre_command_of_polydocs_yml_runs_before_each_job_installs_the_library(
+    workflow_run: WorkflowRun,
+) -> None:
+    hooked = workflow_run.workspace.parent / "hooked"
+    # lint, build and the two shards: four runs of the hook.
+    assert len(hooked.read_text(encoding="utf-8").splitlines()) == 4
+
+
+def test_the_build_names_its_pull_request_for_the_preview(workflow_run: WorkflowRun) -> None:
+    assert (workflow_run.artifacts / "build-report" / "pull-request").read_text() == "1\n"
 
 
 def test_the_build_uploads_the_site_and_its_report(workflow_run: WorkflowRun) -> None:

@@ -8,7 +8,9 @@ Only what GitHub itself provides is stood in for, and each stand-in is small eno
   an upload that matches nothing fails, as a glue mistake would go unnoticed otherwise;
 - a JUnit publisher: its `report_paths` must match JUnit files;
 - expressions: the few forms the workflow uses, each evaluated as GitHub defines it; any other
-  expression fails the run, so the workflow cannot grow one this runner silently misreads.
+  expression fails the run, so the workflow cannot grow one this runner silently misreads. The event is
+  a push unless `event` says `pull_request` (of `pull_request` number 1); a step whose `if:` is false
+  is skipped.
 Scripts must read inputs from `env:` only (no `${{ }}` inside `run:`), which the runner checks.
 """
 
@@ -51,9 +53,11 @@ class WorkflowRun:
     artifacts: Path
     steps: list[StepRun] = field(default_factory=list)
     outputs: dict[str, dict[str, str]] = field(default_factory=dict)
+    event: str = "push"
+    pull_request: int = 1
 
     @classmethod
-    def of(cls, path: Path, workspace: Path, inputs: dict[str, Any]) -> WorkflowRun:
+    def of(cls, path: Path, workspace: Path, inputs: dict[str, Any], event: str = "push") -> WorkflowRun:
         workflow = yaml.safe_load(path.read_text(encoding="utf-8"))
         # PyYAML reads the key `on` as True (YAML 1.1).
         declared = workflow[True]["workflow_call"]["inputs"]
@@ -61,7 +65,7 @@ class WorkflowRun:
         unknown = set(inputs) - set(values)
         assert not unknown, f"the workflow declares no input {unknown}"
         values.update(inputs)
-        return cls(workflow, workspace, values, workspace.parent / "artifacts")
+        return cls(workflow, workspace, values, workspace.parent / "artifacts", event=event)
 
     # Expressions
 
@@ -80,9 +84,15 @@ class WorkflowRun:
         if expression == "github.workspace":
             return str(self.workspace)
         if expression == "github.base_ref":
-            return ""  # the jobs run as on a push to a branch, not on a pull request
+            return ""  # the base branch is not fetched here: lint reads the whole tree, as on a push
         if expression == "!cancelled()":
             return True
+        if match := re.fullmatch(r"github\.event_name (==|!=) '(\w+)'", expression):
+            return (self.event == match[2]) == (match[1] == "==")
+        if expression == "github.event.pull_request.number":
+            return self.pull_request if self.event == "pull_request" else None
+        if " && " in expression and " || " not in expression:
+            return all(self.evaluate(part, matrix) is True for part in expression.split(" && "))
         raise AssertionError(f"the test runner does not know the expression ${{{{ {expression} }}}}")
 
     def text(self, value: Any, matrix: dict[str, Any]) -> Any:
@@ -123,7 +133,10 @@ class WorkflowRun:
     def run_step(self, job_name: str, job: dict, step: dict, matrix: dict, index: int) -> None:
         condition = step.get("if")
         if condition is not None:
-            assert self.text(condition, matrix) is True, f"{job_name}: unexpected condition {condition}"
+            value = self.text(condition, matrix)
+            assert isinstance(value, bool), f"{job_name}: a condition that is no boolean: {condition}"
+            if not value:
+                return
         uses = step.get("uses", "")
         if uses.startswith(_SKIPPED_ACTIONS) or step.get("name", "").startswith("Install"):
             return
@@ -174,14 +187,15 @@ class WorkflowRun:
     def upload(self, arguments: dict[str, Any]) -> None:
         folder = self.artifacts / arguments["name"]
         folder.mkdir(parents=True, exist_ok=True)
-        for pattern in str(arguments["path"]).split():
-            matches = sorted(self.workspace.glob(pattern.rstrip("/")))
-            assert matches, f"upload-artifact {arguments['name']}: nothing matches {pattern}"
-            for match in matches:
-                if match.is_dir():
-                    shutil.copytree(match, folder, dirs_exist_ok=True)
-                else:
-                    shutil.copy2(match, folder / match.name)
+        patterns = str(arguments["path"]).split()
+        matches = sorted(m for pattern in patterns for m in self.workspace.glob(pattern.rstrip("/")))
+        # As upload-artifact: a path that matches nothing is skipped, an upload of nothing fails.
+        assert matches, f"upload-artifact {arguments['name']}: nothing matches {patterns}"
+        for match in matches:
+            if match.is_dir():
+                shutil.copytree(match, folder, dirs_exist_ok=True)
+            else:
+                shutil.copy2(match, folder / match.name)
 
     def download(self, arguments: dict[str, Any]) -> None:
         names = [arguments["name"]] if "name" in arguments else None

@@ -3,6 +3,8 @@ of it (library, languages, folder aliases). Every answer comes from `polydocs.so
 
 from __future__ import annotations
 
+import re
+import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -30,6 +32,8 @@ class DocsSetup:
     aliases: dict[str, str]
     # Hosts the pages embed that the settings do not allow (suggested, commented, in polydocs.yml).
     embedded_hosts: tuple[EmbeddedHost, ...] = ()
+    # The branch docs.yml deploys as the `main` version and builds pull requests against.
+    default_branch: str = "main"
 
 
 def _no_tree(repository: Path, source: Path, what: str) -> PolydocsError:
@@ -68,6 +72,24 @@ def suggested_aliases(tree: SourceTree) -> dict[str, str]:
     return aliases
 
 
+# A branch name docs.yml may carry as it is (YAML, a GitHub filter): no quote, glob or `..`.
+_BRANCH = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_./-]{0,99}")
+
+
+def default_branch(repository: Path) -> str:
+    """The repository's default branch: the one `origin/HEAD` names, else the one checked out, else
+    `main` (not a git repository yet, or a name docs.yml could not carry as it is)."""
+    for question in (
+        ["symbolic-ref", "--short", "refs/remotes/origin/HEAD"],
+        ["symbolic-ref", "--short", "HEAD"],
+    ):
+        done = subprocess.run(["git", "-C", str(repository), *question], capture_output=True, text=True)
+        name = done.stdout.strip().removeprefix("origin/") if done.returncode == 0 else ""
+        if _BRANCH.fullmatch(name) and ".." not in name:
+            return name
+    return "main"
+
+
 def read_setup(repository: Path, source: Path | None = None) -> DocsSetup:
     """Read the docs tree of `repository` (at `source`, default docs/source) through the site model."""
     relative = checked_source(repository, source or DEFAULT_SOURCE)
@@ -83,4 +105,5 @@ def read_setup(repository: Path, source: Path | None = None) -> DocsSetup:
         languages=tuple(tree.languages),
         aliases=suggested_aliases(tree),
         embedded_hosts=tuple(refused_hosts(tree)),
+        default_branch=default_branch(repository),
     )

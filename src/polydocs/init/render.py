@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
+from polydocs import __version__
 from polydocs.init.discover import DocsSetup
 from polydocs.init.iframes import EmbeddedHost
 from polydocs.sources import PROJECT_FILE
@@ -17,6 +18,8 @@ from polydocs.sources import PROJECT_FILE
 BASELINE_NAME = "_lint-baseline.jsonl"
 
 WORKFLOWS = Path(".github") / "workflows"
+# What the trusted preview workflow installs: the release the reusable workflow's `polydocs` input names.
+POLYDOCS_REQUIREMENT = f"polydocs=={__version__}"
 # `<<name>>`: a mark no YAML, Makefile or GitHub expression (`${{ }}`, `$(VAR)`) uses.
 _PLACEHOLDER = re.compile(r"<<(\w+)>>")
 
@@ -34,7 +37,8 @@ class PlannedFile:
 
 
 def template(name: str) -> str:
-    """A template's text: `Makefile`, `polydocs.yml`, `workflows/docs.yml`, `workflows/polydocs.yml`."""
+    """A template's text: `Makefile`, `polydocs.yml`, `workflows/docs.yml`, `workflows/polydocs.yml`,
+    `workflows/docs-preview.yml`."""
     return (resources.files("polydocs.init") / "templates" / name).read_text(encoding="utf-8")
 
 
@@ -91,6 +95,8 @@ def planned_files(setup: DocsSetup) -> list[PlannedFile]:
         "source": setup.source.as_posix(),
         "languages": ", ".join(setup.languages),
         "baseline": (setup.source / BASELINE_NAME).as_posix(),
+        "default_branch": setup.default_branch,
+        "polydocs_requirement": POLYDOCS_REQUIREMENT,
     }
     return [
         PlannedFile(
@@ -99,4 +105,5 @@ def planned_files(setup: DocsSetup) -> list[PlannedFile]:
         PlannedFile(Path("Makefile"), fill(template("Makefile"), values), "block"),
         PlannedFile(WORKFLOWS / "polydocs.yml", template("workflows/polydocs.yml")),
         PlannedFile(WORKFLOWS / "docs.yml", fill(template("workflows/docs.yml"), values)),
+        PlannedFile(WORKFLOWS / "docs-preview.yml", fill(template("workflows/docs-preview.yml"), values)),
     ]

@@ -11,6 +11,7 @@ from typing import Any
 import yaml
 
 from polydocs.diagnostics import Diagnostic, PolydocsError
+from polydocs.sources.ci_settings import CiSettings, ci_problems, ci_settings
 from polydocs.sources.languages import is_language_tag
 from polydocs.sources.library import is_import_name
 from polydocs.sources.text import read_utf8
@@ -49,6 +50,8 @@ class ProjectConfig:
     # Hub dataset -> `{aliases?, default?, configs: {name: {splits, features, rows?}}}`: dataset stand-ins
     # (the format of snippets/data/datasets.yml).
     datasets: dict[str, dict[str, Any]] = field(default_factory=dict)
+    # What the CI workflows read: system packages, a pre-command, where previews and versions go.
+    ci: CiSettings = field(default_factory=CiSettings)
 
     def name_in(self, lang: str) -> str:
         """The site name readers of `lang` see (the English one where a language has none)."""
@@ -213,6 +216,8 @@ _OPTIONS: dict[str, Callable[[Any], str | None]] = {
     "check_blocks": _check_blocks,
     "standins": _standins,
     "datasets": _datasets,
+    # Checked by ci_problems, which reports each key of the mapping at its own line.
+    "ci": lambda value: None,
 }
 
 
@@ -248,6 +253,7 @@ def load_project_config(source_root: Path) -> ProjectConfig:
             [Diagnostic(str(path), 1, "config", "expected a mapping of settings", "", "error")]
         )
     lines = {key.value: key.start_mark.line + 1 for key, _ in root.value}
+    nodes = {key.value: value for key, value in root.value}
     problems = []
     for key, value in data.items():
         validate = _OPTIONS.get(key)
@@ -255,6 +261,8 @@ def load_project_config(source_root: Path) -> ProjectConfig:
         if problem:
             hint = f"allowed settings: {', '.join(_OPTIONS)}" if validate is None else ""
             problems.append(Diagnostic(str(path), lines.get(key, 1), "config", problem, hint, "error"))
+    if "ci" in data:
+        problems += ci_problems(data["ci"], nodes.get("ci"), path, lines.get("ci", 1))
     problems += _library_conflict(data, path, lines)
     if problems:
         raise PolydocsError(problems, "invalid project settings")
@@ -262,4 +270,7 @@ def load_project_config(source_root: Path) -> ProjectConfig:
     trust = data.pop("trusted", {})
     trusted = TrustedSources(tuple(trust.get("languages", [])), tuple(trust.get("paths", [])))
     languages = {folder: str(tag) for folder, tag in data.pop("languages", {}).items()}
-    return ProjectConfig(**data, iframe_hosts=hosts, trusted=trusted, languages=languages, path=str(path))
+    ci = ci_settings(data.pop("ci", None))
+    return ProjectConfig(
+        **data, iframe_hosts=hosts, trusted=trusted, languages=languages, ci=ci, path=str(path)
+    )

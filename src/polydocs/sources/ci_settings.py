@@ -1,0 +1,104 @@
+"""`ci:` of polydocs.yml: what the workflows `polydocs init` writes read at run time (system packages, a
+command before the library is installed, where previews and versions are published), validated once,
+each problem at its own line.
+
+The values reach a shell only through `polydocs ci hooks` (packages one per line, each a Debian package
+name; the pre-command written to a file that bash runs): never as `${{ }}` inside a workflow's `run:`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from polydocs.diagnostics import Diagnostic
+
+# Debian policy's package name, and apt's `name=version` pin: nothing a shell or apt reads as an option.
+_DEBIAN_PACKAGE = re.compile(r"[a-z0-9][a-z0-9+.-]+(=[A-Za-z0-9.+~:-]+)?")
+# A git branch name without anything git or a shell reads specially (no `..`, no leading `-`).
+_BRANCH = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_./-]{0,99}")
+DEFAULT_PAGES_BRANCH = "gh-pages"
+
+
+@dataclass(frozen=True)
+class CiSettings:
+    """The `ci:` mapping of polydocs.yml; every key optional."""
+
+    # Debian packages the jobs install before the documented library (doc-builder's `install_libgl1`).
+    system_packages: tuple[str, ...] = ()
+    # A shell command run before the documented library is installed (doc-builder's `pre_command`).
+    pre_command: str = ""
+    # The branch previews (`pr-N/`) and versions are published to, served by GitHub Pages.
+    pages_branch: str = DEFAULT_PAGES_BRANCH
+    # Where that branch is served; empty: https://OWNER.github.io/REPOSITORY/.
+    pages_url: str = ""
+    # Publish each pull request's site under `pr-N/` and comment the link (false: the artifact only).
+    preview: bool = True
+
+
+def _packages(value: Any) -> str | None:
+    if isinstance(value, list) and all(isinstance(v, str) and _DEBIAN_PACKAGE.fullmatch(v) for v in value):
+        return None
+    return "expected a list of Debian package names, e.g. [libgl1, ffmpeg]"
+
+
+def _command(value: Any) -> str | None:
+    if isinstance(value, str) and "\0" not in value:
+        return None
+    return 'expected one shell command as text, e.g. "pip install -r docs/requirements.txt"'
+
+
+def _branch(value: Any) -> str | None:
+    if isinstance(value, str) and _BRANCH.fullmatch(value) and ".." not in value:
+        return None
+    return "expected a branch name of letters, digits and `_./-`, e.g. gh-pages"
+
+
+def _url(value: Any) -> str | None:
+    if isinstance(value, str) and re.fullmatch(r"https://[^\s\"'<>`]+/", value):
+        return None
+    return "expected an https:// address ending in /, e.g. https://docs.example.org/"
+
+
+def _boolean(value: Any) -> str | None:
+    return None if isinstance(value, bool) else "expected true or false"
+
+
+_KEYS = {
+    "system_packages": _packages,
+    "pre_command": _command,
+    "pages_branch": _branch,
+    "pages_url": _url,
+    "preview": _boolean,
+}
+
+
+def ci_problems(value: Any, node: yaml.Node | None, path: Path, line: int) -> list[Diagnostic]:
+    """What is wrong with `ci:` (read from `node`, whose key is at `line`), each at its key's line."""
+    if not isinstance(value, dict) or not isinstance(node, yaml.MappingNode):
+        return [Diagnostic(str(path), line, "config", "`ci` expects a mapping", _hint(), "error")]
+    lines = {key.value: key.start_mark.line + 1 for key, _ in node.value}
+    problems = []
+    for key, item in value.items():
+        check = _KEYS.get(key)
+        problem = f"unknown setting `ci.{key}`" if check is None else check(item)
+        if problem:
+            where = lines.get(key, line)
+            problems.append(Diagnostic(str(path), where, "config", problem, _hint(), "error"))
+    return problems
+
+
+def _hint() -> str:
+    return f"`ci:` takes {', '.join(_KEYS)} (docs/ci.md, 'Settings the workflows read')"
+
+
+def ci_settings(value: dict[str, Any] | None) -> CiSettings:
+    """The settings of a validated `ci:` mapping (None: the defaults)."""
+    value = dict(value or {})
+    if "system_packages" in value:
+        value["system_packages"] = tuple(value["system_packages"])
+    return CiSettings(**value)
