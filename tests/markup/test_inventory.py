@@ -39,3 +39,13 @@ def test_from_config_builds_an_inventory_and_collects_every_problem() -> None:
     with pytest.raises(ValueError) as problem:
         ApiInventory.from_config({"url": 3, "objects": ["Thing"]})
     assert "`url`" in str(problem.value) and "`objects`" in str(problem.value)
+
+
+def test_another_installed_packages_objects_are_never_given_this_librarys_name() -> None:
+    """Readers saw `transformers.evaluate.EvaluationModuleInfo`; Markdown is installed where tests run."""
+    api = default_inventory()
+    assert api.full_name("markdown.extensions.Extension") == "markdown.extensions.Extension"
+    assert api.resolve("markdown.extensions.Extension") is None
+    assert api.full_name("Trainer") == "transformers.Trainer"
+    # A module of no installed package is still read as this library's own (`[[autodoc]] utils.X`).
+    assert api.full_name("utils_of_no_package.X") == "transformers.utils_of_no_package.X"

@@ -52,3 +52,36 @@ def test_library_and_api_reference_naming_two_libraries_is_a_config_error(projec
     with pytest.raises(PolydocsError) as raised:
         load_source_tree(tree)
     assert [(d.code, d.line) for d in raised.value.diagnostics] == [("config", 1)]
+
+
+def test_the_pages_autodoc_directives_name_the_library_nothing_else_names(project, write_tree):
+    """evaluate's tree built on its own: readers saw `transformers.evaluate.EvaluationModuleInfo`."""
+    pages = {
+        "index.md": "# Home\n\n```bash\npip install evaluate\n```\n\nSee [`transformers.Trainer`].\n",
+        "api.md": "# API\n\n[[autodoc]] evaluate.EvaluationModule\n\n[[autodoc]] evaluate.load\n",
+    }
+    chosen = load_source_tree(write_tree(pages)).library
+    assert (chosen.name, chosen.assumed) == ("evaluate", False)
+    assert "evaluate (2 directives, 0 links)" in chosen.said()
+
+
+def test_modules_of_an_unnamed_library_and_links_into_others_name_no_library(project, write_tree):
+    """accelerate's `[[autodoc]] utils.X` names its own module; Transformers' pages link datasets'."""
+    pages = {
+        "index.md": "# Home\n\n`pip install datasets`, then [`datasets.load_dataset`].\n",
+        "api.md": "# API\n\n[[autodoc]] utils.set_seed\n\n[[autodoc]] utils.gather\n",
+    }
+    chosen = load_source_tree(write_tree(pages)).library
+    assert chosen.name == "transformers" and chosen.assumed
+
+
+def test_of_several_packages_the_installed_one_most_directives_name_is_chosen_and_all_are_said(
+    project, write_tree
+):
+    pages = {
+        "index.md": "# Home\n\n    pip install mylib otherlib\n",
+        "api.md": "# API\n\n[[autodoc]] otherlib.A\n\n[[autodoc]] mylib.B\n\n[[autodoc]] mylib.C\n",
+    }
+    chosen = load_source_tree(write_tree(pages)).library
+    assert chosen.name == "mylib"
+    assert chosen.origin.endswith("mylib (2 directives, 0 links), otherlib (1 directives, 0 links)")

@@ -128,7 +128,13 @@ class ApiInventory:
         """The inventory `name` belongs to: another library's for `transformers.Trainer` when this one
         documents another package, else this one."""
         head = name.split(".")[0]
-        return self if head == self.package else self.others.get(head, self)
+        if head == self.package:
+            return self
+        if head in self.others:
+            return self.others[head]
+        # Never one library's name before another's objects (`transformers.evaluate.EvaluationModuleInfo`):
+        # an installed package that is no module of this one is its own, with no reference pages known.
+        return _unlisted_inventory(head) if _another_package(self.package, name) else self
 
     def qualified(self, name: str) -> str:
         """`Trainer` and `transformers.Trainer` both give `Trainer`: the name inside the package."""
@@ -136,7 +142,7 @@ class ApiInventory:
         return name[len(prefix) :] if name.startswith(prefix) else name
 
     def full_name(self, name: str) -> str:
-        """`Trainer` -> `transformers.Trainer`; a name into another known library is kept as written."""
+        """`Trainer` -> `transformers.Trainer`; a name into another library is kept as written (`owner`)."""
         owner = self.owner(name)
         return f"{owner.package}.{owner.qualified(name)}"
 
@@ -219,6 +225,19 @@ def site_inventory(project: ProjectConfig, tree: SourceTree | None = None) -> Ap
 @cache
 def _package_importable(package: str) -> bool:
     return importlib.util.find_spec(package) is not None
+
+
+@cache
+def _unlisted_inventory(package: str) -> ApiInventory:
+    return ApiInventory("", {}, package).without_member_checks()
+
+
+def _another_package(package: str, name: str) -> bool:
+    """Whether the dotted `name` starts with an installed package other than `package` and its modules."""
+    head, dot, _ = name.partition(".")
+    if not dot or head == package:
+        return False
+    return _package_importable(head) and not _is_submodule(package, head)
 
 
 @cache

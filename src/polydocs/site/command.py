@@ -106,7 +106,8 @@ def _library_argument(parser: argparse.ArgumentParser) -> None:
         help="the library the pages document (its import name, e.g. peft): API links and [[autodoc]] "
         "resolve in it, and a dotted name such as transformers.Trainer in that library. Default: "
         "`library:` in SOURCE/polydocs.yml, else its api_reference package, else the name in the "
-        "pyproject.toml or setup.py above SOURCE, else transformers; the build says which",
+        "pyproject.toml or setup.py above SOURCE, else the package the pages' [[autodoc]] directives name, "
+        "else transformers; the build says which",
     )
 
 

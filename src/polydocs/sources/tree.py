@@ -261,7 +261,9 @@ def load_source_tree(root: Path, library: str | None = None) -> SourceTree:
     page_reads = {lang: read_language_pages(lang, folders[lang], root) for lang in languages}
     redirect_reads = {lang: read_redirects(folders[lang] / REDIRECTS_NAME) for lang in languages}
     api_package = (project.api_reference or {}).get("package")
-    chosen = choose_library(root, library, project.library, api_package)
+    english = page_reads.get(SOURCE_LANGUAGE, {}).values()
+    english_texts = (read.page.read() for read in english if read.page is not None)
+    chosen = choose_library(root, library, project.library, api_package, english_texts)
     doc_builder_config, config_problems = read_doc_builder_config(root / CONFIG_NAME)
     tree = SourceTree(
         root,
