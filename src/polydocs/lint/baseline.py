@@ -53,7 +53,7 @@ class BaselineResult:
     accepted: int
 
 
-def _relative(path: str, folder: Path) -> str:
+def relative_to_folder(path: str, folder: Path) -> str:
     return Path(os.path.relpath(os.path.abspath(path), folder.resolve())).as_posix()
 
 
@@ -73,27 +73,39 @@ class _LineReader:
         return lines[line - 1] if 0 < line <= len(lines) else ""
 
 
+def fingerprint(code: str, path: str, content: str, message: str) -> str:
+    """The one rule that recognises a finding without its line number: its code, its file, the content it
+    is about (here the text of its line; the snippet checker's baseline passes more, see
+    snippets/baseline.py) and its message with digits left out."""
+    content = _SPACE.sub(" ", content.strip())
+    message = _DIGITS.sub("#", message)
+    return hashlib.sha256("\0".join((code, path, content, message)).encode()).hexdigest()[:20]
+
+
 def entry_of(finding: Diagnostic, folder: Path, lines: _LineReader) -> BaselineEntry:
-    path = _relative(finding.path, folder)
-    content = _SPACE.sub(" ", lines.text(finding.path, finding.line).strip())
-    message = _DIGITS.sub("#", finding.message)
-    digest = hashlib.sha256("\0".join((finding.code, path, content, message)).encode()).hexdigest()
-    return BaselineEntry(path, finding.code, digest[:20], finding.line, finding.message)
+    path = relative_to_folder(finding.path, folder)
+    digest = fingerprint(finding.code, path, lines.text(finding.path, finding.line), finding.message)
+    return BaselineEntry(path, finding.code, digest, finding.line, finding.message)
 
 
 def write_baseline(findings: list[Diagnostic], file: Path) -> int:
     """Record `findings` in `file`; returns how many."""
     lines = _LineReader()
-    entries = sorted(entry_of(finding, file.parent, lines) for finding in findings)
-    file.write_text("".join(entry.to_json() + "\n" for entry in entries), encoding="utf-8")
+    return write_entries([entry_of(finding, file.parent, lines) for finding in findings], file)
+
+
+def write_entries(entries: list[BaselineEntry], file: Path) -> int:
+    """`entries` in `file`, one JSON line each, sorted; returns how many."""
+    text = "".join(entry.to_json() + "\n" for entry in sorted(entries))
+    file.write_text(text, encoding="utf-8")
     return len(entries)
 
 
-def read_baseline(file: Path) -> list[BaselineEntry]:
+def read_baseline(file: Path, command: str = "polydocs lint") -> list[BaselineEntry]:
     try:
         text = file.read_text(encoding="utf-8")
     except OSError as error:
-        raise _problem(file, 0, f"cannot read the baseline ({error.strerror})") from error
+        raise _problem(file, 0, f"cannot read the baseline ({error.strerror})", command) from error
     entries = []
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
@@ -102,13 +114,14 @@ def read_baseline(file: Path) -> list[BaselineEntry]:
             data = json.loads(line)
             entries.append(BaselineEntry(**{k: data[k] for k in BaselineEntry.__dataclass_fields__}))
         except (ValueError, KeyError, TypeError) as error:
-            raise _problem(file, number, f"not a baseline entry ({error})") from error
+            raise _problem(file, number, f"not a baseline entry ({error})", command) from error
     return entries
 
 
-def _problem(file: Path, line: int, message: str) -> PolydocsError:
-    hint = "write it again with `polydocs lint --write-baseline FILE`"
-    return PolydocsError([Diagnostic(str(file), line, "lint-baseline", message, hint, "error")])
+def _problem(file: Path, line: int, message: str, command: str) -> PolydocsError:
+    hint = f"write it again with `{command} --write-baseline FILE`"
+    code = f"{command.split()[-1]}-baseline"
+    return PolydocsError([Diagnostic(str(file), line, code, message, hint, "error")])
 
 
 # Findings matched by their line's content only: a secret must be the very string that was accepted.
@@ -123,7 +136,7 @@ def _loose(entry: BaselineEntry) -> tuple[str, ...]:
     return entry.code, entry.path, _DIGITS.sub("#", entry.message)
 
 
-def _match(
+def match_entries(
     pending: list[BaselineEntry],
     accepted: list[BaselineEntry],
     key: Callable[[BaselineEntry], tuple[str, ...]],
@@ -150,9 +163,9 @@ def apply_baseline(findings: list[Diagnostic], file: Path) -> BaselineResult:
     other accepted findings."""
     lines = _LineReader()
     by_entry = [entry_of(finding, file.parent, lines) for finding in findings]
-    unmatched, unused = _match(by_entry, read_baseline(file), _strict)
+    unmatched, unused = match_entries(by_entry, read_baseline(file), _strict)
     loose = [entry for entry in unmatched if entry.code not in _CONTENT_ONLY]
-    still, gone = _match(loose, [entry for entry in unused if entry.code not in _CONTENT_ONLY], _loose)
+    still, gone = match_entries(loose, [entry for entry in unused if entry.code not in _CONTENT_ONLY], _loose)
     new_ids = {id(entry) for entry in still} | {id(e) for e in unmatched if e.code in _CONTENT_ONLY}
     new = [finding for entry, finding in zip(by_entry, findings, strict=True) if id(entry) in new_ids]
     gone += [entry for entry in unused if entry.code in _CONTENT_ONLY]

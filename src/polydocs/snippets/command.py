@@ -66,6 +66,20 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         metavar="REPORT",
         help="merge shard reports into --report-json instead of running",
     )
+    parser.add_argument(
+        "--baseline",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="accept the failures recorded in FILE: fail only on new ones (and list the recorded ones gone)",
+    )
+    parser.add_argument(
+        "--write-baseline",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="record every failure of this run in FILE (JSON lines) as accepted, and exit 0 on failures",
+    )
     parser.add_argument("-v", "--verbose", action="store_true", help="list every session as it ends")
     parser.add_argument(
         "--changed-since",
@@ -117,6 +131,10 @@ def pytest_arguments(args: argparse.Namespace) -> list[str]:
         arguments += ["--snippets-cache", str(args.cache_dir)]
     if args.verbose:
         arguments.append("-v")
+    if args.baseline:
+        arguments += ["--snippets-baseline", str(args.baseline.resolve())]
+    if args.write_baseline:
+        arguments += ["--snippets-write-baseline", str(args.write_baseline.resolve())]
     return arguments
 
 
@@ -135,6 +153,10 @@ def run(args: argparse.Namespace) -> int:
             print(f"polydocs check: no page changed since {args.changed_since}")
             return 0
     _refuse_missing(args.paths)
+    if args.baseline:  # a missing or damaged baseline is said at its line before anything runs
+        from polydocs.lint.baseline import read_baseline
+
+        read_baseline(args.baseline, "polydocs check")
     import pytest
 
     return int(pytest.main(pytest_arguments(args)))

@@ -18,6 +18,7 @@ import pytest
 
 from polydocs.cache import cache_dir
 from polydocs.diagnostics import Diagnostic, PolydocsError
+from polydocs.snippets.baseline import CheckBaseline, as_report, failure_prints, write_baseline_from_records
 from polydocs.snippets.cache import ResultCache, gpu_names, session_key
 from polydocs.snippets.drift import english_counterpart, find_drift
 from polydocs.snippets.regions import scan_page
@@ -56,6 +57,15 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--snippets-shard", default=None, metavar="I/N", help="run shard I of N (1-based)")
     group.addoption("--snippets-report-json", default=None, metavar="FILE")
     group.addoption("--snippets-memory-mb", type=int, default=DEFAULT_MEMORY_MB)
+    group.addoption(
+        "--snippets-baseline", default=None, metavar="FILE", help="accept the failures recorded in FILE"
+    )
+    group.addoption(
+        "--snippets-write-baseline",
+        default=None,
+        metavar="FILE",
+        help="record every failure of this run in FILE as accepted (the run then fails on none)",
+    )
 
 
 class SnippetFailure(Exception):
@@ -96,18 +106,35 @@ class SessionItem(_PolydocsItem):
                 result = run_session(self.doc_session, state.options)
                 claim.store(result)
         record = session_record(self.doc_session, result, key, claim.origin, state.worker)
+        failures = session_failures(self.doc_session, result) if result.status == "failed" else []
+        record["baseline"] = as_report(failure_prints(self.doc_session, failures))
+        new = _new_failures(state, record, failures)
+        record["accepted"] = len(failures) - len(new)
         self.user_properties.append((_PROPERTY, json.dumps(record)))
         self.user_properties.append(("polydocs-status", result.status))
         blocked = session_blocks(self.doc_session, result)
-        if result.status == "failed":
+        if new:
             # The blocked blocks too: a failure after one may be its consequence.
-            raise SnippetFailure([*session_failures(self.doc_session, result), *blocked], result.output_tail)
+            raise SnippetFailure([*new, *blocked], result.output_tail)
+        if failures:
+            why = "recorded in" if state.write_baseline else "accepted by"
+            pytest.skip(
+                f"failed, every failure {why} {state.baseline_file}: " + "; ".join(map(str, failures))
+            )
         if result.status == "blocked":
             pytest.skip("blocked: " + "; ".join(map(str, blocked)))
         if result.status == "fragment":
             pytest.skip("fragment: " + "; ".join(map(str, session_fragments(self.doc_session, result))))
         if result.status == "skipped":
             pytest.skip("; ".join(self.doc_session.skip_reasons(state.options.device)))
+
+
+def _new_failures(state: _RunState, record: dict[str, Any], failures: list[Diagnostic]) -> list[Diagnostic]:
+    """The failures that fail the item: all of them, none while writing a baseline, else those the
+    baseline does not accept."""
+    if state.write_baseline or not failures:
+        return []
+    return state.baseline.new_failures(record, failures) if state.baseline else failures
 
 
 class DiagnosticsItem(_PolydocsItem):
@@ -186,6 +213,15 @@ class _RunState:
         self.cache = ResultCache(
             self.options.cache_dir, self.run_id, not config.getoption("snippets_no_cache")
         )
+        self.write_baseline = config.getoption("snippets_write_baseline")
+        accepted = config.getoption("snippets_baseline")
+        try:
+            self.baseline = (
+                CheckBaseline.read(Path(accepted)) if accepted and not self.write_baseline else None
+            )
+        except PolydocsError as error:
+            raise pytest.UsageError(str(error)) from None
+        self.baseline_file = self.write_baseline or accepted
         self.records: list[dict[str, Any]] = []
         self.started = time.perf_counter()
         self.workers = int(workerinput["workercount"]) if workerinput else 1
@@ -217,6 +253,7 @@ class _Controller:
         self.config = config
         self.state = config.stash[_STATE]
         self.records: dict[str, dict[str, Any]] = {}
+        self.baseline_note = ""
 
     @pytest.hookimpl(optionalhook=True)
     def pytest_configure_node(self, node: Any) -> None:
@@ -243,6 +280,14 @@ class _Controller:
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
         if hasattr(self.config, "workerinput"):
             return
+        if self.state.write_baseline:
+            records = list(self.records.values())
+            self.baseline_note = (
+                f"recorded {write_baseline_from_records(records, Path(self.state.write_baseline))} failures "
+                f"in {self.state.write_baseline}"
+            )
+        elif self.state.baseline is not None:
+            self.baseline_note = self._accepted_note(self.state.baseline)
         report_path = self.config.getoption("snippets_report_json")
         if report_path:
             wall = time.perf_counter() - self.state.started
@@ -251,11 +296,23 @@ class _Controller:
             report = build_report(list(self.records.values()), options.device, options.profile, wall, workers)
             write_report(report, Path(report_path))
 
+    def _accepted_note(self, baseline: CheckBaseline) -> str:
+        records = list(self.records.values())
+        accepted = sum(record.get("accepted", 0) for record in records)
+        lines = [f"{accepted} failures accepted by {baseline.file}"]
+        gone = baseline.gone(records)
+        if gone:
+            lines.append(f"{len(gone)} failures of {baseline.file} are gone; `--write-baseline` drops them:")
+            lines += [f"  {entry.path}:{entry.line}: {entry.code} {entry.message}" for entry in gone]
+        return "\n".join(lines)
+
     def pytest_terminal_summary(self, terminalreporter: Any) -> None:
         if hasattr(self.config, "workerinput"):
             return
         terminalreporter.section("polydocs snippets")
         for line in summary_lines(list(self.records.values()), time.perf_counter() - self.state.started):
+            terminalreporter.write_line(line)
+        for line in self.baseline_note.splitlines():
             terminalreporter.write_line(line)
         # Once per run, in the summary rather than as a warning: the test suite turns warnings into errors.
         for line in probe_sandbox(self.state.options.device == "cuda").summary_lines():
