@@ -76,6 +76,18 @@ def test_sarif_is_a_minimal_valid_2_1_0_log(tree: Path, capsys: pytest.CaptureFi
     assert all(r["message"]["text"] for r in results)
 
 
+def test_sarif_uris_are_percent_encoded_uri_references(
+    tree: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tree / "en" / "a.md").rename(tree / "en" / "my page,x:y%é.md")
+    _, out, _ = _run(tree, capsys, "sarif")
+    uris = [
+        r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+        for r in json.loads(out)["runs"][0]["results"]
+    ]
+    assert "docs_src/en/my%20page%2Cx%3Ay%25%C3%A9.md" in uris
+
+
 def test_json_lists_every_finding(tree: Path, capsys: pytest.CaptureFixture[str]) -> None:
     _, out, _ = _run(tree, capsys, "json")
     assert [(f["path"], f["line"], f["code"]) for f in json.loads(out)] == [

@@ -7,6 +7,7 @@ import json
 from collections import Counter
 from collections.abc import Callable
 from itertools import groupby
+from urllib.parse import quote
 
 from polydocs.diagnostics import Diagnostic, display_path, printable
 
@@ -54,8 +55,15 @@ def github_annotations(findings: list[Diagnostic]) -> str:
     return "".join(lines)
 
 
+def sarif_uri(path: str) -> str:
+    """A file's path as SARIF's `artifactLocation.uri` must be, a URI reference (RFC 3986): every byte
+    outside the unreserved set and `/` percent-encoded, so `es/my page,x:y%.md` is not read as a URI
+    of scheme `es/my page,x` nor broken at its `%`."""
+    return quote(display_path(path), safe="/")
+
+
 def _sarif_result(finding: Diagnostic) -> dict[str, object]:
-    location: dict[str, object] = {"artifactLocation": {"uri": display_path(finding.path)}}
+    location: dict[str, object] = {"artifactLocation": {"uri": sarif_uri(finding.path)}}
     if finding.line:
         location["region"] = {"startLine": finding.line}
     text = finding.message + (f"; {finding.hint}" if finding.hint else "")
