@@ -122,3 +122,11 @@ def test_fragments_are_reported_apart_and_never_run_while_a_missing_import_fails
     # The one runnable session reached a verdict: the fragment session counts in neither part.
     assert "coverage total: 100 % (0 passed + 1 failed of 1)" in done.stdout, done.stdout
     assert "fragments apart: 3 blocks" in done.stdout
+
+
+@pytest.mark.skipif(SUPPORT.kind != "bubblewrap", reason="needs the sandbox")
+def test_a_crash_leaves_a_fragment_after_it_a_fragment_and_the_rest_not_run(tmp_path):
+    page = _fences("x = 1", "import os\nos._exit(0)", "print(model)", "print(x)")
+    _done, report = _check(tmp_path, {"page.md": page})
+    assert [status for status, _ in _blocks(report)] == ["passed", "failed", "fragment", "not-run"]
+    assert report["sessions"][0]["blocks"][2]["fragment"]["reason"] == "name never defined"
