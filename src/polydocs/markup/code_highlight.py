@@ -1,4 +1,5 @@
-"""pymdownx.highlight, each distinct code block highlighted once per process.
+"""pymdownx.highlight, each distinct code block highlighted once per process, a Python block as readers
+see it (doc-builder's test-runner lines removed: `dialect/constructs/runnable_lines.py`).
 
 Translations keep English's code, so a language process meets the same block in several pages (the
 English page, its translations, the pages falling back to English). Pygments costs about a millisecond
@@ -14,6 +15,8 @@ from collections import OrderedDict
 from typing import Any
 
 from pymdownx.highlight import Highlight, HighlightExtension
+
+from polydocs.dialect.constructs.runnable_lines import PYTHON_LANGUAGES, reader_code
 
 # Distinct blocks kept per process: a language of the real-world corpus highlights about 700; `polydocs
 # serve` runs for hours, so the oldest are dropped.
@@ -34,6 +37,8 @@ _HIGHLIGHTED = _Remembered()
 
 class _RememberingHighlight(Highlight):  # type: ignore[misc]  # pymdownx has no type hints
     def highlight(self, src: str, language: str, *args: Any, **kwargs: Any) -> Any:
+        if (language or "").lower() in PYTHON_LANGUAGES:  # doc-builder's runnable blocks' test lines
+            src = reader_code(src)
         key = self._call_key(src, language, args, kwargs)
         if key is None:
             return super().highlight(src, language, *args, **kwargs)
