@@ -114,3 +114,14 @@ def test_a_model_the_page_fine_tunes_into_a_name_stands_in_for_that_name_on_the_
     note = cache / "standins" / "tiny" / "hub" / "models--someone--my_awesome_zzqx_model" / "snapshots"
     (snapshot,) = note.iterdir()
     assert json.loads((snapshot / "polydocs-stand-in.json").read_text())["model_type"] == "distilbert"
+
+
+def test_urls_without_an_image_suffix_are_images_where_the_page_opens_them_as_images_only(pytester, cache):
+    # Image.open(requests.get(url).raw), a vision pipeline (its load_image asks) and load_image get an
+    # image; the course's ImageNet labels (https://git.io/JJkYN, read as text) stay an offline resource.
+    _, session = _check(pytester, cache, "unnamed_images.md")
+    assert [block["status"] for block in session["blocks"]] == ["passed", "blocked"]
+    assert session["blocked"] == [
+        "docs_src/en/unnamed_images.md:18: snippet-blocked (offline resource) needs https://git.io/JJkYN, "
+        "which is not available offline; add a stand-in for it (docs/checking.md), or skip the block"
+    ]

@@ -75,3 +75,47 @@ def test_urllib_used_before_the_stand_ins_start_still_reaches_them(tmp_path):
     with OfflineWeb(tmp_path / "web", __file__):
         with urllib.request.urlopen("https://example.com/photo.webp") as response:
             assert PIL.open(io.BytesIO(response.read())).format == "WEBP"
+
+
+def test_urls_the_page_opens_as_images_are_read_from_its_code_through_names_and_blocks():
+    from polydocs.snippets.standins_web_images import opened_as_images, same_url
+
+    blocks = [
+        'photo = "https://Images.Example.com:443/p/1?w=640#top"\nresponse = requests.get(photo)\n',
+        "image = Image.open(BytesIO(response.content))\n"
+        'PIL.Image.open(urlopen("https://example.com/a")).show()\n'
+        'with requests.get("https://example.com/b", stream=True) as answer:\n    Image.open(answer.raw)\n'
+        'pictures = [load_image(u) for u in ["https://example.com/c", "https://example.com/d"]]\n',
+        "def broken(:\n",
+        'diffusers.utils.load_image(url="https://example.com/keyword-only")\n',
+    ]
+    assert opened_as_images(blocks) == {
+        same_url(u)
+        for u in ("https://images.example.com/p/1?w=640", *(f"https://example.com/{c}" for c in "abcd"))
+    }
+
+
+def test_urls_read_as_text_or_json_or_through_an_item_of_a_response_are_not_images():
+    from polydocs.snippets.standins_web_images import opened_as_images
+
+    code = (
+        'labels = requests.get("https://git.io/JJkYN").text.split("\\n")\n'
+        'info = requests.get("https://example.com/api").json()\n'
+        'image = Image.open(requests.get(info["image"], stream=True).raw)\n'
+        'config = json.loads(urlopen("https://example.com/config").read())\n'
+        'local = Image.open("cat")\n'
+    )
+    assert opened_as_images([code]) == frozenset()
+
+
+def test_a_url_without_image_suffix_is_an_image_only_where_the_page_opens_it_as_one(tmp_path):
+    image_url, text_url = "https://example.com/photo?id=7", "https://example.com/labels"
+    with OfflineWeb(tmp_path / "web", __file__, frozenset({image_url})) as web:
+        with requests.get(image_url, stream=True) as response:
+            assert PIL.open(response.raw).format == "JPEG"
+        with requests.get(text_url) as response:
+            assert response.status_code == 404
+    assert [message for _, message in web.misses] == [
+        "no stand-in for https://example.com/labels; add one in "
+        "src/polydocs/snippets/standins_web.py (WEB_REGISTRY)"
+    ]

@@ -41,6 +41,7 @@ from polydocs.snippets.protocol import (
 from polydocs.snippets.session_channel import ChannelWriter
 from polydocs.snippets.standins_login import OfflineLogin, names_a_login
 from polydocs.snippets.standins_web import OfflineWeb
+from polydocs.snippets.standins_web_images import opened_as_images
 from polydocs.typed_json import load
 
 
@@ -281,7 +282,8 @@ def main(spec_path: str) -> int:
     faulthandler.enable(file=sys.stderr)
     namespace: dict[str, Any] = {"__name__": "__main__"}
     with ExitStack() as stack:
-        web = stack.enter_context(OfflineWeb(Path(spec.work) / "web", spec.page_path))
+        images = opened_as_images(b.source for b in spec.blocks if not b.skip)
+        web = stack.enter_context(OfflineWeb(Path(spec.work) / "web", spec.page_path, images))
         _refuse_network(web.address)
         if names_a_login(_code(spec)):  # no token, no network: the login is skipped, saying so
             stack.enter_context(OfflineLogin())

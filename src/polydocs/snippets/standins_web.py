@@ -6,6 +6,11 @@ the page's unmodified `requests.get(url)` / `load_image(url)` / `pipeline(...)(u
 image: no library is patched. HTTPS is answered with a certificate for the requested host, signed by a
 certificate authority made for this session only (with the `openssl` command). The proxy never connects
 anywhere; a URL with no stand-in gets a 404 and is reported at the page line that asked for it.
+
+A URL whose path has no image suffix gets an image too when the page opens it as one (`standins_web_images.
+py` reads that from the session's code) or when a library's image loader asks for it (a vision pipeline
+given a URL calls transformers' `load_image`): the function asking, in the main thread's stack, is a
+`load_image`, `load_images` or `fetch_images` of a library, not of the page.
 """
 
 from __future__ import annotations
@@ -26,6 +31,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
+
+from polydocs.snippets.standins_web_images import same_url
 
 WEB_REGISTRY_FILE = "src/polydocs/snippets/standins_web.py"
 _IMAGE_SIZE = (640, 480)  # the size of the COCO photo most Transformers pages open
@@ -71,6 +78,12 @@ WEB_REGISTRY: list[WebStandIn] = [
 ]
 
 
+# What an image opener is handed when the URL's path says nothing of its format.
+_UNNAMED_IMAGE = WebStandIn("", "image/jpeg", _generated_image("JPEG"))
+# The functions of transformers, diffusers and huggingface_hub that fetch an image from a URL.
+_IMAGE_LOADER = re.compile(r"(?:load|fetch)_images?(?:_as_tensor)?")
+
+
 def web_stand_in_for(url: str) -> WebStandIn | None:
     path = urlsplit(url).path
     return next((s for s in WEB_REGISTRY if re.search(s.pattern, path, re.IGNORECASE)), None)
@@ -87,9 +100,10 @@ class OfflineWeb:
     `(page line, message)` for each URL that had no stand-in, the line found in the main thread's stack.
     """
 
-    def __init__(self, folder: Path, page_path: str) -> None:
+    def __init__(self, folder: Path, page_path: str, images: frozenset[str] = frozenset()) -> None:
         self.folder = folder
         self.page_path = page_path
+        self.images = images  # URLs the page opens as images (`same_url` form)
         self.misses: list[tuple[int, str]] = []
         self._contexts: dict[str, ssl.SSLContext] = {}
         self._lock = threading.Lock()
@@ -145,6 +159,22 @@ class OfflineWeb:
                 self._contexts[host] = context
             return self._contexts[host]
 
+    def stand_in_for(self, url: str) -> WebStandIn | None:
+        """The registry's stand-in, else an image for a URL the page or a library's image loader opens."""
+        found = web_stand_in_for(url)
+        if found is None and (same_url(url) in self.images or self._asked_by_image_loader()):
+            return _UNNAMED_IMAGE
+        return found
+
+    def _asked_by_image_loader(self) -> bool:
+        frame = sys._current_frames().get(threading.main_thread().ident or 0)
+        while frame is not None:
+            code = frame.f_code
+            if code.co_filename != self.page_path and _IMAGE_LOADER.fullmatch(code.co_name):
+                return True
+            frame = frame.f_back
+        return False
+
     def record_miss(self, message: str) -> None:
         self.misses.append((self._page_line(), message))
 
@@ -186,7 +216,7 @@ class _ProxyHandler(BaseHTTPRequestHandler):
 
     def _answer(self, with_body: bool) -> None:
         url = self.origin + self.path if self.origin else self.path
-        stand_in = web_stand_in_for(url)
+        stand_in = self.web.stand_in_for(url)
         if stand_in is None:
             self.web.record_miss(missing_web_stand_in(url))
             body, status, content_type = missing_web_stand_in(url).encode(), 404, "text/plain"
