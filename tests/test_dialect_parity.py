@@ -60,6 +60,8 @@ PROBLEMS = {
         <Youtube id="?"/>
 
         <SomeComponent />
+
+        A formula never closed: \\\\( a_1 + a_2
         """,
 }
 

@@ -14,6 +14,8 @@ from functools import cache
 
 import nh3
 
+from polydocs.dialect.constructs.math import MATHML_ATTRIBUTES, MATHML_TAGS
+
 _HTML_TAGS = {
     *"a abbr b bdi bdo blockquote br caption cite code col colgroup dd del details dfn div dl dt em".split(),
     *"figcaption figure h1 h2 h3 h4 h5 h6 hr i img ins kbd li mark ol p pre q rp rt ruby s samp".split(),
@@ -36,10 +38,7 @@ _SVG_TAGS = {
     *"defs linearGradient radialGradient stop".split(),
 }
 # Presentation MathML; no <annotation-xml>, which may hold HTML.
-_MATHML_TAGS = {
-    *"math mi mn mo ms mtext mrow msup msub msubsup mfrac msqrt mroot mtable mtr mtd".split(),
-    *"mover munder munderover mspace mpadded mphantom menclose semantics annotation".split(),
-}
+_MATHML_TAGS = {*MATHML_TAGS, "semantics", "annotation"}
 ALLOWED_TAGS = frozenset(_HTML_TAGS | _SVG_TAGS | _MATHML_TAGS)
 
 # Removed with everything inside them (the rest of a refused element's content stays, as text or HTML).
@@ -74,7 +73,7 @@ _SVG_ATTRIBUTES = {
     *"stroke-linecap stroke-linejoin opacity font-size font-family font-weight text-anchor".split(),
     *"dominant-baseline offset stop-color stop-opacity gradientUnits".split(),
 }
-_MATHML_ATTRIBUTES = {"display", "mathvariant", "encoding", "stretchy", "fence", "separator"}
+_MATHML_ATTRIBUTES = {*MATHML_ATTRIBUTES, "encoding"}
 _EVERY_TAG = {"id", "class", "title", "lang", "dir", "role", "hidden", "style", "align", "markdown"}
 
 ALLOWED_ATTRIBUTES: dict[str, set[str]] = {

@@ -26,6 +26,7 @@ from polydocs.markup.iframes import render_iframes
 from polydocs.markup.inline_budget import PRIORITY as INLINE_BUDGET_PRIORITY
 from polydocs.markup.inline_budget import InlineBudget
 from polydocs.markup.license_header import strip_license_header
+from polydocs.markup.math import render_math
 from polydocs.markup.mdx_components import render_mdx_components
 from polydocs.markup.output_blocks import render_output_blocks
 from polydocs.markup.page_links import render_page_links
@@ -52,6 +53,8 @@ STEPS: tuple[Step, ...] = (
     # Right after the parse, so that every later step sees the fences superfences will see.
     Step("output_blocks", render_output_blocks),
     Step("license_header", strip_license_header),
+    # Before every step that rewrites prose: what a formula holds is LaTeX, never Markdown or a link.
+    Step("math", render_math, stores_html=True),
     Step("direction_blocks", render_direction_blocks),
     Step("autodoc", render_autodoc, stores_html=True),
     Step("iframes", render_iframes, stores_html=True),

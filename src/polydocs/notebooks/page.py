@@ -6,6 +6,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from polydocs.dialect import parse_page
+from polydocs.dialect.constructs.math import DISPLAY, INLINE_CLOSE, INLINE_OPEN, find_formulas
 from polydocs.markup import ApiInventory, default_inventory
 from polydocs.notebooks.doc_builder_adapter import (
     code_cell,
@@ -39,7 +41,7 @@ def page_notebook(
     API links resolve with `inventory`, by default the one of the `polydocs.yml` above the page.
     """
     regions = scan_page(source_path, source_text).regions
-    items = _page_items(without_license_header(source_text), regions)
+    items = _page_items(jupyter_math(without_license_header(source_text)), regions)
     items = plain_markdown(items, language, inventory or _inventory_near(source_path))
     cells = notebook_cells("\n".join(_render(items)))
     python = [region for region in regions if region.is_python]
@@ -48,6 +50,25 @@ def page_notebook(
     if requirements:
         cells.insert(0, code_cell(install_command(requirements)))
     return notebook_json(cells, NOTEBOOK_METADATA)
+
+
+def jupyter_math(text: str) -> str:
+    """Each formula the site typesets (`dialect/constructs/math.py`) in the delimiters Jupyter reads:
+    `$...$` inline (also over lines, and `$$...$$` in the middle of a line), `$$...$$` displayed; what
+    they hold and every line kept."""
+    if DISPLAY not in text and INLINE_OPEN not in text:
+        return text
+    lines = text.split("\n")
+    formulas, _ = find_formulas(parse_page(text))
+    for formula in reversed(formulas):
+        delimiter = DISPLAY if formula.display else "$"
+        closer = INLINE_CLOSE if lines[formula.index][formula.start :].startswith(INLINE_OPEN) else DISPLAY
+        last = lines[formula.last]
+        lines[formula.last] = last[: formula.end - len(closer)] + delimiter + last[formula.end :]
+        first = lines[formula.index]
+        opener = len(INLINE_OPEN) if closer == INLINE_CLOSE else len(DISPLAY)
+        lines[formula.index] = first[: formula.start] + delimiter + first[formula.start + opener :]
+    return "\n".join(lines)
 
 
 def _page_items(text: str, regions: list[Region]) -> list[Item]:

@@ -26,6 +26,8 @@ _CONVERTERS = (
     "mkdocstrings-python",
     "mkdocs-autorefs",
     "griffelib",
+    # The formulas' MathML (dialect/constructs/math.py).
+    "latex2mathml",
 )
 
 
