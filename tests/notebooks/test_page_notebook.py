@@ -114,3 +114,14 @@ def test_making_a_notebook_imports_neither_torch_nor_mkdocs() -> None:
         env={"PYTHONPATH": str(REPO / "src")},
     )
     assert json.loads(result.stdout.replace("'", '"')) == []
+
+
+def test_code_tabs_are_labelled_in_the_notebook_as_on_the_site(tmp_path: Path) -> None:
+    case = REPO / "tests" / "markup" / "cases" / "code_tabs" / "tokenizers_languages.md"
+    page = tmp_path / "en" / "page.md"
+    page.parent.mkdir()
+    page.write_text(case.read_text(encoding="utf-8"), encoding="utf-8")
+    cells = _cells(page)
+    prose = "\n".join(cell.source for cell in cells if cell.cell_type == "markdown")
+    assert "**Python**" in prose and "**Rust**" in prose and "**Node**" in prose
+    assert "tokenizerslangcontent" not in prose and "<rust>" not in prose

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from html import escape
 
-from polydocs.dialect.constructs import components, framework_switch, notebooks, quiz
+from polydocs.dialect.constructs import components, framework_switch, notebooks, quiz, tabs
 from polydocs.dialect.constructs.component_tags import ComponentTag, find_component_tags
 from polydocs.markup._blocks import StoreHtml, indent_lines, quoted
 from polydocs.markup.context import MarkupContext
@@ -45,8 +45,8 @@ def render_components(lines: list[str], context: MarkupContext, store: StoreHtml
 
 def _tag_html(tag: ComponentTag, context: MarkupContext, store: StoreHtml) -> str | None:
     """What replaces the tag: stored HTML, a Markdown line, "" (nothing), or None (not this module's)."""
-    if tag.name == "Tip":
-        return None  # the callouts construct's
+    if tag.name == "Tip" or (tag.name in tabs.GROUP_NAMES and not tag.self_closing):
+        return None  # the callouts construct's; a tab group's (`<InferenceSnippet>` enclosing tabs)
     if not tag.ended:
         return store(_placeholder(context))
     if tag.name == quiz.NAME:

@@ -16,6 +16,7 @@ from markdown.preprocessors import Preprocessor
 from polydocs.markup.api_links import render_api_links
 from polydocs.markup.autodoc import render_autodoc
 from polydocs.markup.callouts import render_callouts
+from polydocs.markup.code_tabs import render_code_tabs
 from polydocs.markup.components import render_components
 from polydocs.markup.context import current_context
 from polydocs.markup.direction_blocks import render_direction_blocks
@@ -63,6 +64,7 @@ STEPS: tuple[Step, ...] = (
     Step("callouts", render_callouts),
     Step("hfoptions", render_hfoptions),
     Step("framework_tabs", render_framework_tabs),
+    Step("code_tabs", render_code_tabs),
     # After callouts and tabs: a heading they indented keeps its `[[anchor]]` as written.
     Step("mdx_components", render_mdx_components),
     # After every other block construct, so that what a branch holds is already what it renders as, and is

@@ -7,7 +7,8 @@ construct; each keeps the meaning a reader gets on the site:
 - `> [!TIP]` alerts and `<Tip>` blocks become a blockquote opened by the callout's title in bold;
 - API links (``[`Trainer`]``) become ordinary links to the API reference, or code when the name is unknown;
 - `<iframe>` embeds become a link to what they show (notebooks do not run embedded pages);
-- `<hfoption id="...">` tags become a bold label, `## Title[[id]]` loses its `[[id]]`;
+- `<hfoption id="...">` tags and the code tabs' (`<python>` in `<tokenizerslangcontent>`) become a bold
+  label, `## Title[[id]]` loses its `[[id]]`;
 - `<!-- polydocs: ... -->` directives (the setup code goes into a cell of its own) disappear.
 """
 
@@ -21,7 +22,9 @@ from dataclasses import dataclass
 
 from polydocs.dialect.constructs.api_links import API_LINK, shown_name
 from polydocs.dialect.constructs.callouts import ADMONITION_TYPES
+from polydocs.dialect.constructs.tabs import CODE_TABS
 from polydocs.dialect.heading_anchors import without_heading_anchors
+from polydocs.dialect.tags import parse_tag_line
 from polydocs.markup import ApiInventory
 from polydocs.snippets.regions import Region
 from polydocs.sources.languages import Language
@@ -144,10 +147,32 @@ def _api_links_as_links(text: str, inventory: ApiInventory) -> str:
 
 def _without_component_syntax(text: str) -> str:
     text = without_heading_anchors(text)
+    text = _code_tabs_as_labels(text)
     text = _HFOPTIONS_TAG.sub("", text)
     return _HFOPTION_OPEN.sub(
         lambda m: f"**{m['double'] if m['double'] is not None else m['single']}**", text
     )
+
+
+# The code tabs' tags (`<tokenizerslangcontent>`, `<python>`, ...; `CODE_TABS`): a group's tags go, a
+# tab's opening tag becomes its label in bold, as the site labels the tab.
+_CODE_GROUPS = frozenset(spec.group.name for spec in CODE_TABS)
+_CODE_TAB_LABELS = {tab.name: spec.label for spec in CODE_TABS for tab in spec.tabs}
+
+
+def _code_tabs_as_labels(text: str) -> str:
+    if "<" not in text:
+        return text
+    lines = text.split("\n")
+    for index, line in enumerate(lines):
+        tag = parse_tag_line(line) if line.lstrip().startswith("<") else None
+        if tag is None or tag.self_closing:
+            continue
+        if tag.name in _CODE_GROUPS or (tag.name in _CODE_TAB_LABELS and tag.closing):
+            lines[index] = ""
+        elif tag.name in _CODE_TAB_LABELS:
+            lines[index] = f"**{_CODE_TAB_LABELS[tag.name](tag, 1)}**"
+    return "\n".join(lines)
 
 
 def _title_lines(indent: str, kind: str, language: Language) -> list[str]:

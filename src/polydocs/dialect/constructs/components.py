@@ -20,7 +20,7 @@ from typing import Literal
 
 from polydocs.dialect import components as shared
 from polydocs.dialect.checks import Finding, PageFacts
-from polydocs.dialect.constructs import framework_switch, notebooks, quiz
+from polydocs.dialect.constructs import framework_switch, notebooks, quiz, tabs
 from polydocs.dialect.constructs._visible import visible_lines
 from polydocs.dialect.constructs.component_tags import ComponentTag, find_component_tags
 from polydocs.dialect.heading_anchors import has_misplaced_anchor, heading_anchor
@@ -71,7 +71,8 @@ def find_leftovers(page: ParsedPage) -> Iterator[Leftover]:
 def find_components(page: ParsedPage) -> Iterator[ComponentTag]:
     """Every tag of a component this construct renders or refuses (not those other constructs own)."""
     for tag in find_component_tags(page):
-        if tag.name not in OWNED_ELSEWHERE:
+        # `<InferenceSnippet>` enclosing tabs is a tab group (tabs.py); alone (`.../>`), a component.
+        if tag.name not in OWNED_ELSEWHERE and (tag.self_closing or tag.name not in tabs.GROUP_NAMES):
             yield tag
 
 

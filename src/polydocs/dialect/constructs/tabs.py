@@ -81,7 +81,28 @@ FRAMEWORK_CONTENT = TabGroupSpec(
     lambda tag, number: FRAMEWORK_LABELS[tag.name],
 )
 
-TAB_GROUPS = (HFOPTIONS, FRAMEWORK_CONTENT)
+
+def _labelled(group: str, labels: dict[str, str]) -> TabGroupSpec:
+    """A group whose tabs are fixed tags, each with its label (doc-builder's language groups)."""
+    return TabGroupSpec(
+        Component(group), tuple(Component(name) for name in labels), lambda tag, number: labels[tag.name]
+    )
+
+
+# The tokenizers library's code in three languages (doc-builder's `tokenizersLang` preprocessor).
+TOKENIZERS_LANGUAGES = _labelled(
+    "tokenizerslangcontent", {"python": "Python", "rust": "Rust", "node": "Node"}
+)
+# An inference call in three clients (doc-builder's `inferenceSnippet` preprocessor and `InferenceApi`); the
+# component `<InferenceSnippet .../>`, which fetches its snippets from huggingface.js, is no group.
+_INFERENCE_LABELS = {"python": "Python", "js": "JavaScript", "curl": "cURL"}
+INFERENCE_SNIPPET = _labelled("inferencesnippet", _INFERENCE_LABELS)
+INFERENCE_SNIPPET_COMPONENT = _labelled("InferenceSnippet", _INFERENCE_LABELS)
+CODE_TABS = (TOKENIZERS_LANGUAGES, INFERENCE_SNIPPET, INFERENCE_SNIPPET_COMPONENT)
+
+TAB_GROUPS = (HFOPTIONS, FRAMEWORK_CONTENT, *CODE_TABS)
+# Group tags that are tab groups when they enclose tabs (`<InferenceSnippet>` alone is a component).
+GROUP_NAMES = frozenset(spec.group.name for spec in TAB_GROUPS)
 
 # Every code this check reports: tab groups are components, with no problem of their own.
 CODES = COMPONENT_CODES
@@ -120,6 +141,9 @@ class TabLayout:
 
     groups: tuple[TabGroup, ...]
     strays: tuple[tuple[int, TagLine], ...]
+    # The lines of the groups' and tabs' tags: a tag another kind of group took is no stray of this one
+    # (`<python>` is a tab of `<tokenizerslangcontent>` and of `<inferencesnippet>`).
+    taken: frozenset[int] = frozenset()
 
     def spans(self, spec: TabGroupSpec) -> Iterator[Span]:
         for group in self.groups:
@@ -148,7 +172,7 @@ def tab_layout(page: ParsedPage, spec: TabGroupSpec) -> TabLayout:
         for index, tag in tags.tags
         if tag.name in names and not tag.self_closing and index not in taken
     )
-    return TabLayout(tuple(groups), strays)
+    return TabLayout(tuple(groups), strays, frozenset(taken))
 
 
 def _group(
@@ -187,11 +211,13 @@ def _tab(
 
 def check(page: ParsedPage, facts: PageFacts) -> Iterator[Finding]:
     spans = list(tip_layout(page).spans())
-    for spec in TAB_GROUPS:
-        layout = tab_layout(page, spec)
+    layouts = {spec: tab_layout(page, spec) for spec in TAB_GROUPS}
+    # A tag some group took is no stray; a stray tab several kinds of group share is reported once.
+    settled = set().union(*(layout.taken for layout in layouts.values()))
+    for spec, layout in layouts.items():
         for group in layout.groups:
             yield from _group_problems(group, spec)
-        yield from _stray_problems(page, layout, spec)
+        yield from _stray_problems(page, layout, spec, settled)
         spans.extend(layout.spans(spec))
     yield from crossing(spans)
 
@@ -240,11 +266,16 @@ def _tab_problems(tab: Tab, spec: TabGroupSpec, seen: set[str]) -> Iterator[Find
     seen.add(value)
 
 
-def _stray_problems(page: ParsedPage, layout: TabLayout, spec: TabGroupSpec) -> Iterator[Finding]:
+def _stray_problems(
+    page: ParsedPage, layout: TabLayout, spec: TabGroupSpec, settled: set[int]
+) -> Iterator[Finding]:
     group, tabs = show(spec.group.name), " / ".join(map(show, sorted(spec.tab_names)))
     # A stray tab's own closing tag is part of the one mistake already reported at its opening.
     open_strays: Counter[str] = Counter()
     for index, tag in layout.strays:
+        if index in settled:
+            continue
+        settled.add(index)
         written = f"`{page.lines[index].strip()}`"
         if tag.closing and open_strays[tag.name]:
             open_strays[tag.name] -= 1
