@@ -150,6 +150,14 @@ def style_python_block(code: str) -> StyledBlock:
     return StyledBlock(styled, error)
 
 
+def docstring_markdown(text: str) -> str:
+    """A docstring's text as doc-builder hands it to Markdown: its indentation removed but for lists
+    (`remove_indent`), so that `**Attributes:**` followed by an indented list is a list, not code."""
+    from doc_builder.convert_rst_to_mdx import remove_indent
+
+    return str(remove_indent(text))
+
+
 def preload() -> None:
     """Import hf-doc-builder and nbformat now, e.g. once before forking a process per language."""
     import nbformat  # noqa: F401

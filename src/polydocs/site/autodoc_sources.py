@@ -200,6 +200,7 @@ class AutodocSlice:
 
     path: Path | None
     undocumentable: frozenset[str] = frozenset()
+    package: str = ""
 
 
 def installed_sources(package: str) -> str:

@@ -32,10 +32,11 @@ _CONVERTERS = (
 
 
 def own_code_digest() -> str:
-    """polydocs' own Python sources: an editable install changes them without changing its version."""
+    """polydocs' own Python sources and the API reference's templates (`docstrings/templates`): an
+    editable install changes them without changing its version."""
     package = Path(polydocs.__file__).parent
     digest = hashlib.sha256()
-    for path in sorted(package.rglob("*.py")):
+    for path in sorted([*package.rglob("*.py"), *package.rglob("*.jinja")]):
         digest.update(path.relative_to(package).as_posix().encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import re
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -16,6 +17,7 @@ from polydocs.cache import cache_dir
 from polydocs.dialect import parse_page
 from polydocs.dialect.constructs.framework_switch import switches_framework
 from polydocs.dialect.heading_anchors import heading_anchor
+from polydocs.docstrings import EXTENSION, TEMPLATES, source_base
 from polydocs.markup import extension_configs, markdown_extensions
 from polydocs.markup.autodoc import autodoc_objects
 from polydocs.markup.inventory import site_inventory
@@ -116,18 +118,26 @@ def _named_markdown_extensions() -> list[dict[str, Any]]:
     return [{name: configs.get(name, {})} for name in markdown_extensions() if isinstance(name, str)]
 
 
-# Hugging Face docstrings are Google style with their own indentation habits; griffe's warnings about
-# them are the library's business, not the page's. The source of each method is not inlined (as on
-# huggingface.co): for `Trainer` it made a 2.2 MB page, a third of a cold corpus build's highlighting
-# and search indexing.
+# Hugging Face docstrings are read by our griffe extension (`polydocs.docstrings`: doc-builder's
+# conventions, its problems reported at the docstring's line) and rendered by our templates as
+# doc-builder shows them: `class package.Name`, its source link and signature (with `__init__`'s
+# parameters and their annotations and defaults), parameters as a definition list. The source of each
+# method is not inlined (as on huggingface.co): for `Trainer` it made a 2.2 MB page, a third of a cold
+# corpus build's highlighting and search indexing.
 _MKDOCSTRINGS: dict[str, Any] = {
     "default_handler": "python",
+    "custom_templates": str(TEMPLATES),
     "handlers": {
         "python": {
             "options": {
                 "docstring_style": "google",
                 "docstring_options": {"warnings": False},
                 "show_source": False,
+                "merge_init_into_class": True,
+                "separate_signature": True,
+                "show_signature_annotations": True,
+                "show_root_full_path": True,
+                "line_length": 88,
             }
         }
     },
@@ -140,15 +150,23 @@ def autodoc_slices(names: set[str]) -> list[AutodocSlice]:
     for name in names:
         package, _, rest = name.partition(".")
         inside.setdefault(package, set()).add(rest)
-    return [autodoc_slice(package, rest, cache_dir("autodoc")) for package, rest in sorted(inside.items())]
+    return [
+        replace(autodoc_slice(package, rest, cache_dir("autodoc")), package=package)
+        for package, rest in sorted(inside.items())
+    ]
 
 
-def mkdocstrings_settings(slices: list[AutodocSlice]) -> dict[str, Any]:
-    """mkdocstrings' settings, its Python handler pointed at the slices of the packages the pages document."""
+def mkdocstrings_settings(slices: list[AutodocSlice], source_url: str = "") -> dict[str, Any]:
+    """mkdocstrings' settings, its Python handler pointed at the slices of the packages the pages document,
+    with our griffe extension told where each package's source is published (`source_url` of
+    `polydocs.yml` for every package, else each package's metadata)."""
     python = _MKDOCSTRINGS["handlers"]["python"]
     found = [str(found.path) for found in slices if found.path]
     paths = {"paths": found} if found else {}
-    return {**_MKDOCSTRINGS, "handlers": {"python": {**python, **paths}}}
+    bases = {found.package: source_base(found.package, source_url) for found in slices}
+    extension = {EXTENSION: {"source_bases": {package: base for package, base in bases.items() if base}}}
+    options = {**python["options"], "extensions": [extension]}
+    return {**_MKDOCSTRINGS, "handlers": {"python": {**python, **paths, "options": options}}}
 
 
 def mkdocs_settings(
@@ -203,7 +221,7 @@ def mkdocs_settings(
             },
             # `[[autodoc]] module.Object` becomes a mkdocstrings `::: module.Object` block; the plugin is
             # loaded only for languages whose pages use it (it is slow to start).
-            *([{"mkdocstrings": mkdocstrings_settings(slices)}] if slices else []),
+            *([{"mkdocstrings": mkdocstrings_settings(slices, project.source_url)}] if slices else []),
         ],
         "markdown_extensions": _named_markdown_extensions(),
         "extra_javascript": [

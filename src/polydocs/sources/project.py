@@ -31,6 +31,9 @@ class ProjectConfig:
     site_description: str = ""
     site_url: str = ""
     repo_url: str = ""
+    # The URL an `[[autodoc]]` object's module path is appended to for its source link
+    # (`https://github.com/OWNER/REPO/blob/v1.0.0/src/`); empty: made from the package's metadata.
+    source_url: str = ""
     copyright: str = ""
     iframe_hosts: tuple[str, ...] = DEFAULT_IFRAME_HOSTS
     # `{url, objects, package}` for API links; None means the markup package's transformers default.
@@ -206,6 +209,7 @@ _OPTIONS: dict[str, Callable[[Any], str | None]] = {
     "site_description": _string,
     "site_url": _string,
     "repo_url": _string,
+    "source_url": _string,
     "copyright": _string,
     "iframe_hosts": _host_list,
     "api_reference": _api_reference,
