@@ -1,7 +1,8 @@
 """Golden cases: `cases/<construct>/<case>.md` renders to `<case>.html`, its warnings to `<case>.warnings`.
 
 A case's context comes from `cases/<construct>/_context.yml`, overridden by `<case>.context.yml` (both
-optional): `lang`, `page_local` (default: the case name), `known_pages`, `line_offset`, `iframe_hosts`, `api`.
+optional): `lang`, `page_local` (default: the case name), `known_pages`, `line_offset`, `iframe_hosts`, `api`,
+`include_root` (relative to the case's folder: the case is then a file whose `<literalinclude>`s read there).
 Run `pytest tests/markup --update-golden` to rewrite the expectations; the diff is printed.
 """
 
@@ -37,6 +38,9 @@ def _context_for(case: Path) -> MarkupContext:
         page_local=page_local,
         known_pages=frozenset(str(page) for page in settings.get("known_pages", []) or []),  # type: ignore[attr-defined]
     )
+    if "include_root" in settings:  # the case is a file whose `<literalinclude>`s read below that folder
+        context.source_file = case
+        context.include_root = (case.parent / str(settings["include_root"])).resolve()
     if "iframe_hosts" in settings:
         context.iframe_hosts = tuple(settings["iframe_hosts"])  # type: ignore[arg-type]
     if "api" in settings:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from polydocs.diagnostics import Diagnostic, Severity
@@ -34,6 +35,10 @@ class PageFacts:
     iframe_hosts: tuple[str, ...] = DEFAULT_IFRAME_HOSTS
     api: ApiInventory | None = None
     lang: Language | None = None
+    # The page's file and the folder its `<literalinclude>`s may read from (`literal_include.py`); None
+    # for a text that is no file of a tree, which includes nothing.
+    source_file: Path | None = None
+    include_root: Path | None = None
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ import markdown
 
 from polydocs.dialect import PageFacts, parse_page
 from polydocs.dialect.constructs.autodoc import find_autodoc, qualified_name
+from polydocs.dialect.constructs.literal_include import include_root
 from polydocs.dialect.heading_anchors import heading_anchor
 from polydocs.lint.document import LintDocument
 from polydocs.lint.installed import InstalledFacts
@@ -54,6 +55,7 @@ class LintContext:
     _documents: dict[Path, LintDocument] = field(default_factory=dict)
     _anchors: dict[Path, set[str]] = field(default_factory=dict)
     _site_pages: dict[str, frozenset[str]] = field(default_factory=dict)
+    _include_roots: dict[Path, Path] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         for document in self.targets.documents:
@@ -72,7 +74,16 @@ class LintContext:
             moved_pages=self.targets.tree.moved_pages(document.lang) if self.targets.tree else {},
             iframe_hosts=self.project.iframe_hosts,
             api=self.api,
+            source_file=document.path,
+            include_root=self._include_root(document.path),
         )
+
+    def _include_root(self, page: Path) -> Path:
+        """Where the page's `<literalinclude>`s may read, as the build decides it for its tree."""
+        tree = self.targets.tree
+        if page.parent not in self._include_roots:
+            self._include_roots[page.parent] = include_root(tree.root if tree else page.parent)
+        return self._include_roots[page.parent]
 
     @cached_property
     def api(self) -> ApiInventory:

@@ -6,6 +6,7 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from polydocs.diagnostics import Diagnostic
 from polydocs.dialect import DEFAULT_IFRAME_HOSTS, PageFacts, ParsedPage, parse_page
@@ -37,12 +38,22 @@ class MarkupContext:
     # The text Python-Markdown was given, parsed once by the first of our preprocessors (`page_parse`);
     # the others keep every line where it was, so its locations hold for all of them.
     page: ParsedPage | None = None
+    # The page's file and the folder its `<literalinclude>`s may read from; None: the text includes nothing.
+    source_file: Path | None = None
+    include_root: Path | None = None
 
     @property
     def facts(self) -> PageFacts:
         """What the construct checks may know about this page's site."""
         return PageFacts(
-            self.page_local, self.known_pages, self.moved_pages, self.iframe_hosts, self.api, self.lang
+            self.page_local,
+            self.known_pages,
+            self.moved_pages,
+            self.iframe_hosts,
+            self.api,
+            self.lang,
+            self.source_file,
+            self.include_root,
         )
 
     def parsed(self, lines: list[str]) -> ParsedPage:

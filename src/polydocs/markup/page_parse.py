@@ -7,6 +7,7 @@ own about a construct, so the build reports exactly what `polydocs lint` reports
 
 from __future__ import annotations
 
+import bisect
 import re
 
 from polydocs.dialect import Fence, ParsedPage, page_findings, parse_page
@@ -14,6 +15,7 @@ from polydocs.dialect.constructs.fences import closing_fence
 from polydocs.dialect.page_bounds import REFUSING
 from polydocs.markup._blocks import StoreHtml
 from polydocs.markup.context import MarkupContext
+from polydocs.markup.literal_include import include_blocks
 from polydocs.markup.refused_page import refused_notice
 
 # One complete element marked `markdown="0"` (md_in_html's "raw HTML, do not parse") alone on its line,
@@ -49,7 +51,21 @@ def hand_over(lines: list[str], context: MarkupContext, store: StoreHtml) -> lis
     """The page as the parse reads it, for superfences and Python-Markdown: nested raw elements stay blocks
     and fences never closed are closed."""
     page = context.parsed(lines)
-    return close_unclosed_fences(stash_nested_raw_elements(lines, page, store), page)
+    blocks = include_blocks(lines, page, context, store)
+    lines = close_unclosed_fences(stash_nested_raw_elements(lines, page, store), page)
+    return _with_includes(lines, page, blocks)
+
+
+def _with_includes(lines: list[str], page: ParsedPage, blocks: list[tuple[int, int, list[str]]]) -> list[str]:
+    """Each `<literalinclude>` directive replaced by its block, from the bottom up; the lines the closed
+    fences added above a directive move it down by as many."""
+    if not blocks:
+        return lines
+    added = sorted(fence.last for fence in page.fences if not fence.closed)
+    for first, last, block in reversed(blocks):
+        shift = bisect.bisect_left(added, first)
+        lines[first + shift : last + shift + 1] = block
+    return lines
 
 
 def close_unclosed_fences(lines: list[str], page: ParsedPage) -> list[str]:

@@ -27,6 +27,8 @@ from mkdocs.structure.files import File
 
 from polydocs.cache import CacheStore, stable_repr
 from polydocs.diagnostics import Diagnostic
+from polydocs.dialect import parse_page
+from polydocs.dialect.constructs.literal_include import OPEN, include_root, included_files
 from polydocs.lint.status_page import render_status_markdown
 from polydocs.markup.inventory import ApiInventory
 from polydocs.site.converter_versions import converter_versions
@@ -97,8 +99,14 @@ def _folder_digest(folder: Path, skipped: frozenset[str], pages: frozenset[Path]
     return digest.hexdigest()
 
 
-def _text_digest(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
+def _text_digest(path: Path, include_root: Path) -> str:
+    """The page's bytes, and what its `<literalinclude>`s read (an included file changes the page)."""
+    data = path.read_bytes()
+    digest = hashlib.sha256(data)
+    if OPEN.encode() in data:
+        page = parse_page(data.decode("utf-8", errors="replace"))
+        digest.update(repr(included_files(page, path, include_root)).encode())
+    return digest.hexdigest()
 
 
 class TreeInputs:
@@ -139,9 +147,13 @@ class TreeInputs:
         }
 
     @cached_property
+    def _include_root(self) -> Path:
+        return include_root(self.tree.root)
+
+    @cached_property
     def _page_texts(self) -> dict[str, dict[str, str]]:
         return {
-            code: {local: _text_digest(path) for local, path in pages.items()}
+            code: {local: _text_digest(path, self._include_root) for local, path in pages.items()}
             for code, pages in self._pages.items()
         }
 

@@ -20,6 +20,7 @@ from polydocs.cache import stable_repr
 from polydocs.diagnostics import Diagnostic, PolydocsError
 from polydocs.dialect import parse_page
 from polydocs.dialect.constructs.autodoc import UNAVAILABLE, find_autodoc
+from polydocs.dialect.constructs.literal_include import OPEN, include_root, included_files
 from polydocs.dialect.page_bounds import REFUSING, TOO_DEEP
 from polydocs.markup.autodoc import autodoc_names
 from polydocs.markup.context import MarkupContext, page_context
@@ -69,6 +70,17 @@ class LanguageBuild:
     def api_key(self) -> str:
         """The inventory as the cache key reads it: made once per language, the same in every process."""
         return stable_repr(self.api)
+
+    @cached_property
+    def include_root(self) -> Path:
+        """Where the pages' `<literalinclude>`s may read from (`dialect/constructs/literal_include.py`)."""
+        return include_root(self.tree.root)
+
+    def included_files(self, markdown: str, page: Page) -> list[str]:
+        """What a page's `<literalinclude>`s read: part of its cache key (the included file may change)."""
+        if OPEN not in markdown:
+            return []
+        return included_files(parse_page(markdown), page.path, self.include_root)
 
     @cached_property
     def _installed_sources(self) -> dict[str, str]:
@@ -138,6 +150,7 @@ def _cache_key(build: LanguageBuild, page: Page, text: PageText) -> str:
         SANITIZER,
         _trusted(build, page),
         build.documented_sources(text.markdown),
+        build.included_files(text.markdown, page),
     )
 
 
@@ -184,6 +197,8 @@ def _converted(build: LanguageBuild, page: Page, text: PageText, render: RenderM
             moved_pages=build.tree.moved_pages(page.lang),
             api=api,
             iframe_hosts=build.tree.project.iframe_hosts,
+            source_file=page.path,
+            include_root=build.include_root,
         )
 
     try:
