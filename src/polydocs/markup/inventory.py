@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from polydocs.cache import CacheStore, cache_dir
 from polydocs.markup.lazy_exports import declared_export
+from polydocs.markup.object_paths import defining_path
 from polydocs.sources.languages import SOURCE_LANGUAGE
 from polydocs.sources.library import DEFAULT_LIBRARY
 from polydocs.sources.project import ProjectConfig, api_reference_problems
@@ -160,6 +161,20 @@ class ApiInventory:
                 if self.in_site:
                     return ApiTarget(name, f"{page}.md#{anchor}", page, anchor)
                 return ApiTarget(name, self.url_template.format(page=page, anchor=anchor))
+        return self._documented_elsewhere(name) if self.in_site else None
+
+    def _documented_elsewhere(self, name: str) -> ApiTarget | None:
+        """`~state.DistributedType` where the site documents `utils.DistributedType`: the same object,
+        found where both paths are defined (`object_paths.py`), as doc-builder finds it by identity."""
+        documented = _by_definition(self.package, tuple(sorted(self.anchors.items())))
+        parts = name.split(".")
+        for end in range(len(parts), 0, -1):
+            found = documented.get(defining_path(".".join([self.package, *parts[:end]])))
+            if found is not None:
+                head = ".".join(parts[:end])
+                anchor = found + name[len(head) :]
+                page = self.objects[next(n for n, a in self.anchors.items() if a == found)]
+                return ApiTarget(name, f"{page}.md#{anchor}", page, anchor)
         return None
 
     def importable(self, name: str = "") -> bool:
@@ -220,6 +235,15 @@ def site_inventory(project: ProjectConfig, tree: SourceTree | None = None) -> Ap
     if library != DEFAULT_LIBRARY:
         api = replace(api, others={DEFAULT_LIBRARY: default_inventory()})
     return api.without_member_checks()
+
+
+@cache
+def _by_definition(package: str, anchors: tuple[tuple[str, str], ...]) -> dict[str, str]:
+    """Each documented object's anchor by the path where it is defined (the first page's, as names)."""
+    found: dict[str, str] = {}
+    for _, anchor in anchors:
+        found.setdefault(defining_path(anchor), anchor)
+    return found
 
 
 @cache

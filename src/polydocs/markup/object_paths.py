@@ -1,0 +1,109 @@
+"""Where an object of a package is defined, by following its modules' imports as written (no import).
+
+`accelerate.state.DistributedType` is `accelerate.utils.dataclasses.DistributedType`: `state.py` imports it
+from `.utils`, whose `__init__.py` imports it from `.dataclasses`, which defines it. doc-builder resolves a
+link by the object it names (`find_object_in_package`, then the object's shortest path), so a link to any
+path of a documented object finds its page; the API inventory asks this module for the same answer without
+importing the library (a build without its heavy dependencies, transformers' seconds). Each module is read
+once with `ast`; a name bound any other way (`__getattr__`, a lazy module) is simply not followed.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib.util
+from functools import cache
+from pathlib import Path
+
+# Import chains longer than this are not followed (a cycle, or a library that re-exports that deep).
+_MAX_HOPS = 8
+
+
+@cache
+def _package_root(package: str) -> Path | None:
+    try:
+        spec = importlib.util.find_spec(package)
+    except (ImportError, ValueError):
+        return None
+    locations = spec.submodule_search_locations if spec else None
+    return Path(next(iter(locations))) if locations else None
+
+
+def _module_file(root: Path, module: str) -> Path | None:
+    parts = module.split(".")[1:]
+    candidates = [root.joinpath(*parts, "__init__.py")]
+    if parts:
+        candidates.insert(0, root.joinpath(*parts[:-1], parts[-1] + ".py"))
+    return next((path for path in candidates if path.is_file()), None)
+
+
+@cache
+def _bindings(path: Path, module: str) -> dict[str, str]:
+    """Top-level names of a module file: a definition maps to itself, an import to what it imports."""
+    try:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+    except (SyntaxError, ValueError, OSError):  # unreadable or not Python: its names are not followed
+        return {}
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    names: dict[str, str] = {}
+    for node in _top_level(tree.body):
+        if isinstance(node, (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            names[node.name] = f"{module}.{node.name}"
+        elif isinstance(node, ast.ImportFrom):
+            base = _absolute(package, node.module, node.level)
+            for alias in node.names:
+                if alias.name != "*":
+                    names[alias.asname or alias.name] = f"{base}.{alias.name}"
+    return names
+
+
+def _top_level(body: list[ast.stmt]) -> list[ast.stmt]:
+    """The statements of the module's body, and of its top-level `if`/`try` blocks (guarded imports)."""
+    found: list[ast.stmt] = []
+    for node in body:
+        found.append(node)
+        if isinstance(node, ast.If):
+            found += _top_level(node.body) + _top_level(node.orelse)
+        elif isinstance(node, ast.Try):
+            found += _top_level(node.body) + _top_level(node.orelse)
+    return found
+
+
+def _absolute(package: str, module: str | None, level: int) -> str:
+    if level == 0:
+        return module or ""
+    parts = package.split(".")
+    base = ".".join(parts[: len(parts) - level + 1])
+    return f"{base}.{module}" if module else base
+
+
+@cache
+def defining_path(dotted: str) -> str:
+    """The path where `dotted` (`package.module.Name`, members after it kept) is defined; itself when its
+    modules do not say (not a module of an installed package, a name bound at run time)."""
+    package = dotted.split(".")[0]
+    root = _package_root(package)
+    if root is None:
+        return dotted
+    path = dotted
+    for _ in range(_MAX_HOPS):
+        step = _one_hop(root, path)
+        if step is None or step == path:
+            return path
+        path = step
+    return path
+
+
+def _one_hop(root: Path, dotted: str) -> str | None:
+    """`dotted` one import closer to its definition: the longest module prefix's binding of the next name."""
+    parts = dotted.split(".")
+    for end in range(len(parts) - 1, 0, -1):
+        module = ".".join(parts[:end])
+        path = _module_file(root, module)
+        if path is None:
+            continue
+        target = _bindings(path, module).get(parts[end])
+        if target is None:
+            return None
+        return ".".join([target, *parts[end + 1 :]])
+    return None
