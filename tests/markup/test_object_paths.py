@@ -26,6 +26,8 @@ LIBRARY = {
         "except ImportError:\n    pass\n"
     ),
     "utils/dataclasses.py": "class DistributedType:\n    NO = 'NO'\n",
+    # A module named like one of the standard library.
+    "logging.py": "def get_logger(): ...\n",
 }
 PAGES = {
     "_toctree.yml": "- sections:\n  - local: index\n    title: Home\n  - local: utilities\n    title: U\n"
@@ -76,3 +78,16 @@ def test_a_link_by_another_path_of_a_documented_object_finds_its_page(documented
         "accelshape.state.AcceleratorState.run",
     )
     assert api.resolve("state.NotDocumented") is None
+
+
+def test_a_library_that_does_not_import_is_answered_from_its_files(
+    documented: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A light build: the library is installed without its heavy dependency (`torch_that_is_absent`), so
+    importing it fails; its exports and submodules are read from its files, and a submodule is never
+    taken for the standard library's module of the same name."""
+    monkeypatch.setenv("POLYDOCS_CACHE", str(tmp_path / "cache"))
+    api = site_inventory(load_source_tree(documented).project, load_source_tree(documented))
+    assert api.importable() and api.exists("AcceleratorState") and api.exists("state.AcceleratorState")
+    assert api.owner("logging.get_logger") is api and api.exists("logging.get_logger")
+    assert not api.exists("NoSuchThing")

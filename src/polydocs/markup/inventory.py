@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from polydocs.cache import CacheStore, cache_dir
 from polydocs.markup.lazy_exports import declared_export
-from polydocs.markup.object_paths import defining_path
+from polydocs.markup.object_paths import defining_path, has_module, static_exports
 from polydocs.sources.languages import SOURCE_LANGUAGE
 from polydocs.sources.library import DEFAULT_LIBRARY
 from polydocs.sources.project import ProjectConfig, api_reference_problems
@@ -271,8 +271,8 @@ def _is_submodule(package: str, name: str) -> bool:
         return False
     try:
         return importlib.util.find_spec(f"{package}.{name}") is not None
-    except (ImportError, ValueError):
-        return False
+    except (ImportError, ValueError):  # the package does not import (a light build): its files say
+        return has_module(package, name)
 
 
 def _exports(package: str, name: str) -> bool:
@@ -296,8 +296,10 @@ def _exported_names(package: str) -> frozenset[str]:
         warnings.simplefilter("ignore")
         try:
             module = importlib.import_module(package)
+        # Its heavy dependencies are not installed (a light build: `pip install --no-deps`): the names
+        # are read from its files, as griffe reads its objects; not remembered, an import may work later.
         except ImportError:
-            return frozenset()
+            return static_exports(package)
     names = _listed_names(module)
     with contextlib.suppress(OSError):
         store.write(key, sorted(names))

@@ -107,3 +107,22 @@ def _one_hop(root: Path, dotted: str) -> str | None:
             return None
         return ".".join([target, *parts[end + 1 :]])
     return None
+
+
+def static_exports(package: str) -> frozenset[str]:
+    """The names `package/__init__.py` binds (definitions and imports, guarded ones too) and its
+    submodules: what the package exports, read from its files when importing it fails (its heavy
+    dependencies, torch, are not installed: a light build)."""
+    root = _package_root(package)
+    if root is None or not (root / "__init__.py").is_file():
+        return frozenset()
+    submodules = {path.stem for path in root.glob("*.py")} | {
+        path.parent.name for path in root.glob("*/__init__.py")
+    }
+    return frozenset(_bindings(root / "__init__.py", package)) | (submodules - {"__init__"})
+
+
+def has_module(package: str, name: str) -> bool:
+    """Whether `package.name` is a module of the installed package's files (no import)."""
+    root = _package_root(package)
+    return root is not None and _module_file(root, f"{package}.{name}") is not None
