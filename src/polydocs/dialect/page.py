@@ -18,9 +18,9 @@ from markdown_it.token import Token
 
 from polydocs.dialect.direction_blocks import opens_direction_block
 from polydocs.dialect.inline_budget import inline_cost_problem
-from polydocs.dialect.tags import TagLine, parse_tag_line
+from polydocs.dialect.tags import ATTRIBUTES, TagLine, parse_tag_line
 
-_LONE_TAG = re.compile(r"^\s*</?(?P<name>[A-Za-z][\w-]*)(\s[^<>]*)?/?>\s*$")
+_LONE_TAG = re.compile(rf"^\s*</?(?P<name>[A-Za-z][\w-]*+){ATTRIBUTES}/?>\s*$")
 _FENCE = re.compile(r"^(?P<indent> {0,3})(?P<fence>`{3,}|~{3,})")
 _STANDARD_BLOCK_TAGS = frozenset(block_names)
 

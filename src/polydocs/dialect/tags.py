@@ -7,10 +7,12 @@ from dataclasses import dataclass
 
 # The attributes run possessively to the `>`; a `/` right before it makes the tag self-closing (read in
 # `parse_tag_line`). A lazy run followed by `\s*` tried every split of a run of blanks: a line `<a ` and
-# 8,000 spaces took more than 5 s.
+# 8,000 spaces took more than 5 s. A quoted value may hold `>` (`<hfoption id="uv (PyTorch >= 2.10)">`),
+# as in HTML and MDX; it ended the tag there.
+ATTRIBUTES = r"""(?:\s(?:[^<>"']++|"[^"]*+"|'[^']*+')*+)?"""
 _TAG_LINE = re.compile(
-    r"^(?P<indent>[ ]*)<(?P<closing>/)?(?P<name>[A-Za-z][\w-]*+)"
-    r"(?P<attributes>(?:\s[^<>]*+)?)(?P<self>/)?>\s*$"
+    rf"^(?P<indent>[ ]*)<(?P<closing>/)?(?P<name>[A-Za-z][\w-]*+)"
+    rf"(?P<attributes>{ATTRIBUTES})(?P<self>/)?>\s*$"
 )
 _ATTRIBUTE = re.compile(
     r"""(?P<name>[A-Za-z_:][\w:.-]*)(?:\s*=\s*(?:"(?P<double>[^"]*)"|'(?P<single>[^']*)'|\{(?P<expression>[^}]*)\}|(?P<bare>[^\s"'=<>`/]+)))?"""
