@@ -66,10 +66,29 @@ def test_code_that_does_not_parse_is_still_read_for_plain_hub_ids():
         ("google/flan-t5-base", "t5"),
         ("Qwen/Qwen2.5-1.5B-Instruct", "qwen2"),
         ("stevhliu/my_awesome_model", None),
+        # A compound names its base architecture last; a type of fewer than four letters ends plain words.
+        ("distilbert/distilgpt2", "gpt2"),
+        ("TinyLlama/TinyLlama-1.1B-Chat-v1.0", "llama"),
+        ("allegro/herbert-base-cased", "bert"),
+        ("acme/model-distilled", None),
+        ("acme/llama-7b-4bit", "llama"),
+        ("EleutherAI/pythia-160m", None),
     ],
 )
-def test_the_model_type_is_the_longest_type_that_starts_a_word_of_the_name(hub_id, model_type):
-    types = ["bert", "distilbert", "llama", "segformer", "t5", "qwen2", "qwen2_vl", "mt5"]
+def test_the_model_type_is_the_longest_type_that_starts_a_word_of_the_name_else_ends_one(hub_id, model_type):
+    types = [
+        "bert",
+        "distilbert",
+        "llama",
+        "segformer",
+        "t5",
+        "qwen2",
+        "qwen2_vl",
+        "mt5",
+        "gpt2",
+        "led",
+        "bit",
+    ]
     assert _type_in_words(hub_id, types) == model_type
 
 
@@ -98,6 +117,43 @@ def test_tiny_shrinks_nested_configs_and_keeps_the_input_shapes():
     assert shrink(config, "shallow")["vision_config"]["hidden_size"] == 768
     layered = shrink({"num_hidden_layers": 28, "layer_types": ["full_attention"] * 28}, "shallow")
     assert layered["layer_types"] == ["full_attention"] * 2
+
+
+def test_shrinking_layers_keeps_one_layer_of_each_kind_and_everything_said_per_layer():
+    kinds = (["sliding_attention"] * 5 + ["full_attention"]) * 4  # Gemma-like: every sixth layer is full
+    config = {
+        "num_hidden_layers": 24,
+        "layer_types": kinds,
+        "mlp_layer_types": ["dense"] + ["sparse"] * 23,
+        "intermediate_size": [1024 + i for i in range(24)],
+        "per_layer_config": {"05": {"head_dim": 512}, "11": {"head_dim": 512}},
+        "id2label": {0: "LABEL_0", 1: "LABEL_1"},
+    }
+    tiny = shrink(config, "tiny")
+    assert tiny["num_hidden_layers"] == 3  # layers 0, 1 and 5: (sliding, dense), (sliding, sparse), full
+    assert tiny["layer_types"] == ["sliding_attention", "sliding_attention", "full_attention"]
+    assert tiny["mlp_layer_types"] == ["dense", "sparse", "sparse"]
+    assert tiny["intermediate_size"] == [1024, 1025, 1029]
+    assert tiny["per_layer_config"] == {"02": {"head_dim": 512}}
+    assert tiny["id2label"] == config["id2label"]
+
+
+def test_a_backbones_output_stages_stay_stages_of_the_fewer_layers():
+    # Depth Anything's DINOv2 backbone outputs the last four of 12 layers; ZoeDepth's BEiT every sixth of 24.
+    for layers, outputs in ((12, [9, 10, 11, 12]), (24, [6, 12, 18, 24])):
+        backbone = {
+            "model_type": "dinov2",
+            "num_hidden_layers": layers,
+            "stage_names": ["stem", *(f"stage{i}" for i in range(1, layers + 1))],
+            "out_indices": outputs,
+            "out_features": [f"stage{i}" for i in outputs],
+        }
+        tiny = shrink({"backbone_config": backbone}, "tiny")["backbone_config"]
+        assert tiny["num_hidden_layers"] == 4 and tiny["out_indices"] == [1, 2, 3, 4]
+        assert tiny["stage_names"] == ["stem", "stage1", "stage2", "stage3", "stage4"]
+        assert tiny["out_features"] == ["stage1", "stage2", "stage3", "stage4"]
+    with_stem = {"num_hidden_layers": 12, "stage_names": ["stem", *(f"stage{i}" for i in range(1, 13))]}
+    assert shrink({**with_stem, "out_indices": [0, 12]}, "tiny")["out_features"] == ["stem", "stage2"]
 
 
 def test_the_registry_overrides_gemma_with_both_profiles():

@@ -29,6 +29,15 @@ FAMILIES = {
     "text-to-text": ("google-t5/t5-small", "T5ForConditionalGeneration", "T5Tokenizer"),
     # A multiple-choice head's forward pass takes (batch, choices, tokens): the build's check must feed it so.
     "multiple-choice": ("google-bert/bert-base-uncased", "AutoModelForMultipleChoice", "AutoTokenizer"),
+    # A backbone whose output stages are its last layers: shrunk, they must stay stages it has.
+    "depth": (
+        "depth-anything/Depth-Anything-V2-Small-hf",
+        "AutoModelForDepthEstimation",
+        "AutoImageProcessor",
+    ),
+    # Nothing names this causal LM's architecture (Mistral): any causal LM stands in for it (transformers'
+    # text-generation default's).
+    "causal-lm": ("HuggingFaceH4/zephyr-7b-beta", "AutoModelForCausalLM", "AutoTokenizer"),
 }
 
 LOAD = """
@@ -63,6 +72,7 @@ def test_each_family_derives_a_tiny_stand_in_that_loads_through_from_pretrained(
         assert loaded[family][0].endswith(model_class.removeprefix("AutoModel")), family
         assert loaded[family][2] < 20_000_000, f"{family} is not tiny: {loaded[family][2]} parameters"
     assert loaded["text-to-text"][1] == "T5Tokenizer"
+    assert outcomes["HuggingFaceH4/zephyr-7b-beta"].derived_from.startswith("any causal LM")
     assert loaded["speech"][1] == "WhisperProcessor" and loaded["multimodal"][1] == "CLIPProcessor"
 
 

@@ -29,9 +29,10 @@ from polydocs.sources.pages import page_at
 from polydocs.sources.project import load_project_config
 
 PROFILES = ("tiny", "full")
-BUILDER_VERSION = "7"  # bump when a stand-in's files change shape, so cached folders are rebuilt
+BUILDER_VERSION = "8"  # bump when a stand-in's files change shape, so cached folders are rebuilt
 # 5: a concrete head class the page loads (`T5ForConditionalGeneration`) is the class whose weights are saved.
 # 6: CTC speech models get their own character tokenizer (vocab.json), so their processor is saved too.
+# 8: shrinking keeps one layer of each kind and a backbone's output stages; causal LMs nothing names build.
 REGISTRY_FILE = "src/polydocs/snippets/standins.py"
 _BUILDER = "the stand-in builder"
 

@@ -76,10 +76,34 @@ def _model_type(
         found = model_type_of(hub_id, loader, documented)
         if found is not None:
             return found
+    if _loads_a_causal_lm(loaders, request.task):
+        default = _pipeline_default("text-generation")[0]
+        found = model_type_of(default, "", documented)
+        if found is not None:
+            return found[0], f"any causal LM: the page loads it as one ({default}'s architecture stands in)"
     raise CannotBuild(
         "its architecture cannot be derived (no configuration class documents it,"
         " and no model type is a word of it)"
     )
+
+
+def _loads_a_causal_lm(loaders: tuple[str, ...], task: str) -> bool:
+    """Whether the page loads the id as a causal LM: `AutoModelForCausalLM` or a text-generation pipeline.
+
+    Then any causal LM's stand-in runs what the page runs (tokens in, logits and `generate` out, the
+    tokenizer and chat template of the stand-in), so one whose architecture nothing names
+    (`EleutherAI/pythia-160m`, `HuggingFaceH4/zephyr-7b-beta`) gets the architecture of transformers' own
+    text-generation default instead of blocking the page."""
+    if "AutoModelForCausalLM" in loaders:
+        return True
+    if "pipeline" not in loaders or not task:
+        return False
+    from transformers.pipelines import check_task
+
+    try:
+        return bool(check_task(task)[0] == "text-generation")
+    except (KeyError, ValueError):
+        return False
 
 
 def _pipeline_default(task: str) -> tuple[str, str, tuple[str, ...]]:

@@ -76,18 +76,25 @@ def _normal(text: str) -> str:
 
 
 def _type_in_words(hub_id: str, model_types: list[str]) -> str | None:
-    """The longest model type that starts a word of the id's name (`flan-t5-base` -> t5)."""
+    """The longest model type that starts a word of the id's name (`flan-t5-base` -> t5), else the longest
+    of four letters or more that ends one (`distilgpt2` -> gpt2, `TinyLlama-1.1B` -> llama, `herbert` ->
+    bert: a compound names its base architecture last; shorter types end too many plain words: `led` in
+    `distilled`, `bit` in `orbit`)."""
     name = "-" + _normal(hub_id.rsplit("/", 1)[-1])
-    best = None
+    starting, ending = None, None
     for model_type in model_types:
         word = _normal(model_type)
-        at = name.find("-" + word)
+        at = name.find(word)
         while at >= 0:
-            after = name[at + 1 + len(word) : at + 2 + len(word)]
-            if not after.isalpha() and (best is None or len(word) > len(_normal(best))):
-                best = model_type
-            at = name.find("-" + word, at + 1)
-    return best
+            after = name[at + len(word) : at + len(word) + 1]
+            if not after.isalpha():
+                if name[at - 1] == "-" and (starting is None or len(word) > len(_normal(starting))):
+                    starting = model_type
+                elif name[at - 1].isalpha() and len(word) >= 4:
+                    if ending is None or len(word) > len(_normal(ending)):
+                        ending = model_type
+            at = name.find(word, at + 1)
+    return starting or ending
 
 
 def shrink(values: dict[str, Any], level: str) -> dict[str, Any]:
@@ -99,12 +106,56 @@ def shrink(values: dict[str, Any], level: str) -> dict[str, Any]:
             shrunk[key] = shrink(value, level)
         elif isinstance(value, int) and not isinstance(value, bool):
             shrunk[key] = _smaller(key, value, level)
-    layers = shrunk.get("num_hidden_layers")
-    if isinstance(shrunk.get("layer_types"), list) and isinstance(layers, int):  # one type per layer (Qwen3)
-        shrunk["layer_types"] = shrunk["layer_types"][:layers]
+    for key in _LAYERS:
+        if isinstance(values.get(key), int) and shrunk[key] < values[key]:
+            _keep_layers(shrunk, key, values[key])
     if level == "tiny" and isinstance(shrunk.get("vocab_size"), int):
         _clamp_token_ids(shrunk, int(shrunk["vocab_size"]))
     return shrunk
+
+
+def _keep_layers(values: dict[str, Any], key: str, before: int) -> None:
+    """Make everything said per layer agree with the fewer layers `values[key]` now counts.
+
+    Per layer are the lists as long as the layers were (`layer_types`, `mlp_layer_types`, an
+    `intermediate_size` per layer), the dicts keyed by layer index (`per_layer_config`) and the stages a
+    backbone outputs (`out_indices`, into `stage_names`: 'stem', 'stage1', ...). The layers kept are one of
+    each kind the lists name (a full-attention layer among sliding ones, a dense MLP among sparse ones),
+    then the first ones, in their order; the layer count grows to hold every kind and every output stage.
+    """
+    lists = [k for k, v in values.items() if isinstance(v, list) and len(v) == before and k != "stage_names"]
+    indexed = [k for k, v in values.items() if "layer" in k and _keyed_by_layer(v, before)]
+    kinds = [k for k in lists if all(isinstance(item, str | bool) or item is None for item in values[k])]
+    rows = [tuple(values[k][i] for k in kinds) for i in range(before)]
+    kept = sorted({rows.index(row) for row in rows})  # the first layer of each kind
+    outputs = values.get("out_indices")
+    outputs = list(outputs) if isinstance(outputs, list) else []
+    stages = sorted({i for i in outputs if isinstance(i, int) and i > 0})
+    count = max(values[key], len(kept), len(stages))
+    kept = sorted(kept + [i for i in range(before) if i not in kept][: count - len(kept)])
+    values[key] = len(kept)
+    for name in lists:
+        values[name] = [values[name][i] for i in kept]
+    for name in indexed:
+        width = len(next(iter(values[name])))
+        values[name] = {
+            f"{kept.index(int(k)):0{width}d}" if isinstance(k, str) else kept.index(k): v
+            for k, v in values[name].items()
+            if int(k) in kept
+        }
+    if stages and isinstance(values.get("stage_names"), list) and len(values["stage_names"]) == before + 1:
+        # The output stages keep their order, on the last of the layers kept (the stem stays the stem).
+        mapped = {s: len(kept) - len(stages) + 1 + n for n, s in enumerate(stages)}
+        values["out_indices"] = [mapped.get(i, 0) if isinstance(i, int) else i for i in outputs]
+        values["stage_names"] = ["stem", *(f"stage{i}" for i in range(1, len(kept) + 1))]
+        values["out_features"] = [values["stage_names"][i] for i in values["out_indices"]]
+
+
+def _keyed_by_layer(value: Any, layers: int) -> bool:
+    """A non-empty dict whose keys are layer indices (ints, or digits as `per_layer_config` writes them)."""
+    return (
+        isinstance(value, dict) and bool(value) and all(str(k).isdigit() and int(k) < layers for k in value)
+    )
 
 
 def _smaller(key: str, value: int, level: str) -> int:
