@@ -4,6 +4,8 @@ import json
 import shutil
 from pathlib import Path
 
+from polydocs.guide import guide_url
+
 from .golden import CASES
 
 pytest_plugins = ["pytester"]
@@ -57,7 +59,8 @@ def test_sample_pages_each_fail_alone_and_rerun_from_cache(pytester, tmp_path):
     sessions = {s["id"]: s for s in report["sessions"]}
     assert sessions["en/crashes.md::L17"]["blocked"] == [
         "docs_src/en/crashes.md:20: snippet-blocked (offline resource) needs a connection to "
-        "('93.184.216.34', 80), which is not available offline; add a stand-in for it (docs/checking.md), "
+        "('93.184.216.34', 80), which is not available offline; add a stand-in for it "
+        f"({guide_url('checking.md', 'Hub stand-ins')}), "
         "or skip the block"
     ]
     (no_stand_in,) = sessions["en/crashes.md::L24"]["blocked"]

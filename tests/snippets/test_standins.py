@@ -14,7 +14,7 @@ from polydocs.snippets.blocking import (
 from polydocs.snippets.standins import REGISTRY
 from polydocs.snippets.standins_derive import _type_in_words, shrink
 from polydocs.snippets.standins_loads import HubLoad, block_loads, names_a_model
-from polydocs.snippets.standins_web import missing_web_stand_in, web_stand_in_for
+from polydocs.snippets.standins_web import WEB_REGISTRY_FILE, missing_web_stand_in, web_stand_in_for
 
 CODE = """\
 tokenizer = AutoTokenizer.from_pretrained("google/gemma-2b")
@@ -212,8 +212,7 @@ def test_image_urls_have_stand_ins_by_their_path_and_other_urls_do_not():
     assert web_stand_in_for("https://example.com/labels.json") is None
     assert web_stand_in_for("https://example.com/photo.jpg.json") is None
     assert missing_web_stand_in("https://example.com/labels.json") == (
-        "no stand-in for https://example.com/labels.json; add one in src/polydocs/snippets/standins_web.py"
-        " (WEB_REGISTRY)"
+        f"no stand-in for https://example.com/labels.json; add one in {WEB_REGISTRY_FILE} (WEB_REGISTRY)"
     )
 
 

@@ -5,11 +5,15 @@ import shutil
 
 import pytest
 
+from polydocs.guide import guide_url
+
 from .golden import CASES
 from .test_pytest_plugin import PLUGIN_ARGS
 
 pytest_plugins = ["pytester"]
 pytest.importorskip("PIL")
+
+STAND_INS_GUIDE = guide_url("checking.md", "Hub stand-ins")
 
 
 @pytest.fixture(scope="module")
@@ -55,7 +59,7 @@ def test_a_url_without_stand_in_blocks_its_block_at_its_line_and_says_where_to_a
     assert session["blocked"] == [
         "docs_src/en/no_stand_in.md:6: snippet-blocked (offline resource) needs "
         "https://example.com/imagenet-labels.json, which is not available offline; add a stand-in for it "
-        "(docs/checking.md), or skip the block"
+        f"({STAND_INS_GUIDE}), or skip the block"
     ]
 
 
@@ -123,5 +127,5 @@ def test_urls_without_an_image_suffix_are_images_where_the_page_opens_them_as_im
     assert [block["status"] for block in session["blocks"]] == ["passed", "blocked"]
     assert session["blocked"] == [
         "docs_src/en/unnamed_images.md:18: snippet-blocked (offline resource) needs https://git.io/JJkYN, "
-        "which is not available offline; add a stand-in for it (docs/checking.md), or skip the block"
+        f"which is not available offline; add a stand-in for it ({STAND_INS_GUIDE}), or skip the block"
     ]

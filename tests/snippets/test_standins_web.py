@@ -7,7 +7,7 @@ import urllib.request
 
 import pytest
 
-from polydocs.snippets.standins_web import OfflineWeb
+from polydocs.snippets.standins_web import WEB_REGISTRY_FILE, OfflineWeb
 
 PIL = pytest.importorskip("PIL.Image")
 requests = pytest.importorskip("requests")
@@ -53,7 +53,7 @@ def test_a_url_without_stand_in_is_a_404_recorded_at_the_line_that_asked(web):
         (
             line,
             "no stand-in for https://example.com/imagenet-labels.json; add one in "
-            "src/polydocs/snippets/standins_web.py (WEB_REGISTRY)",
+            f"{WEB_REGISTRY_FILE} (WEB_REGISTRY)",
         )
     ]
 
@@ -116,6 +116,5 @@ def test_a_url_without_image_suffix_is_an_image_only_where_the_page_opens_it_as_
         with requests.get(text_url) as response:
             assert response.status_code == 404
     assert [message for _, message in web.misses] == [
-        "no stand-in for https://example.com/labels; add one in "
-        "src/polydocs/snippets/standins_web.py (WEB_REGISTRY)"
+        f"no stand-in for https://example.com/labels; add one in {WEB_REGISTRY_FILE} (WEB_REGISTRY)"
     ]

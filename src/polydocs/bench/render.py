@@ -33,6 +33,7 @@ from polydocs.bench.tables import (
 )
 from polydocs.diagnostics import Diagnostic, PolydocsError
 from polydocs.dialect import parse_page
+from polydocs.guide import guide_url
 from polydocs.sources import Language
 
 PLACEHOLDER = re.compile(r"^[ \t]*<!--\s*polydocs:\s*benchmarks(?:\s+([\w.-]+))?\s*-->[ \t]*$")
@@ -71,7 +72,7 @@ def missing_results(data_dir: Path, name: str | None, page_path: str, line: int)
         line,
         "bench-no-data",
         f"no benchmark results at {wanted}",
-        "run `polydocs bench compile --out FILE` (docs/benchmarks.md) or remove the placeholder",
+        f"run `polydocs bench compile --out FILE` ({guide_url('benchmarks.md')}) or remove the placeholder",
         "error",
     )
 

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from polydocs.diagnostics import Diagnostic, PolydocsError
+from polydocs.guide import guide_url
 
 if TYPE_CHECKING:
     from polydocs.ci.pages_branch import PagesBranch
@@ -133,8 +134,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser = subparsers.add_parser(
         "ci",
         help="the workflows' other steps: hooks, previews, the versioned deploy",
-        description="Steps of the workflows `polydocs init` writes (docs/ci.md): the hooks of `ci:` in "
-        "polydocs.yml, a pull request's preview on the pages branch and its comment, the versioned deploy.",
+        description="Steps of the workflows `polydocs init` writes "
+        f"({guide_url('ci.md')}): the hooks of `ci:` in polydocs.yml, a pull request's preview on the "
+        "pages branch and its comment, the versioned deploy.",
     )
     commands = parser.add_subparsers(dest="ci_command", metavar="STEP", required=True)
 

@@ -14,6 +14,8 @@ from pathlib import Path
 
 from griffe import Class, Object
 
+from polydocs.guide import release_ref
+
 _GITHUB = re.compile(r"^https://github\.com/[\w.-]+/[\w.-]+$")
 _URL_KEYS = ("source", "repository", "source code", "code", "homepage", "home")
 
@@ -41,9 +43,7 @@ def source_base(package: str, configured: str = "") -> str:
     )
     if not repository:
         return ""
-    version = metadata["Version"] or ""
-    tag = "main" if not version or re.search(r"dev|\+", version) else f"v{version}"
-    return f"{repository}/blob/{tag}/src/"
+    return f"{repository}/blob/{release_ref(metadata['Version'] or '')}/src/"
 
 
 def source_line(obj: Object) -> int | None:

@@ -9,6 +9,7 @@ from importlib import resources
 from pathlib import Path
 
 from polydocs import __version__
+from polydocs.guide import guide_url
 from polydocs.init.discover import DocsSetup
 from polydocs.init.iframes import EmbeddedHost
 from polydocs.sources import PROJECT_FILE
@@ -22,6 +23,8 @@ WORKFLOWS = Path(".github") / "workflows"
 POLYDOCS_REQUIREMENT = f"polydocs=={__version__}"
 # `<<name>>`: a mark no YAML, Makefile or GitHub expression (`${{ }}`, `$(VAR)`) uses.
 _PLACEHOLDER = re.compile(r"<<(\w+)>>")
+# `<<guide:ci.md#Settings the workflows read>>`: a link to a page (and heading) of polydocs' own guide.
+_GUIDE_LINK = re.compile(r"<<guide:([\w.-]+\.md)(?:#([^>\n]+))?>>")
 
 
 @dataclass(frozen=True)
@@ -43,8 +46,11 @@ def template(name: str) -> str:
 
 
 def fill(text: str, values: dict[str, str]) -> str:
-    """`text` with every `<<name>>` replaced; a name without a value is a KeyError (a template bug)."""
-    return _PLACEHOLDER.sub(lambda match: values[match[1]], text)
+    """`text` with every `<<guide:page.md#Heading>>` made the web address of that section of polydocs'
+    guide (the files init writes are read where polydocs' repository is not) and every `<<name>>`
+    replaced; a name without a value is a KeyError (a template bug)."""
+    linked = _GUIDE_LINK.sub(lambda match: guide_url(match[1], match[2] or ""), text)
+    return _PLACEHOLDER.sub(lambda match: values[match[1]], linked)
 
 
 def _settings_values(setup: DocsSetup) -> dict[str, str]:
@@ -103,7 +109,7 @@ def planned_files(setup: DocsSetup) -> list[PlannedFile]:
             setup.source / PROJECT_FILE, fill(template("polydocs.yml"), _settings_values(setup)), "settings"
         ),
         PlannedFile(Path("Makefile"), fill(template("Makefile"), values), "block"),
-        PlannedFile(WORKFLOWS / "polydocs.yml", template("workflows/polydocs.yml")),
+        PlannedFile(WORKFLOWS / "polydocs.yml", fill(template("workflows/polydocs.yml"), {})),
         PlannedFile(WORKFLOWS / "docs.yml", fill(template("workflows/docs.yml"), values)),
         PlannedFile(WORKFLOWS / "docs-preview.yml", fill(template("workflows/docs-preview.yml"), values)),
     ]

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from polydocs.diagnostics import Diagnostic, PolydocsError
+from polydocs.guide import guide_url
 from polydocs.init.baseline import BaselineWritten, baseline_path, write_adoption_baseline
 from polydocs.init.confinement import UnsafePath, check_target
 from polydocs.init.discover import DocsSetup, read_setup
@@ -45,7 +46,8 @@ class InitReport:
         advice = summary_lines(self.setup, self.baseline)
         if not written:
             return [found, *said, "nothing to do: every file is as polydocs init writes it", *advice]
-        done = f"wrote {len(written)} file(s); see docs/ci.md in polydocs for the next steps"
+        next_steps = guide_url("ci.md", "Adopt polydocs in three steps")
+        done = f"wrote {len(written)} file(s); the next steps: {next_steps}"
         return [found, *said, done, *advice]
 
 

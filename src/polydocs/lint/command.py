@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from polydocs.diagnostics import Diagnostic, PolydocsError
+from polydocs.guide import guide_url
 from polydocs.lint.baseline import BaselineEntry, apply_baseline, write_baseline
 from polydocs.lint.installed import InstalledFacts, default_store
 from polydocs.lint.output import FORMATS, WRITERS, rule_summary
@@ -94,7 +95,7 @@ def register(subparsers: Any) -> None:
         description="Show which translations are up to date with their English page, or record that one is, "
         "and which of the strings polydocs adds to pages (banners, callout titles, buttons, badges, the "
         "status page) each language still shows in English: they are translated in polydocs' catalog, "
-        "src/polydocs/sources/strings/<tag>.yml (docs/languages.md).",
+        f"one file per language ({guide_url('languages.md', 'The catalog: every string polydocs adds')}).",
     )
     status.add_argument(
         "--source", type=Path, default=DEFAULT_SOURCE, help="the source tree (default: docs_src)"
@@ -221,7 +222,7 @@ def _missing_strings_line(language: Language) -> str:
     shown = ", ".join(language.missing_strings)
     return (
         f"  interface: {len(language.missing_strings)} of {total} strings shown in English "
-        f"(no {language.tag} translation in src/polydocs/sources/strings/): {shown}"
+        f"(no {language.tag} translation in polydocs' catalog): {shown}"
     )
 
 

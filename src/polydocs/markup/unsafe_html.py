@@ -21,6 +21,7 @@ from polydocs.diagnostics import Diagnostic
 from polydocs.dialect import parse_page
 from polydocs.dialect.code_spans import blank_code_spans
 from polydocs.dialect.constructs.iframes import embeddable
+from polydocs.guide import guide_url
 from polydocs.markup._html_tokens import RemovedMarkup, Token, compare, serialize, tokenize
 from polydocs.markup.html_allowlist import (
     ALLOWED_VALUES,
@@ -55,7 +56,8 @@ _HINTS = {
     "object": "link to the content instead",
     "embed": "link to the content instead",
 }
-_GENERIC_HINT = "use Markdown or the HTML the site allows (docs/markup.md)"
+_ALLOWED_HTML = guide_url("markup.md", "Untrusted HTML — `unsafe_html.py`, `html_allowlist.py`")
+_GENERIC_HINT = f"use Markdown or the HTML the site allows ({_ALLOWED_HTML})"
 
 
 @dataclass(frozen=True)

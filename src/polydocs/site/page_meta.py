@@ -22,6 +22,7 @@ from typing import Any
 from markupsafe import Markup, escape
 
 from polydocs.diagnostics import Diagnostic
+from polydocs.guide import guide_url
 
 _log = logging.getLogger("polydocs.site")
 
@@ -166,4 +167,5 @@ def _shown(value: Any) -> str:
 
 
 def _problem(path: str, line: int, message: str) -> Diagnostic:
-    return Diagnostic(path, line, CODE, message, 'fix or remove the field (docs/trust.md, "Front matter")')
+    hint = f"fix or remove the field ({guide_url('trust.md', 'Front matter')})"
+    return Diagnostic(path, line, CODE, message, hint)

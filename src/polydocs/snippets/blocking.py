@@ -11,6 +11,7 @@ import os
 import re
 import traceback
 
+from polydocs.guide import guide_url, repository_file_url
 from polydocs.snippets.protocol import Blocked
 
 MISSING_STAND_IN = "missing stand-in"
@@ -121,7 +122,7 @@ def offline(line: int, what: str) -> Blocked:
         line,
         OFFLINE_RESOURCE,
         f"needs {what}, which is not available offline",
-        "add a stand-in for it (docs/checking.md), or skip the block",
+        f"add a stand-in for it ({guide_url('checking.md', 'Hub stand-ins')}), or skip the block",
     )
 
 
@@ -150,7 +151,7 @@ def missing_dataset(line: int, name: str, why: str) -> Blocked:
         MISSING_STAND_IN,
         f"no stand-in for the dataset {name}: {why}",
         f"describe its configurations, splits and features in polydocs.yml (`datasets: {{{name}: ...}}`, "
-        "the format of src/polydocs/snippets/data/datasets.yml), or skip the block",
+        f"the format of {repository_file_url('src/polydocs/snippets/data/datasets.yml')}), or skip the block",
     )
 
 

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from polydocs.diagnostics import Diagnostic
+from polydocs.guide import guide_url
 from polydocs.snippets.environment import CHECKER_VARIABLES, NAME_PATTERN, changes_how_programs_load
 
 COMMENT_PATTERN = re.compile(r"\A\s*<!--\s*polydocs:(?P<body>.*?)-->\s*\Z", re.DOTALL)
@@ -174,6 +175,6 @@ def _problem(path: str, line: int, message: str) -> Diagnostic:
         line,
         "snippet-directive",
         message,
-        "write `<!-- polydocs: KEY[=VALUE] ... -->` as described in docs/checking.md",
+        f"write `<!-- polydocs: KEY[=VALUE] ... -->` as {guide_url('checking.md', 'Directives')} describes",
         "error",
     )

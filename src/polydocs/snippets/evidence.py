@@ -10,6 +10,7 @@ from pathlib import Path
 from polydocs.diagnostics import Diagnostic, PolydocsError
 from polydocs.dialect import parse_page
 from polydocs.dialect.constructs.fences import container_prefix
+from polydocs.guide import guide_url
 from polydocs.snippets.fingerprint import code_hash
 from polydocs.snippets.regions import scan_page
 from polydocs.sources import Language
@@ -54,7 +55,7 @@ def load_evidence(source_root: Path) -> Evidence:
                         0,
                         "snippet-evidence",
                         f"unreadable snippet report ({error})",
-                        "regenerate it with scripts/check_gpu.sh or delete it",
+                        f"regenerate it ({guide_url('checking.md', 'Reports and badges')}) or delete it",
                         "error",
                     )
                 ]

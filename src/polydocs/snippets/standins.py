@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from polydocs.cache import CacheStore
+from polydocs.guide import repository_file_url
 from polydocs.snippets.blocking import missing_stand_in
 from polydocs.snippets.protocol import Blocked
 from polydocs.snippets.sessions import Session
@@ -33,7 +34,7 @@ BUILDER_VERSION = "8"  # bump when a stand-in's files change shape, so cached fo
 # 5: a concrete head class the page loads (`T5ForConditionalGeneration`) is the class whose weights are saved.
 # 6: CTC speech models get their own character tokenizer (vocab.json), so their processor is saved too.
 # 8: shrinking keeps one layer of each kind and a backbone's output stages; causal LMs nothing names build.
-REGISTRY_FILE = "src/polydocs/snippets/standins.py"
+REGISTRY_FILE = repository_file_url("src/polydocs/snippets/standins.py")
 _BUILDER = "the stand-in builder"
 
 

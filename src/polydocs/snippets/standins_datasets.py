@@ -34,7 +34,6 @@ from polydocs.sources.pages import page_at
 from polydocs.sources.project import load_project_config
 
 BUILDER_VERSION = "1"  # bump when the prepared folders change shape
-SPEC_FILE = "src/polydocs/snippets/data/datasets.yml"
 _SPECS = Path(__file__).with_name("data") / "datasets.yml"
 _FOLDER_NAME = re.compile(r"\w[\w.-]*")
 

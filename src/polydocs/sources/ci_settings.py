@@ -16,6 +16,7 @@ from typing import Any
 import yaml
 
 from polydocs.diagnostics import Diagnostic
+from polydocs.guide import guide_url
 
 # Debian policy's package name, and apt's `name=version` pin: nothing a shell or apt reads as an option.
 _DEBIAN_PACKAGE = re.compile(r"[a-z0-9][a-z0-9+.-]+(=[A-Za-z0-9.+~:-]+)?")
@@ -93,7 +94,7 @@ def ci_problems(value: Any, node: yaml.Node | None, path: Path, line: int) -> li
 
 
 def _hint() -> str:
-    return f"`ci:` takes {', '.join(_KEYS)} (docs/ci.md, 'Settings the workflows read')"
+    return f"`ci:` takes {', '.join(_KEYS)} ({guide_url('ci.md', 'Settings the workflows read')})"
 
 
 def ci_settings(value: dict[str, Any] | None) -> CiSettings:

@@ -11,6 +11,7 @@ from typing import Any
 import yaml
 
 from polydocs.diagnostics import Diagnostic, PolydocsError
+from polydocs.guide import repository_file_url
 from polydocs.sources.ci_settings import CiSettings, ci_problems, ci_settings
 from polydocs.sources.languages import is_language_tag
 from polydocs.sources.library import is_import_name
@@ -182,7 +183,7 @@ def _standins(value: Any) -> str | None:
 def _datasets(value: Any) -> str | None:
     expected = (
         "expected Hub datasets mapped to {configs: {NAME: {splits: [...], features: [...]}}},"
-        " the format of src/polydocs/snippets/data/datasets.yml"
+        f" the format of {repository_file_url('src/polydocs/snippets/data/datasets.yml')}"
     )
     if not isinstance(value, dict):
         return expected

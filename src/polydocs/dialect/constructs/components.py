@@ -25,6 +25,7 @@ from polydocs.dialect.constructs._visible import visible_lines
 from polydocs.dialect.constructs.component_tags import ComponentTag, find_component_tags
 from polydocs.dialect.heading_anchors import has_misplaced_anchor, heading_anchor
 from polydocs.dialect.page import ParsedPage
+from polydocs.guide import guide_url
 
 UNSUPPORTED = "mdx-unsupported"
 MALFORMED = "component-malformed"
@@ -140,6 +141,7 @@ def _unsupported(tag: ComponentTag) -> Finding:
         UNSUPPORTED,
         f"`<{tag.name}>` is a doc-builder component polydocs does not render; readers see a placeholder "
         "(what it encloses still shows)",
-        "rewrite it in Markdown (an admonition, a link, a list), or see docs/markup.md for the components "
+        "rewrite it in Markdown (an admonition, a link, a list), or see "
+        f"{guide_url('markup.md', 'The constructs')} for the components "
         "polydocs renders",
     )
