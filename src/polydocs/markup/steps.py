@@ -19,14 +19,16 @@ from polydocs.markup.callouts import render_callouts
 from polydocs.markup.code_tabs import render_code_tabs
 from polydocs.markup.components import render_components
 from polydocs.markup.context import current_context
-from polydocs.markup.direction_blocks import render_direction_blocks
 from polydocs.markup.framework_switch import render_framework_switches
 from polydocs.markup.framework_tabs import render_framework_tabs
 from polydocs.markup.hfoptions import render_hfoptions
+from polydocs.markup.html_blocks import render_html_blocks
 from polydocs.markup.iframes import render_iframes
 from polydocs.markup.inline_budget import PRIORITY as INLINE_BUDGET_PRIORITY
 from polydocs.markup.inline_budget import InlineBudget
+from polydocs.markup.jsx_attributes import render_jsx_attributes
 from polydocs.markup.license_header import strip_license_header
+from polydocs.markup.list_indentation import render_list_indentation
 from polydocs.markup.math import render_math
 from polydocs.markup.mdx_components import render_mdx_components
 from polydocs.markup.output_blocks import render_output_blocks
@@ -53,10 +55,14 @@ STEPS: tuple[Step, ...] = (
     Step("page_parse", report_constructs, stores_html=True),
     # Right after the parse, so that every later step sees the fences superfences will see.
     Step("output_blocks", render_output_blocks),
+    # Before any step reads a line's indentation: each line where Python-Markdown reads the container the
+    # parse puts it in (a list item's heading, an indented callout).
+    Step("list_indentation", render_list_indentation),
     Step("license_header", strip_license_header),
     # Before every step that rewrites prose: what a formula holds is LaTeX, never Markdown or a link.
     Step("math", render_math, stores_html=True),
-    Step("direction_blocks", render_direction_blocks),
+    # Before the tags are read as HTML: a JSX attribute (`style={{...}}`) made the whole tag text.
+    Step("jsx_attributes", render_jsx_attributes),
     Step("autodoc", render_autodoc, stores_html=True),
     Step("iframes", render_iframes, stores_html=True),
     # After iframes, before callouts and tabs.
@@ -74,6 +80,9 @@ STEPS: tuple[Step, ...] = (
     Step("reference_labels", render_reference_labels),
     Step("page_links", render_page_links),
     Step("api_links", render_api_links),
+    # After every construct that rewrites an HTML block of its own (iframes, components): the others are
+    # raw HTML up to their blank line, as CommonMark reads them, and what lies between them is Markdown.
+    Step("html_blocks", render_html_blocks, stores_html=True),
     # Last: the page handed over as the parse reads it (fences never closed, closed).
     Step("hand_over", hand_over, stores_html=True),
 )
