@@ -9,6 +9,7 @@ import pytest
 from lint_support import write_toctrees
 
 from polydocs.cli import main
+from polydocs.lint.baseline import fingerprint
 
 HEADER = "<!--Copyright 2026 The HuggingFace Team. Licensed under the Apache License, Version 2.0.-->\n"
 PAGE = f"{HEADER}\n# Guide\n\nSee [gone](./missing) and [other](./absent).\n"
@@ -124,3 +125,64 @@ def test_only_what_the_run_looked_for_is_reported_gone(
     assert _lint(tree, "--baseline", str(baseline)) == 0
     err = capsys.readouterr().err
     assert "1 findings of" in err and "docs_src/en/guide.md:5: link-missing" in err
+
+
+# Two Python blocks under one fence line each: the first not formatted as `doc-builder style` formats it.
+BLOCKS = f"{HEADER}\n# Guide\n\n```py\nx=1\n```\n\nText.\n\n```py\ny = 2\n```\n"
+
+
+def _style(tree: Path, *options: str) -> int:
+    return main(["lint", "--no-cache", "--rule", "code-style", *options, str(tree)])
+
+
+def test_fixing_one_block_and_breaking_another_is_a_new_finding(tree: Path) -> None:
+    # Both findings are at a fence line "```py" and their messages differ only in a line number: the
+    # block each is about tells them apart (issue 40).
+    (tree / "en" / "guide.md").write_text(BLOCKS, encoding="utf-8")
+    baseline = tree.parent / "lint-baseline.jsonl"
+    assert _style(tree) == 1
+    _style(tree, "--write-baseline", str(baseline))
+    _edit(tree, "x=1", "x = 1")
+    _edit(tree, "y = 2", "y=2")
+    assert _style(tree, "--baseline", str(baseline)) == 1
+
+
+def test_a_block_finding_stays_accepted_when_lines_are_added_above(tree: Path) -> None:
+    (tree / "en" / "guide.md").write_text(BLOCKS, encoding="utf-8")
+    baseline = tree.parent / "lint-baseline.jsonl"
+    _style(tree, "--write-baseline", str(baseline))
+    _edit(tree, "# Guide\n", "# Guide\n\nA new paragraph,\nover two lines.\n")
+    assert _style(tree, "--baseline", str(baseline), "--strict") == 0
+
+
+def test_a_finding_whose_message_differs_in_a_name_is_new(tree: Path) -> None:
+    # `./missing1` and `./missing2` differ only in a digit, which is part of the name, not a line number.
+    _edit(tree, "./missing", "./missing1")
+    baseline = tree.parent / "lint-baseline.jsonl"
+    _lint(tree, "--write-baseline", str(baseline))
+    _edit(tree, "./missing1", "./missing2")
+    assert _lint(tree, "--baseline", str(baseline)) == 1
+
+
+def test_a_baseline_of_the_rule_before_issue_40_is_matched_by_it_and_said(
+    tree: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Rule 1: the line's text and the message without digits, no `2-` prefix."""
+    baseline = tree.parent / "lint-baseline.jsonl"
+    _lint(tree, "--write-baseline", str(baseline))
+    entries = [json.loads(line) for line in baseline.read_text(encoding="utf-8").splitlines()]
+    line = (tree / "en" / "guide.md").read_text(encoding="utf-8").splitlines()[4]
+    for entry in entries:
+        assert entry["fingerprint"].startswith("2-")
+        entry["fingerprint"] = fingerprint(entry["code"], entry["path"], line, entry["message"])
+    baseline.write_text("".join(json.dumps(entry) + "\n" for entry in entries), encoding="utf-8")
+    capsys.readouterr()
+    assert _lint(tree, "--baseline", str(baseline), "--strict") == 0
+    err = capsys.readouterr().err
+    assert "2 findings accepted by" in err
+    assert "2 entries of" in err and "rule before issue 40" in err and "--write-baseline" in err
+    # As before: a new finding is still new, and an edited line is still matched by its message.
+    _edit(tree, "See [gone]", "You can see [gone]")
+    assert _lint(tree, "--baseline", str(baseline), "--strict") == 0
+    _edit(tree, "# Guide\n", "# Guide\n\nAnd [a third](./nowhere).\n")
+    assert _lint(tree, "--baseline", str(baseline)) == 1

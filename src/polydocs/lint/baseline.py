@@ -1,10 +1,17 @@
 """The baseline of accepted findings: `--write-baseline FILE` records them, `--baseline FILE` subtracts them.
 
 A finding is recognised by its code, its file (relative to the baseline's folder) and a fingerprint of
-its content: the text of the line it is at and its message, with digits left out of the message (they
-are often line numbers of another page). Line numbers are not part of it, so an edit above a finding
-keeps it accepted; a finding whose line is edited is new. Identical fingerprints are counted, so a
-second copy of an accepted problem is still new.
+its content: the text of the line it is at, and, for a finding at the line opening a code block (a
+`code-style` or `code-parity` finding is about the block, not about its fence), the block's code; and its
+message, with only the line numbers in it left out (`line 51`, `en/guide.md:335`: they move with edits
+above; any other digit names something, `chapter6` is not `chapter7`). Line numbers are not part of it,
+so an edit above a finding keeps it accepted; a finding whose line or block is edited is new. Identical
+fingerprints are counted, so a second copy of an accepted problem is still new.
+
+Fingerprints written since issue 40 start with `2-`. A baseline written before (rule 1: the line's text
+and the message with every digit left out, so two findings of one line or fence whose messages differed
+only in digits shared one) keeps working: its entries are matched by rule 1, and lint says how many there
+are and that `--write-baseline` rewrites them.
 
 The file is JSON lines, one finding a line, sorted: reviewable in a diff, and it holds no line text
 (a line may be a secret), only its digest.
@@ -25,6 +32,10 @@ from polydocs.diagnostics import Diagnostic, PolydocsError
 
 _DIGITS = re.compile(r"\d+")
 _SPACE = re.compile(r"\s+")
+# A line number in a message: `line 51`, `lines 3`, `(line 4)`, or after a file name, `en/guide.md:335`.
+_LINE_NUMBER = re.compile(r"(\blines? |\.[A-Za-z]{1,8}:)\d+")
+# The fingerprints of the current rule (2) start with it; those without it are rule 1's (see above).
+RULE_2 = "2-"
 
 
 @dataclass(frozen=True, order=True)
@@ -51,6 +62,8 @@ class BaselineResult:
     new: list[Diagnostic]
     gone: list[BaselineEntry]
     accepted: int
+    # The file's entries written by rule 1 (before issue 40), matched by that rule.
+    old_rule: int = 0
 
 
 def relative_to_folder(path: str, folder: Path) -> str:
@@ -58,19 +71,38 @@ def relative_to_folder(path: str, folder: Path) -> str:
 
 
 class _LineReader:
-    """Each file's lines, read once (a file that cannot be read has no line text)."""
+    """Each file's lines and the code blocks they open, read once (a file that cannot be read has none)."""
 
     def __init__(self) -> None:
         self._lines: dict[str, list[str]] = {}
+        self._blocks: dict[str, dict[int, str]] = {}
 
-    def text(self, path: str, line: int) -> str:
+    def _read(self, path: str) -> list[str]:
         if path not in self._lines:
             try:
-                self._lines[path] = Path(path).read_text(encoding="utf-8", errors="replace").splitlines()
+                text = Path(path).read_text(encoding="utf-8", errors="replace")
             except OSError:
-                self._lines[path] = []
-        lines = self._lines[path]
+                text = ""
+            self._lines[path] = text.splitlines()
+            self._blocks[path] = _opened_blocks(text) if path.endswith((".md", ".mdx")) else {}
+        return self._lines[path]
+
+    def text(self, path: str, line: int) -> str:
+        lines = self._read(path)
         return lines[line - 1] if 0 < line <= len(lines) else ""
+
+    def block(self, path: str, line: int) -> str | None:
+        """The code of the block whose opening fence is at `line`; None when no block opens there."""
+        self._read(path)
+        return self._blocks[path].get(line)
+
+
+def _opened_blocks(text: str) -> dict[int, str]:
+    """Each fenced block's code by the 1-based line of its opening fence, as the page's one parse finds
+    them (the lines the rules and the site read)."""
+    from polydocs.dialect import parse_page  # the dialect's parse, only where a baseline is asked for
+
+    return {fence.line: fence.content for fence in parse_page(text).fences}
 
 
 def fingerprint(code: str, path: str, content: str, message: str) -> str:
@@ -82,7 +114,24 @@ def fingerprint(code: str, path: str, content: str, message: str) -> str:
     return hashlib.sha256("\0".join((code, path, content, message)).encode()).hexdigest()[:20]
 
 
+def without_line_numbers(message: str) -> str:
+    return _LINE_NUMBER.sub(r"\1#", message)
+
+
 def entry_of(finding: Diagnostic, folder: Path, lines: _LineReader) -> BaselineEntry:
+    """The finding as the baseline records it (rule 2): its line's text, the block a fence there opens,
+    and its message without line numbers, as content."""
+    path = relative_to_folder(finding.path, folder)
+    block = lines.block(finding.path, finding.line) or ""
+    content = "\0".join(
+        (lines.text(finding.path, finding.line), block, without_line_numbers(finding.message))
+    )
+    digest = RULE_2 + fingerprint(finding.code, path, content, finding.message)
+    return BaselineEntry(path, finding.code, digest, finding.line, finding.message)
+
+
+def _rule_1_entry(finding: Diagnostic, folder: Path, lines: _LineReader) -> BaselineEntry:
+    """The finding as a baseline written before issue 40 recorded it: its line's text and its message."""
     path = relative_to_folder(finding.path, folder)
     digest = fingerprint(finding.code, path, lines.text(finding.path, finding.line), finding.message)
     return BaselineEntry(path, finding.code, digest, finding.line, finding.message)
@@ -133,6 +182,10 @@ def _strict(entry: BaselineEntry) -> tuple[str, ...]:
 
 
 def _loose(entry: BaselineEntry) -> tuple[str, ...]:
+    return entry.code, entry.path, without_line_numbers(entry.message)
+
+
+def _loose_rule_1(entry: BaselineEntry) -> tuple[str, ...]:
     return entry.code, entry.path, _DIGITS.sub("#", entry.message)
 
 
@@ -157,16 +210,67 @@ def match_entries(
     return unmatched, unused
 
 
+def _by_message(
+    pending: list[BaselineEntry],
+    unused: list[BaselineEntry],
+    key: Callable[[BaselineEntry], tuple[str, ...]],
+    about_blocks: set[int],
+) -> tuple[list[BaselineEntry], list[BaselineEntry]]:
+    """The second pass: findings whose line was edited, matched by their message alone. Never a secret
+    (only the very string accepted is), nor a finding about a code block (`about_blocks`, by id: its
+    block changed, so what it is about changed, as in the check's baseline)."""
+    loose = [e for e in pending if e.code not in _CONTENT_ONLY and id(e) not in about_blocks]
+    still, gone = match_entries(loose, [e for e in unused if e.code not in _CONTENT_ONLY], key)
+    passed = {id(entry) for entry in loose}
+    still += [entry for entry in pending if id(entry) not in passed]
+    return still, gone + [entry for entry in unused if entry.code in _CONTENT_ONLY]
+
+
 def apply_baseline(findings: list[Diagnostic], file: Path) -> BaselineResult:
-    """Subtract the baseline in `file` from `findings`: first by content (the line and message), then, for
-    what is left, by message alone, so that editing a line (fixing one of two links on it) keeps its
-    other accepted findings."""
-    lines = _LineReader()
-    by_entry = [entry_of(finding, file.parent, lines) for finding in findings]
-    unmatched, unused = match_entries(by_entry, read_baseline(file), _strict)
-    loose = [entry for entry in unmatched if entry.code not in _CONTENT_ONLY]
-    still, gone = match_entries(loose, [entry for entry in unused if entry.code not in _CONTENT_ONLY], _loose)
-    new_ids = {id(entry) for entry in still} | {id(e) for e in unmatched if e.code in _CONTENT_ONLY}
-    new = [finding for entry, finding in zip(by_entry, findings, strict=True) if id(entry) in new_ids]
-    gone += [entry for entry in unused if entry.code in _CONTENT_ONLY]
-    return BaselineResult(new, sorted(gone), len(findings) - len(new))
+    """Subtract the baseline in `file` from `findings`: first by content (the line, the block a fence
+    there opens, the message), then, for what is left, by message alone, so that editing a line (fixing
+    one of two links on it) keeps its other accepted findings. Rule-1 entries are matched by rule 1."""
+    lines, folder = _LineReader(), file.parent
+    accepted = read_baseline(file)
+    old = [entry for entry in accepted if not entry.fingerprint.startswith(RULE_2)]
+    entries = [entry_of(finding, folder, lines) for finding in findings]
+    about_blocks = {
+        id(e) for e, f in zip(entries, findings, strict=True) if lines.block(f.path, f.line) is not None
+    }
+    current = [entry for entry in accepted if entry.fingerprint.startswith(RULE_2)]
+    pending, unused = match_entries(entries, current, _strict)
+    rule_1 = _Rule1(old, folder, lines, dict(zip(map(id, entries), findings, strict=True)))
+    pending = rule_1.match(pending, _strict, by_message=False)
+    pending, gone = _by_message(pending, unused, _loose, about_blocks)
+    pending = rule_1.match(pending, _loose_rule_1, by_message=True)
+    new_ids = {id(entry) for entry in pending}
+    new = [finding for entry, finding in zip(entries, findings, strict=True) if id(entry) in new_ids]
+    return BaselineResult(new, sorted(gone + rule_1.unused), len(findings) - len(new), len(old))
+
+
+class _Rule1:
+    """A baseline's entries written by rule 1, matched by it: by fingerprint, then by message as before."""
+
+    def __init__(
+        self, entries: list[BaselineEntry], folder: Path, lines: _LineReader, found: dict[int, Diagnostic]
+    ) -> None:
+        self.unused, self._folder, self._lines, self._found = entries, folder, lines, found
+
+    def match(
+        self,
+        pending: list[BaselineEntry],
+        key: Callable[[BaselineEntry], tuple[str, ...]],
+        *,
+        by_message: bool,
+    ) -> list[BaselineEntry]:
+        """The findings of `pending` (rule-2 entries) no rule-1 entry accepts, by `key` (`by_message`: the
+        second pass)."""
+        if not self.unused:
+            return pending
+        as_rule_1 = {id(e): _rule_1_entry(self._found[id(e)], self._folder, self._lines) for e in pending}
+        if by_message:
+            left, self.unused = _by_message(list(as_rule_1.values()), self.unused, key, set())
+        else:
+            left, self.unused = match_entries(list(as_rule_1.values()), self.unused, key)
+        kept = {id(entry) for entry in left}
+        return [entry for entry in pending if id(as_rule_1[id(entry)]) in kept]

@@ -144,6 +144,8 @@ def run_lint(args: argparse.Namespace) -> int:
         result = apply_baseline(findings, args.baseline)
         findings = result.new
         notes.append(f"{result.accepted} findings accepted by {args.baseline}")
+        if result.old_rule:
+            notes.append(_old_rule_note(result.old_rule, args.baseline))
         # Only what this run looked for can be gone: not the other pages' entries (a language folder
         # linted, pull-request mode), nor the secret scan's in a run without it, or the reverse.
         gone = _looked_for(result.gone, args.baseline, paths, args.repository or not args.paths)
@@ -189,6 +191,14 @@ def _rule_ran(code: str, rules: list[str]) -> bool:
     if code in _SECRET_CODES:
         return "secrets" in rules
     return set(rules) != {"secrets"}
+
+
+def _old_rule_note(count: int, baseline: Path) -> str:
+    return (
+        f"{count} entries of {baseline} have fingerprints of the rule before issue 40 (findings of one line "
+        "or code block whose messages differ only in digits share one): they are matched by it, as before; "
+        f"`polydocs lint --write-baseline {baseline}` (the same options) rewrites them with the current rule"
+    )
 
 
 def _gone_note(gone: list[BaselineEntry], baseline: Path) -> str:
