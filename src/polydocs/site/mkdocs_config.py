@@ -228,7 +228,14 @@ def mkdocs_settings(
             "assets/polydocs/polydocs.js",
             *(["assets/polydocs/versions.js"] if versions else []),
         ],
-        "extra": {"polydocs_versions": _version_data(versions, language)} if versions else {},
+        "extra": {
+            # Material keeps a reader's choices (palette, linked content tabs, a dismissed announcement)
+            # in localStorage under a scope, by default the language's root: a reader who chose dark mode
+            # on /en/ got light again on /es/. The scope is the output's root instead (above the versions
+            # too), as this path climbs from the language's root (`partials/javascripts/base.html`).
+            "polydocs_storage_root": "../../" if versions else "../",
+            **({"polydocs_versions": _version_data(versions, language)} if versions else {}),
+        },
         # Our own extensions report missing pages and links with path:line; MkDocs' own checks would
         # repeat them without a line.
         "validation": {
