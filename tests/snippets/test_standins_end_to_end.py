@@ -129,3 +129,13 @@ def test_urls_without_an_image_suffix_are_images_where_the_page_opens_them_as_im
         "docs_src/en/unnamed_images.md:18: snippet-blocked (offline resource) needs https://git.io/JJkYN, "
         f"which is not available offline; add a stand-in for it ({STAND_INS_GUIDE}), or skip the block"
     ]
+
+
+def test_peft_adapters_are_made_on_the_stand_in_of_the_model_they_are_loaded_onto(pytester, cache):
+    # PeftModel.from_pretrained(base_model, id) onto the page's OPT; AutoPeftModelForCausalLM with the
+    # base its adapter config names (derived from the adapter's id: llama).
+    _, session = _check(pytester, cache, "adapters.md")
+    assert [block["status"] for block in session["blocks"]] == ["passed"], session["blocks"]
+    assert {"adapter_config.json", "adapter_model.safetensors", "tokenizer.json"} <= _snapshot_files(
+        cache, "ybelkada/opt-350m-lora"
+    )

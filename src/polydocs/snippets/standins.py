@@ -24,7 +24,13 @@ from polydocs.snippets.blocking import missing_stand_in
 from polydocs.snippets.protocol import Blocked
 from polydocs.snippets.sessions import Session
 from polydocs.snippets.standins_datasets import dataset_stand_ins_for
-from polydocs.snippets.standins_loads import BlockLoads, HubLoad, block_loads, names_a_model
+from polydocs.snippets.standins_loads import (
+    BlockLoads,
+    HubLoad,
+    block_loads,
+    loads_an_adapter,
+    names_a_model,
+)
 from polydocs.snippets.standins_subprocess import run_builder
 from polydocs.sources.pages import page_at
 from polydocs.sources.project import load_project_config
@@ -110,6 +116,8 @@ class StandInRequest:
     override: dict[str, Any] = field(default_factory=dict)
     # The checkpoint the page fine-tunes into this id (`output_dir="m"`, then `from_pretrained("user/m")`).
     fine_tuned_from: str = ""
+    # For a peft adapter: the Hub id of the model the page loads it onto (empty: derived from the adapter).
+    adapter_of: str = ""
 
     @property
     def key(self) -> str:
@@ -179,6 +187,8 @@ def outcome_store(hf_home: Path) -> CacheStore:
 
 def outcome_key(request: StandInRequest, profile: str) -> str:
     described = f"{request.key}:{sorted(request.override.items())}:{request.fine_tuned_from}:{profile}"
+    if request.adapter_of or any(map(loads_an_adapter, request.loaders)):
+        described += f":adapter:{request.adapter_of}"
     return hashlib.sha1(described.encode()).hexdigest()
 
 
@@ -303,6 +313,7 @@ def _add_request(
     override = override_for(load.hub_id, page, profile) if load.hub_id else {}
     name = load.hub_id.rsplit("/", 1)[-1]
     base = (bases or {}).get(name, "") if load.has_organisation else ""
+    adapter_of = load.base or (earlier.adapter_of if earlier else "")
     requests[key] = StandInRequest(
-        load.hub_id, loaders, load.task, override, base if base != load.hub_id else ""
+        load.hub_id, loaders, load.task, override, base if base != load.hub_id else "", adapter_of
     )

@@ -18,9 +18,10 @@ from pathlib import Path
 from typing import Any
 
 from polydocs.snippets.standins import Outcome, StandInRequest, outcome_store, snapshot_dir
+from polydocs.snippets.standins_adapters import build_adapter
 from polydocs.snippets.standins_derive import documented_checkpoints, model_type_of, shrink
 from polydocs.snippets.standins_files import SAVERS
-from polydocs.snippets.standins_loads import names_a_model
+from polydocs.snippets.standins_loads import loads_an_adapter, names_a_model
 from polydocs.typed_json import load
 
 
@@ -35,7 +36,8 @@ def build_all(requests: list[StandInRequest], profile: str, hf_home: Path) -> di
     store = outcome_store(hf_home)
     documented = documented_checkpoints(store, transformers.__version__)
     outcomes = {}
-    for request in requests:
+    # Models before adapters: an adapter is made on its base's stand-in, saved with the page's classes.
+    for request in sorted(requests, key=lambda r: any(map(loads_an_adapter, r.loaders))):
         try:
             outcomes[request.key] = _build_one(request, profile, hf_home, documented)
         except CannotBuild as cannot:
@@ -48,6 +50,10 @@ def build_all(requests: list[StandInRequest], profile: str, hf_home: Path) -> di
 
 def _build_one(request: StandInRequest, profile: str, hf_home: Path, documented: Any) -> Outcome:
     hub_id, pinned, loaders = request.hub_id, "", request.loaders
+    if any(map(loads_an_adapter, loaders)):
+        return build_adapter(
+            request, profile, hf_home, lambda base: _build_one(base, profile, hf_home, documented)
+        )
     if not hub_id:
         hub_id, pinned, loaders = _pipeline_default(request.task)
     found = _model_type(hub_id, request, loaders, documented)

@@ -38,6 +38,7 @@ class HubLoad:
     offset: int
     task: str = ""  # the pipeline's task, when the page names one
     config: str = ""  # `load_dataset`'s configuration (`name`), when the page names one
+    base: str = ""  # for a peft adapter: the Hub id of the model it is loaded onto, when the page says
 
     @property
     def has_organisation(self) -> bool:
@@ -55,6 +56,12 @@ class BlockLoads:
     trained_into: tuple[str, ...] = ()
 
 
+def loads_an_adapter(loader: str) -> bool:
+    """Whether a loader reads a peft adapter (`PeftModel`, `PeftModelForCausalLM`,
+    `AutoPeftModelForCausalLM`) or transformers' `load_adapter`: adapter weights for a base model."""
+    return loader.startswith(("Peft", "AutoPeft")) or loader == "load_adapter"
+
+
 def names_a_model(loader: str) -> bool:
     """Whether a loader is a model class (`AutoModelForCausalLM`, `T5ForConditionalGeneration`,
     `CLIPModel`), not a tokenizer, processor, configuration or `pipeline`."""
@@ -63,7 +70,8 @@ def names_a_model(loader: str) -> bool:
 
 def block_loads(code: str, strings: dict[str, str] | None = None) -> BlockLoads:
     """The loads in `code`, read from one parse; `strings` (name -> literal, updated in place) carries
-    assignments from one block of a session to the next."""
+    assignments from one block of a session to the next, and the Hub id each model name was loaded from
+    (under `_MODEL` + name), so that an adapter loaded onto `model` knows its base."""
     known = strings if strings is not None else {}
     try:
         tree = ast.parse(code)
@@ -75,6 +83,12 @@ def block_loads(code: str, strings: dict[str, str] | None = None) -> BlockLoads:
             for target in node.targets:
                 if isinstance(target, ast.Name):
                     known[target.id] = str(_literal(node.value, {}))
+        elif isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
+            loaded = _load(node.value, known)
+            if loaded is not None and loaded.hub_id and names_a_model(loaded.loader):
+                for target in node.targets:
+                    if isinstance(target, ast.Name):
+                        known[_MODEL + target.id] = loaded.base or loaded.hub_id
         elif isinstance(node, ast.Call):
             load = _load(node, known)
             if load is not None:
@@ -86,8 +100,19 @@ def block_loads(code: str, strings: dict[str, str] | None = None) -> BlockLoads:
 def _load(call: ast.Call, known: dict[str, str]) -> HubLoad | None:
     function = call.func
     line = call.lineno - 1
+    if isinstance(function, ast.Attribute) and function.attr == "load_adapter" and call.args:
+        # `model.load_adapter("org/adapter")`: transformers' own peft integration, onto `model`.
+        name = _literal(call.args[0], known)
+        owner = function.value.id if isinstance(function.value, ast.Name) else ""
+        base = known.get(_MODEL + owner, "")
+        return HubLoad(name, "load_adapter", line, base=base) if name and _is_hub_id(name) else None
     if isinstance(function, ast.Attribute) and function.attr == "from_pretrained":
         loader = function.value.id if isinstance(function.value, ast.Name) else "from_pretrained"
+        if loader.startswith("Peft") and call.args:  # PeftModel.from_pretrained(base_model, "org/adapter")
+            onto = call.args[0]
+            base = known.get(_MODEL + onto.id, "") if isinstance(onto, ast.Name) else ""
+            name = _literal(call.args[1], known) if len(call.args) > 1 else _keyword(call, "model_id", known)
+            return HubLoad(name, loader, line, base=base) if name and _is_hub_id(name) else None
         name = (
             _literal(call.args[0], known)
             if call.args
@@ -141,6 +166,7 @@ def _plain_loads(code: str) -> list[HubLoad]:
 
 
 _SAVE_KEYWORDS = ("output_dir", "hub_model_id")
+_MODEL = "\0model:"  # prefix of the model names in `block_loads`' strings (no Python name holds \0)
 
 
 def _saved_as(call: ast.Call) -> list[str]:
