@@ -94,3 +94,33 @@ def test_a_tree_without_findings_gets_an_empty_baseline(tmp_path: Path) -> None:
     assert f"lint: no findings; {BASELINE} is empty" in result.stdout
     assert (root / BASELINE).read_text(encoding="utf-8") == ""
     assert "iframes:" not in result.stdout  # docs_src embeds from huggingface.co only
+
+
+def test_findings_only_a_library_not_installed_here_makes_are_left_out_and_said(tmp_path: Path) -> None:
+    # CI installs the library and finds only the real problems: accepting these would hide them there.
+    files = {"pyproject.toml": '[project]\nname = "polydocs-absent-lib"\n'}
+    root = repository_with(REPO / "docs_src", tmp_path / "repo", files)
+    (root / "docs/source/polydocs.yml").unlink()
+    (root / "src/polydocs_absent_lib").mkdir(parents=True)
+    (root / "src/polydocs_absent_lib/__init__.py").write_text("", encoding="utf-8")
+    page = root / "docs/source/en/index.md"
+    text = "\n## API\n\n[[autodoc]] polydocs_absent_lib.Thing\n\nSee [gone](./gone).\n"
+    page.write_text(page.read_text(encoding="utf-8") + text, encoding="utf-8")
+    commit_all(root)
+    result = polydocs("init", cwd=root)
+    assert result.returncode == 0, result.stderr
+    codes = [json.loads(line)["code"] for line in (root / BASELINE).read_text(encoding="utf-8").splitlines()]
+    assert codes == ["link-missing"]
+    assert "lint starts green once polydocs_absent_lib is installed (below): 1 findings" in result.stdout
+    # docs_src's API links name Transformers' objects unqualified: this library has none of them.
+    said = re.search(
+        r"^not baselined: \d+ findings \(.*api-link-unresolved, 1 autodoc-unavailable\) .*$",
+        result.stdout,
+        re.M,
+    )
+    assert said is not None, result.stdout
+    assert "pip install ." in said[0]
+    assert f"polydocs lint --repository --write-baseline {BASELINE} docs/source" in said[0]
+    # Not accepted: the lint the Makefile runs reports it.
+    linted = make(root, "docs-lint")
+    assert linted.returncode != 0 and "autodoc-unavailable" in linted.stdout

@@ -10,19 +10,39 @@ from polydocs.sources import PROJECT_FILE
 _SHOWN_CODES = 5
 
 
+def _counted(by_code: list[tuple[str, int]]) -> str:
+    codes = ", ".join(f"{count} {code}" for code, count in by_code[:_SHOWN_CODES])
+    return codes + (f", {len(by_code) - _SHOWN_CODES} more codes" if len(by_code) > _SHOWN_CODES else "")
+
+
+def _left_out_lines(setup: DocsSetup, baseline: BaselineWritten) -> list[str]:
+    if not baseline.left_out:
+        return []
+    library = baseline.library
+    return [
+        f"not baselined: {baseline.findings_left_out} findings ({_counted(baseline.left_out)}) that only "
+        f"{library} not being installed here makes: the lint job installs it (docs.yml's `install`, default "
+        f"`.`) and finds only the real ones, which a baseline written here would accept unseen; install "
+        f"{library} here as the job does (`pip install .`) and run `{rewrite_command(setup)}`: until then "
+        "`make docs-lint` and the lint job fail on them"
+    ]
+
+
 def _baseline_lines(setup: DocsSetup, baseline: BaselineWritten) -> list[str]:
     where = baseline_path(setup).as_posix()
     if not baseline.findings:
-        return [f"lint: no findings; {where} is empty (it would hold the findings you accept later)"]
-    codes = ", ".join(f"{count} {code}" for code, count in baseline.by_code[:_SHOWN_CODES])
-    more = (
-        f", {len(baseline.by_code) - _SHOWN_CODES} more codes" if len(baseline.by_code) > _SHOWN_CODES else ""
-    )
+        return [
+            f"lint: no findings; {where} is empty (it would hold the findings you accept later)",
+            *_left_out_lines(setup, baseline),
+        ]
+    green = f"once {baseline.library} is installed (below)" if baseline.left_out else ""
     return [
-        f"lint starts green: {baseline.findings} findings of today's pages are baselined in {where} "
-        f"({codes}{more}); `make docs-lint` and the lint job fail only on new ones",
+        f"lint starts green{green and ' ' + green}: {baseline.findings} findings of today's pages are "
+        f"baselined in {where} ({_counted(baseline.by_code)}); `make docs-lint` and the lint job fail only "
+        "on new ones",
         f"burn them down: fix some (`make docs-lint POLYDOCS_BASELINE=` shows them all), then "
         f"`{rewrite_command(setup)}` keeps only those left",
+        *_left_out_lines(setup, baseline),
     ]
 
 

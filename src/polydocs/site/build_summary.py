@@ -55,22 +55,30 @@ def _summary(tree: SourceTree, api: ApiInventory, links: int, blocks: int) -> Di
 def fold_library_warnings(tree: SourceTree, api: ApiInventory, diagnostics: list[Diagnostic]) -> Folded:
     """One summary for the API links and autodoc blocks of a library that is not installed, or whose
     links have no reference to point to; every other diagnostic as it is."""
-    installed, listed = api.importable(), bool(api.objects)
-    if installed and listed:
-        return Folded(diagnostics, [])
-    not_installed = f"{api.package} is not installed"
-
-    def folds(problem: Diagnostic) -> bool:
-        if problem.code == UNAVAILABLE:
-            return problem.message.startswith(not_installed)
-        return problem.code in _API_LINK_CODES and (not installed or problem.code == API_LINK_UNRESOLVED)
-
-    folded = [problem for problem in diagnostics if folds(problem)]
+    folded = library_dependent(api, diagnostics)
     if not folded:
         return Folded(diagnostics, [])
     blocks = sum(problem.code == UNAVAILABLE for problem in folded)
     summary = _summary(tree, api, len(folded) - blocks, blocks)
-    return Folded([summary, *(problem for problem in diagnostics if not folds(problem))], folded)
+    ids = {id(problem) for problem in folded}
+    return Folded([summary, *(problem for problem in diagnostics if id(problem) not in ids)], folded)
+
+
+def library_dependent(api: ApiInventory, diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+    """The API links and autodoc blocks of `diagnostics` that only a library not installed (or without a
+    reference to link to) makes problems: where it is installed and listed, none. `polydocs init` leaves
+    those of a library not installed out of its lint baseline (CI installs it and finds others)."""
+    installed, listed = api.importable(), bool(api.objects)
+    if installed and listed:
+        return []
+    not_installed = f"{api.package} is not installed"
+
+    def depends(problem: Diagnostic) -> bool:
+        if problem.code == UNAVAILABLE:
+            return problem.message.startswith(not_installed)
+        return problem.code in _API_LINK_CODES and (not installed or problem.code == API_LINK_UNRESOLVED)
+
+    return [problem for problem in diagnostics if depends(problem)]
 
 
 def _autodoc_line(tree: SourceTree, lang: str, page: str, name: str, api: ApiInventory) -> tuple[str, int]:
