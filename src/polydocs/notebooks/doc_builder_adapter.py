@@ -23,6 +23,7 @@ hf-doc-builder is imported only when a function here is called: importing it cos
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -141,9 +142,11 @@ class StyledBlock:
     error: str
 
 
+@functools.lru_cache(maxsize=8192)
 def style_python_block(code: str) -> StyledBlock:
     """Format the lines between a block's fences as `doc-builder style` does (black at 119 columns, doctest
-    prompts and the block's own indentation kept)."""
+    prompts and the block's own indentation kept). Remembered by the block's text: translations repeat
+    their English blocks (the course's 8,834 Python blocks hold 1,670 distinct ones)."""
     from doc_builder.style_doc import format_code_example
 
     styled, error = format_code_example(code, STYLE_LINE_LENGTH)

@@ -59,8 +59,16 @@ def is_component_name(name: str) -> bool:
     return name[0].isupper() or "_" in name
 
 
-def find_component_tags(page: ParsedPage) -> Iterator[ComponentTag]:
+def find_component_tags(page: ParsedPage) -> tuple[ComponentTag, ...]:
     """Every component tag a reader may meet, in page order (code and closed comments skipped)."""
+    return page.derived(_read_component_tags)
+
+
+def _read_component_tags(page: ParsedPage) -> tuple[ComponentTag, ...]:
+    return tuple(_component_tags(page))
+
+
+def _component_tags(page: ParsedPage) -> Iterator[ComponentTag]:
     after = 0
     for index, line in visible_lines(page):
         if index < after:
