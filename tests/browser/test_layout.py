@@ -57,3 +57,45 @@ def test_screenshots_of_the_inference_guide(
         page.screenshot(path=str(path), full_page=True)
         assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
         page.context.close()
+
+
+# For each code block, the boxes of its copy button's bar and of the first line's visible characters
+# (each token's text as laid out, clipped to the part of the line the block shows before scrolling).
+_FIRST_LINE_UNDER_BUTTONS = """() => [...document.querySelectorAll('pre:has(.md-code__nav) > code')]
+  .map((code, index) => {
+    const nav = code.parentElement.querySelector('.md-code__nav').getBoundingClientRect();
+    const shown = code.getBoundingClientRect();
+    const walker = document.createTreeWalker(code, NodeFilter.SHOW_TEXT);
+    const hits = [];
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const end = node.data.indexOf('\\n');
+        const text = end < 0 ? node.data : node.data.slice(0, end);
+        for (let at = 0; at < text.length; at++) {
+            if (/\\s/.test(text[at])) continue;
+            const range = document.createRange();
+            range.setStart(node, at);
+            range.setEnd(node, at + 1);
+            for (const box of range.getClientRects()) {
+                const left = Math.max(box.left, shown.left), right = Math.min(box.right, shown.right);
+                const visible = right > left && box.bottom > shown.top && box.top < shown.bottom;
+                const across = left < nav.right && right > nav.left;
+                if (visible && across && box.top < nav.bottom && box.bottom > nav.top) hits.push(text[at]);
+            }
+        }
+        if (end >= 0) break;
+    }
+    return hits.length ? `code block ${index + 1}: the buttons cover ${JSON.stringify(hits.join(''))}` : '';
+}).filter(Boolean)"""
+
+
+def test_copy_buttons_leave_the_first_line_of_code_readable_on_a_phone(
+    open_page: OpenPage, site_url: str, pages_of_site: list[SitePage]
+) -> None:
+    page, _ = open_page(viewport={"width": 390, "height": 844}, is_mobile=True)
+    problems, blocks = [], 0
+    for site_page in pages_of_site:
+        page.goto(site_url + str(site_page), wait_until="load")
+        blocks += page.locator("pre:has(.md-code__nav) > code").count()
+        problems += [f"{site_page}: {problem}" for problem in page.evaluate(_FIRST_LINE_UNDER_BUTTONS)]
+    assert blocks > 10
+    assert not problems, "\n".join(problems)
