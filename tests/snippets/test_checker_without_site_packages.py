@@ -6,30 +6,49 @@ the real commands run in a subprocess as they are run there (`PYTHONPATH=src pyt
 
 from __future__ import annotations
 
+import importlib.metadata
+import importlib.util
 import os
+import re
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
-SRC = Path(__file__).resolve().parents[2] / "src"
-# What the site and lint need and a GPU host lacks (it has torch, transformers, pytest, markdown-it-py).
-SITE_ONLY = (
-    "babel",
-    "mkdocs",
-    "material",
-    "pymdownx",
-    "mkdocstrings",
-    "ada_url",
-    "nh3",
-    "detect_secrets",
-    "nbformat",
-    "doc_builder",
-    "griffe",
-)
+REPO = Path(__file__).resolve().parents[2]
+SRC = REPO / "src"
+# What a GPU host has of polydocs' own dependencies (beside torch, transformers, accelerate, pytest): the
+# parser and what transformers pulls in. Every other dependency of the site and lint is refused there.
+ON_THE_GPU_HOST = frozenset({"markdown-it-py", "pyyaml", "tqdm"})
+
+
+def _site_only() -> list[str]:
+    """The import names of every dependency in pyproject.toml a GPU host lacks, read from the installed
+    distributions (so that a dependency added later is refused too, without editing this test)."""
+    declared = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["project"]["dependencies"]
+    lacking = {canonicalize(re.split(r"[=<>!~\[; ]", requirement, maxsplit=1)[0]) for requirement in declared}
+    lacking -= ON_THE_GPU_HOST
+    names = sorted(
+        name
+        for name, distributions in importlib.metadata.packages_distributions().items()
+        if any(canonicalize(d) in lacking for d in distributions) and _is_module(name)
+    )
+    assert {"mkdocs", "material", "nh3", "latex2mathml"} <= set(names), names
+    return names
+
+
+def _is_module(name: str) -> bool:
+    """A module or regular package (a distribution's record may also name `tests` or `docs` folders)."""
+    spec = importlib.util.find_spec(name) if name.isidentifier() else None
+    return spec is not None and spec.origin is not None
+
+
+def canonicalize(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
 
 
 def _refusing_packages(folder: Path) -> Path:
-    for name in SITE_ONLY:
+    for name in _site_only():
         (folder / name).mkdir(parents=True)
         (folder / name / "__init__.py").write_text(f"raise ImportError('{name} is not installed here')\n")
     return folder

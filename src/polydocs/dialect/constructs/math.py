@@ -18,8 +18,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 from html import unescape
 
-from latex2mathml.converter import convert_to_element
-
 from polydocs.dialect.checks import Finding, PageFacts
 from polydocs.dialect.code_spans import blank_code_spans
 from polydocs.dialect.constructs._visible import visible_lines
@@ -150,6 +148,9 @@ class Typeset:
 @lru_cache(maxsize=4096)
 def typeset(tex: str, display: bool) -> Typeset:
     """The formula as presentation MathML holding only `MATHML_TAGS` and `MATHML_ATTRIBUTES`."""
+    # Imported here: the snippet checker reads pages through this package on GPU hosts without it.
+    from latex2mathml.converter import convert_to_element
+
     try:
         element = convert_to_element(_unwrapped(tex), display="block" if display else "inline")
     except Exception as error:  # latex2mathml raises its own error classes and plain ones alike
