@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from init_support import REPO, commit_all, polydocs, repository_with
+from init_support import REPO, commit_all, make, polydocs, repository_with
 from workflow_runner import WorkflowRun
 
 # A small page set of two pages, so that `--shard 1/2` and `--shard 2/2` each run one session.
@@ -110,3 +110,38 @@ def test_the_shards_split_the_pages_and_their_merged_report_has_both(workflow_ru
     assert merged["shards"] == 2
     assert merged["totals"]["sessions"] == 2 and merged["totals"]["passed"] == 2
     assert all((folder / f"junit-{n}.xml").is_file() for n, folder in enumerate(shards, start=1))
+
+
+def test_the_snippet_jobs_and_docs_check_accept_the_failures_of_the_check_baseline_once_it_exists(
+    tmp_path: Path,
+) -> None:
+    root = repository_with(REPO / "docs_src", tmp_path / "repo")
+    page = "docs/source/en/ci_failing.md"
+    (root / page).write_text('# Fails\n\n```py\nraise ValueError("a known failure")\n```\n', encoding="utf-8")
+    init = polydocs("init", cwd=root)
+    assert init.returncode == 0, init.stderr
+    baseline = "docs/source/_check-baseline.jsonl"
+    # init runs no snippet: it says how to accept today's failures.
+    assert f"run `polydocs check docs/source --write-baseline {baseline}`" in init.stdout
+    assert not (root / baseline).exists()
+    commit_all(root)
+    written = yaml.safe_load((root / ".github/workflows/docs.yml").read_text(encoding="utf-8"))
+    assert written["jobs"]["docs"]["with"]["check-baseline"] == baseline
+    inputs = {**written["jobs"]["docs"]["with"], "snippets": page, "snippet-shards": 1}
+
+    def shards() -> WorkflowRun:
+        run = WorkflowRun.of(root / ".github/workflows/polydocs.yml", root, inputs, event="pull_request")
+        run.run_job("snippet-shards")
+        run.run_job("snippets")
+        return run
+
+    with pytest.raises(AssertionError, match="a known failure"):
+        shards()
+    assert make(root, "docs-check", POLYDOCS_PAGES=page).returncode != 0
+    recorded = polydocs("check", page, "--write-baseline", baseline, cwd=root)
+    assert recorded.returncode == 0, recorded.stdout[-2000:] + recorded.stderr[-2000:]
+    run = shards()
+    assert f"1 failures accepted by {root / baseline}" in run.steps[-1].output, run.steps[-1].output
+    checked = make(root, "docs-check", POLYDOCS_PAGES=page)
+    assert checked.returncode == 0, checked.stdout[-2000:] + checked.stderr[-2000:]
+    assert f"--baseline {baseline}" in checked.stdout

@@ -17,6 +17,9 @@ from polydocs.sources import PROJECT_FILE
 # The lint baseline (init/baseline.py writes it), beside polydocs.yml: a name starting with `_` is never
 # published, not even from a one-language tree, whose top folder holds pages.
 BASELINE_NAME = "_lint-baseline.jsonl"
+# The snippet check's baseline, beside it: init never writes it (it would run every snippet), it says how
+# to make it; `make docs-check` and the snippet jobs read it while it exists.
+CHECK_BASELINE_NAME = "_check-baseline.jsonl"
 
 WORKFLOWS = Path(".github") / "workflows"
 # What the trusted preview workflow installs: the release the reusable workflow's `polydocs` input names.
@@ -101,6 +104,7 @@ def planned_files(setup: DocsSetup) -> list[PlannedFile]:
         "source": setup.source.as_posix(),
         "languages": ", ".join(setup.languages),
         "baseline": (setup.source / BASELINE_NAME).as_posix(),
+        "check_baseline": (setup.source / CHECK_BASELINE_NAME).as_posix(),
         "default_branch": setup.default_branch,
         "polydocs_requirement": POLYDOCS_REQUIREMENT,
     }
