@@ -27,6 +27,7 @@ from polydocs.markup.context import MarkupContext, page_context
 from polydocs.markup.inventory import ApiInventory, site_inventory
 from polydocs.markup.refused_page import refused_notice
 from polydocs.markup.unsafe_html import SANITIZER, diagnostics, sanitize_page
+from polydocs.markup.visible_source import source_visible
 from polydocs.notebooks import page_notebook
 from polydocs.site.autodoc_sources import installed_sources
 from polydocs.site.expansions import expand_benchmarks, insert_badges, line_map
@@ -211,7 +212,8 @@ def _converted(build: LanguageBuild, page: Page, text: PageText, render: RenderM
         return _refused(page, language, [*missing, *warnings], html)
     notebook, unconverted = _notebook(page, language, build.api)
     html, unsafe = _sanitized(build, page, html)
-    problems = [*missing, *warnings, *failures, *unconverted, *unsafe]
+    shown = source_visible(str(page.path), page.read(), html)
+    problems = [*missing, *warnings, *failures, *unconverted, *unsafe, *shown]
     return ConvertedPage(html, toc_tokens(toc), problems, notebook, title, objects)
 
 

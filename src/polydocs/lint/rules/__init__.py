@@ -17,6 +17,7 @@ from polydocs.lint.rules import (
     license_header,
     links,
     parity,
+    source_visible,
     unsafe_html,
 )
 
@@ -31,6 +32,7 @@ PAGE_RULES: dict[str, PageRule] = {
     "code-style": code_style.check,
     "code-blocks": code_blocks.check,
     "unsafe-html": unsafe_html.check,
+    "source-visible": source_visible.check,
     "front-matter": front_matter.check,
     "benchmarks": benchmarks.check,
 }

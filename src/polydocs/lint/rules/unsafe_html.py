@@ -9,6 +9,7 @@ from pathlib import Path
 
 from polydocs.diagnostics import Diagnostic
 from polydocs.dialect import parse_page
+from polydocs.dialect.constructs.autodoc import find_autodoc
 from polydocs.lint.context import LintContext
 from polydocs.lint.document import LintDocument
 from polydocs.markup import MarkupContext, render
@@ -45,18 +46,49 @@ def check(document: LintDocument, context: LintContext) -> Iterator[Diagnostic]:
 
 
 def _page_removals(document: LintDocument, project: ProjectConfig) -> list[Diagnostic]:
-    skipped = front_matter_lines(document.text)
-    body = "\n".join(_without_code(document.text.split("\n")[skipped:]))
+    result = sanitize_page(rendered_page(document, project), project.iframe_hosts)
+    return diagnostics(str(document.path), document.text, result.removals)
+
+
+def rendered_page(document: LintDocument, project: ProjectConfig) -> str:
+    """The page's HTML as the site converts it, but for its code and its `[[autodoc]]` blocks (the
+    library's docstrings, which the build's mkdocstrings writes); made once per page for every rule."""
+    key = (str(document.path), document.text)
+    if key not in _LAST_RENDERED:
+        _LAST_RENDERED.clear()  # the rules ask in turn for one page, then move on to the next
+        _LAST_RENDERED[key] = _rendered(*key, document.lang, document.local, project)
+    return _LAST_RENDERED[key]
+
+
+_LAST_RENDERED: dict[tuple[str, str], str] = {}
+
+
+def _rendered(path: str, text: str, lang: str, local: str, project: ProjectConfig) -> str:
+    skipped = front_matter_lines(text)
+    body = "\n".join(_without_autodoc(_without_code(text.split("\n")[skipped:])))
     markup = MarkupContext(
-        path=str(document.path),
-        lang=language_of(document.lang, project.languages.get(document.lang)),
+        path=path,
+        lang=language_of(lang, project.languages.get(lang)),
         line_offset=skipped,
-        page_local=document.local,
+        page_local=local,
         api=_inventory(project),
         iframe_hosts=project.iframe_hosts,
     )
-    result = sanitize_page(render(body, markup), project.iframe_hosts)
-    return diagnostics(str(document.path), document.text, result.removals)
+    return render(body, markup)
+
+
+def project_of(context: LintContext) -> ProjectConfig:
+    tree = context.targets.tree
+    return _project(tree.root if tree is not None else None)
+
+
+def _without_autodoc(lines: list[str]) -> list[str]:
+    """The lines with each `[[autodoc]]` directive and its member lines blanked."""
+    lines = list(lines)
+    for autodoc in find_autodoc(parse_page("\n".join(lines))):
+        for index in range(autodoc.index, autodoc.index + len(autodoc.members) + 1):
+            lines[index] = ""
+    return lines
 
 
 def _without_code(lines: list[str]) -> list[str]:

@@ -1,0 +1,17 @@
+"""Source readers would see as text on the rendered page (`markup/visible_source.py`), decided on the page
+as the site converts it: the same findings as the build's, at the same lines."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from polydocs.diagnostics import Diagnostic
+from polydocs.lint.context import LintContext
+from polydocs.lint.document import LintDocument
+from polydocs.lint.rules.unsafe_html import project_of, rendered_page
+from polydocs.markup.visible_source import source_visible
+
+
+def check(document: LintDocument, context: LintContext) -> Iterator[Diagnostic]:
+    page_html = rendered_page(document, project_of(context))
+    yield from source_visible(str(document.path), document.text, page_html)

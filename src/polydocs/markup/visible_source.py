@@ -1,0 +1,233 @@
+"""The build sees what the reader sees: a page's rendered text read again as a page must hold no syntax.
+
+Rendering is finished when its visible text (code, typeset math and the library's docstrings left out)
+read again by the page's one parse is plain prose: no heading, quote, fence, table, link, image, inline
+code, HTML or component tag, no dialect construct (a formula, an `[[autodoc]]`, a tab or callout tag), and
+none of the block syntax polydocs' own renderer writes for Python-Markdown (`!!!`, `???`, `===`, `:::`).
+Anything else means readers see source: a `source-visible` warning at the page line that wrote it. The
+check knows no list of constructs that go wrong: a construct no step renders shows as text, and its text
+reads as syntax, whatever the construct is.
+
+What the author escaped (`\\*\\*REMOVED\\*\\*`, `&lt;Tip&gt;`) is meant as text: a piece of syntax the
+page's source does not hold as written, but holds once its escapes are read, is not reported. The build
+(on the sanitised page) and `polydocs lint` (on the page rendered as lint renders it) both call
+`source_visible`, so they report the same findings.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from html.parser import HTMLParser
+
+from polydocs.diagnostics import Diagnostic
+from polydocs.dialect import parse_page
+from polydocs.dialect.code_spans import blank_code_spans
+from polydocs.dialect.constructs.autodoc import find_autodoc
+from polydocs.dialect.constructs.component_tags import find_component_tags
+from polydocs.dialect.constructs.math import find_formulas
+from polydocs.dialect.page import ParsedPage
+
+CODE = "source-visible"
+
+# Elements whose text is not prose: code, typeset math, drawings, inert templates, the library's docstrings.
+_NOT_PROSE = frozenset({"pre", "code", "kbd", "samp", "math", "svg", "script", "style", "template"})
+_NOT_PROSE_CLASSES = ("doc-object", "doc-contents", "doc-signature", "polydocs-autodoc-unavailable")
+# Elements that start a new block of text: what is written in one cannot continue another's syntax.
+_BLOCKS = frozenset(
+    "p li h1 h2 h3 h4 h5 h6 td th dt dd div summary details blockquote table tr ul ol label figcaption"
+    " caption section article header footer nav aside main br hr".split()
+)
+_VOID = frozenset("area base br col embed hr img input link meta param source track wbr".split())
+# The block syntax polydocs' steps write for Python-Markdown's extensions (admonition, details, tabbed,
+# mkdocstrings); it is never the page's, so shown it is always polydocs' failure.
+_RENDERER_SYNTAX = re.compile(r"^(?:!!!|\?\?\?\+?|===!?|:::)\s")
+# Syntax found by the parse, as tokens: block kinds and inline kinds.
+_BLOCK_SYNTAX = {
+    "heading_open": "a heading's `#`",
+    "blockquote_open": "a quote's `>`",
+    "fence": "a code fence",
+    "table_open": "a table's `|` rows",
+    "html_block": "an HTML tag",
+}
+_INLINE_SYNTAX = {
+    "link_open": "a link's `[...](...)`",
+    "image": "an image's `![...](...)`",
+    "html_inline": "an HTML tag",
+    "code_inline": "inline code's backticks",
+}
+_OBJECT = "\ufffc"  # stands for left-out code inside a text, so that syntax around it still reads so
+
+
+@dataclass(frozen=True)
+class ShownSource:
+    """A piece of syntax readers see: what it is, and its text as shown (its first line)."""
+
+    what: str
+    text: str
+    # The line of the visible text it is on: one finding per line, the first syntax found there.
+    index: int = 0
+    # Block syntax (a heading's `#`, a quote's `>`) is syntax only where a source line starts with it:
+    # `> 0` in a table cell or `**>2 views**` shows as written, and is no quote.
+    block: bool = False
+
+
+def source_visible(path: str, source: str, page_html: str) -> list[Diagnostic]:
+    """One warning per piece of syntax the page's readers see as text, at the source line writing it;
+    `source` is the page file's whole text."""
+    located = _SourceLines(source)
+    found = []
+    seen: set[int] = set()
+    for shown in shown_source(page_html):
+        if shown.index in seen:
+            continue
+        seen.add(shown.index)
+        line = located.line_of(shown.text, shown.block)
+        if line is None:
+            continue  # the author escaped it: meant as text
+        found.append(
+            Diagnostic(
+                path,
+                line,
+                CODE,
+                f"readers see {shown.what} as text: `{_short(shown.text)}`",
+                "write it so that it renders (see docs/markup.md), escape it if it is meant as text, or put "
+                "it in backticks",
+            )
+        )
+    return found
+
+
+def shown_source(page_html: str) -> Iterator[ShownSource]:
+    """The syntax in the page's visible text, in page order."""
+    blocks = _VisibleText.blocks_of(page_html)
+    text = "\n\n".join(blocks)
+    page = parse_page(text)
+    lines = page.lines
+    yield from _renderer_syntax(lines)
+    for token in page.tokens:
+        what = _BLOCK_SYNTAX.get(token.type)
+        if what is not None and token.map:
+            yield ShownSource(what, lines[token.map[0]].strip(), token.map[0], block=True)
+    for inline in page.inline_tokens():
+        what = _INLINE_SYNTAX.get(inline.token.type)
+        if what is not None:
+            yield ShownSource(what, lines[inline.index].strip(), inline.index)
+    yield from _constructs(page)
+
+
+def _renderer_syntax(lines: tuple[str, ...]) -> Iterator[ShownSource]:
+    for index, line in enumerate(lines):
+        if _RENDERER_SYNTAX.match(line):
+            yield ShownSource("polydocs' own block syntax", line.strip(), index)
+
+
+def _constructs(page: ParsedPage) -> Iterator[ShownSource]:
+    """The dialect's constructs found in the visible text: each is a construct no step rendered."""
+    for index, tag in page.tag_lines:
+        if not page.is_code(index) and not any(t.map and t.map[0] == index for t in page.tokens):
+            yield ShownSource(f"the tag `<{tag.name}>`", page.lines[index].strip(), index)
+    for component in find_component_tags(page):
+        yield ShownSource(
+            f"the component `<{component.name}>`", page.lines[component.index].strip(), component.index
+        )
+    formulas, _ = find_formulas(page)
+    for formula in formulas:
+        yield ShownSource("LaTeX", page.lines[formula.index].strip(), formula.index)
+    for autodoc in find_autodoc(page):
+        yield ShownSource("an `[[autodoc]]` directive", page.lines[autodoc.index].strip(), autodoc.index)
+
+
+def _short(text: str) -> str:
+    text = text.replace(_OBJECT, "…")
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+class _SourceLines:
+    """The page's source outside code, to find where a piece of shown syntax was written."""
+
+    def __init__(self, source: str) -> None:
+        page = parse_page(source)
+        self.raw = ["" if page.is_code(index) else line for index, line in enumerate(page.lines)]
+        # Inline code first skipped: a sample of syntax in backticks is no place where it was written.
+        self.lines = [blank_code_spans(line) for line in self.raw]
+
+    def line_of(self, shown: str, block: bool = False) -> int | None:
+        """The 1-based line writing `shown`; None where the source holds it only escaped. Where it holds
+        it neither way (polydocs wrote it), the first line holding a long enough part of it, else 1."""
+        pieces = [piece.strip() for piece in shown.split(_OBJECT) if piece.strip()]
+        if not pieces:
+            return None
+        longest = max(pieces, key=len)
+        if block:
+            first = pieces[0]
+            found = (n for n, line in enumerate(self.raw, start=1) if line.lstrip(" >").startswith(first))
+            return next(found, None)
+        for lines in (self.lines, self.raw):
+            for number, line in enumerate(lines, start=1):
+                if longest in line:
+                    return number
+        for line in self.raw:
+            if longest in _unescaped(line):
+                return None
+        words = [word for word in re.split(r"[^\w]+", shown) if len(word) > 3]
+        for number, line in enumerate(self.raw, start=1):
+            if words and all(word in line for word in words[:3]):
+                return number
+        return 1
+
+
+def _unescaped(line: str) -> str:
+    return html.unescape(re.sub(r"\\([!-/:-@\[-`{-~])", r"\1", line))
+
+
+class _VisibleText(HTMLParser):
+    """The text a reader sees, block by block; left-out code stands as one character."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.blocks: list[str] = []
+        self.current: list[str] = []
+        self.hidden: list[str] = []  # the open elements whose text is no prose
+
+    @classmethod
+    def blocks_of(cls, page_html: str) -> list[str]:
+        reader = cls()
+        reader.feed(page_html)
+        reader.close()
+        reader._end_block()
+        return reader.blocks
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        classes = next((value or "" for name, value in attrs if name == "class"), "")
+        if self.hidden or tag in _NOT_PROSE or any(name in classes for name in _NOT_PROSE_CLASSES):
+            if tag not in _VOID:
+                self.hidden.append(tag)
+            if not self.hidden or len(self.hidden) == 1:
+                self.current.append(_OBJECT)
+            return
+        if tag in _BLOCKS:
+            self._end_block()
+
+    def handle_endtag(self, tag: str) -> None:
+        if self.hidden:
+            if tag in self.hidden:
+                while self.hidden.pop() != tag:
+                    pass
+            return
+        if tag in _BLOCKS:
+            self._end_block()
+
+    def handle_data(self, data: str) -> None:
+        if not self.hidden:
+            self.current.append(data)
+
+    def _end_block(self) -> None:
+        text = "".join(self.current)
+        self.current = []
+        lines = [line.strip() for line in text.split("\n")]
+        block = "\n".join(line for line in lines if line)
+        if block.replace(_OBJECT, "").strip():
+            self.blocks.append(block)

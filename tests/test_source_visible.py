@@ -1,0 +1,76 @@
+"""The build sees what the reader sees: source shown as text is a `source-visible` finding, at the line
+that wrote it, in `polydocs build` and `polydocs lint` alike (real commands on a real tree)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+PAGE = """# Home
+
+<p align="center">See the [guide](https://huggingface.co/docs) first.</p>
+
+An escaped one is meant as text: \\[guide\\](https://huggingface.co/docs).
+
+<div class="columns">
+<div>
+
+### A heading inside two divs
+
+- [a link](https://huggingface.co)
+
+</div>
+</div>
+
+<details>
+<summary>More</summary>
+
+> [!WARNING]
+> A callout inside `<details>`.
+
+</details>
+"""
+
+
+def _tree(root: Path) -> Path:
+    source = root / "source"
+    source.mkdir()
+    (source / "_toctree.yml").write_text("- title: Guide\n  sections:\n  - local: index\n    title: Home\n")
+    (source / "index.md").write_text(PAGE, encoding="utf-8")
+    return source
+
+
+def _polydocs(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "polydocs", *args], capture_output=True, text=True, check=False
+    )
+
+
+def _found(diagnostics: list[dict[str, object]]) -> list[tuple[str, int]]:
+    return sorted(
+        (Path(str(d["path"])).name, int(str(d["line"]))) for d in diagnostics if d["code"] == "source-visible"
+    )
+
+
+def test_build_and_lint_report_the_same_shown_source_at_its_line(tmp_path: Path) -> None:
+    source = _tree(tmp_path)
+    report = tmp_path / "report.json"
+    build = _polydocs(
+        "build", "--source", str(source), "--out", str(tmp_path / "site"), "--report-json", str(report)
+    )
+    assert build.returncode == 0, build.stderr
+    built = _found(json.loads(report.read_text())["diagnostics"])
+    lint = _polydocs("lint", "--format", "json", str(source))
+    linted = _found(json.loads(lint.stdout))
+    # Only the link inside the one-line <p> shows as text; the escaped one is meant so, and the Markdown
+    # between HTML blocks renders.
+    assert built == linted == [("index.md", 3)]
+
+
+def test_strict_fails_on_shown_source(tmp_path: Path) -> None:
+    source = _tree(tmp_path)
+    build = _polydocs("build", "--source", str(source), "--out", str(tmp_path / "site"), "--strict")
+    assert build.returncode != 0
+    assert "index.md:3: source-visible" in build.stderr + build.stdout
