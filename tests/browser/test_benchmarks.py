@@ -50,7 +50,7 @@ def test_the_section_fits_1280_px_without_sideways_scrolling(
 ) -> None:
     page, _ = open_page(viewport=DESKTOP)
     page.goto(f"{site_url}/{lang}/{INFERENCE_GUIDE}")
-    page.locator(".polydocs-benchmarks details").evaluate("details => { details.open = true; }")
+    page.locator(".polydocs-benchmarks details").evaluate_all("all => all.forEach(d => { d.open = true; })")
     width, inner = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
     assert width <= inner, f"the page is {width}px wide in a {inner}px window"
     # Material wraps tables in a scrolling box: each of ours must fit the content's width without it.
@@ -63,6 +63,37 @@ def test_the_section_fits_1280_px_without_sideways_scrolling(
         }"""
     )
     assert not wide, f"wider than the content (element, width, scroll width, content width): {wide}"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_all_measurements_open_on_one_line_per_model_and_each_model_on_its_own_rows(
+    open_page: OpenPage, site_url: str, lang: str
+) -> None:
+    """On a phone, opening "All measurements" shows a list of models within one screen, not every
+    measurement; opening a model shows its own rows only."""
+    page, _ = open_page(viewport=PHONE, is_mobile=True)
+    page.goto(f"{site_url}/{lang}/{INFERENCE_GUIDE}")
+    everything = page.locator(".polydocs-benchmarks > details")
+    everything.locator(":scope > summary").click()
+    height = everything.evaluate("details => details.getBoundingClientRect().height")
+    assert height <= PHONE["height"], f"opened, all measurements take {height:.0f}px of an 844px screen"
+    models = everything.locator(":scope > details")
+    assert models.count() >= 2
+    problems = []
+    for index in range(models.count()):
+        model = models.nth(index)
+        name = model.locator(":scope > summary").inner_text().rsplit(" (", 1)[0].strip()
+        model.locator(":scope > summary").click()
+        firsts = model.locator("tbody tr > td:first-child").all_inner_texts()
+        if not firsts or not model.locator("table").is_visible():
+            problems.append(f"{name}: opened, it shows no table")
+        problems += [
+            f"{name}: shows a row of another model: {first!r}"
+            for first in firsts
+            if not first.startswith(f"{name},")
+        ]
+        model.locator(":scope > summary").click()
+    assert not problems, "\n".join(problems)
 
 
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1280", "390"])
