@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
@@ -60,7 +61,7 @@ def test_editing_english_makes_translations_outdated_until_marked(
     capsys.readouterr()
     assert main(["status", "--source", str(source), "--check"]) == 1
     out = capsys.readouterr().out
-    assert "es: 0 current, 1 outdated, 1 untracked, 1 missing (of 3 English pages)" in out
+    assert "es: 0 current, 1 outdated, 1 untracked, 1 missing (of 3 pages, as the build counts them)" in out
     assert "  outdated  es/guide.md" in out
     assert load_freshness(source).state("pt", "intro") == "current"
 
@@ -111,3 +112,31 @@ def test_status_lists_the_interface_strings_a_language_still_shows_in_english(
     assert f"  interface: all {total} strings in es" in out
     assert f"  interface: {total} of {total} strings shown in English (no th translation" in out
     assert "callout.tip, " in out
+
+
+def test_status_counts_add_up_to_the_pages_the_build_counts(
+    source: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """One rule of what a page is (`SourceTree.site_pages`): the generated status page and a redirect's
+    stub are not pages of the tree; a page only in Spanish is one of Spanish's."""
+    (source / "es" / "solo.md").write_text(HEADER + "# Solo\n", encoding="utf-8")
+    write_toctrees(source)
+    (source / "en" / "_redirects.yml").write_text("old_guide: guide\n", encoding="utf-8")
+    report = tmp_path / "report.json"
+    built = main(
+        ["build", "--source", str(source), "--out", str(tmp_path / "site"), "--report-json", str(report)]
+    )
+    assert built == 0
+    pages = json.loads(report.read_text(encoding="utf-8"))["pages"]
+    assert pages == {"en": 3, "es": 4, "pt": 3}
+    capsys.readouterr()
+    assert main(["status", "--source", str(source)]) == 0
+    lines = [line for line in capsys.readouterr().out.splitlines() if line[:3] in ("es:", "pt:")]
+    assert lines == [
+        "es: 0 current, 0 outdated, 3 untracked, 1 missing (of 4 pages, as the build counts them: 3 English "
+        "and 1 only in es)",
+        "pt: 0 current, 0 outdated, 1 untracked, 2 missing (of 3 pages, as the build counts them)",
+    ]
+    for line in lines:
+        counts = [int(part.split()[0]) for part in line.split(":")[1].split("(")[0].split(",")]
+        assert sum(counts) == pages[line[:2]]

@@ -47,8 +47,9 @@ def test_the_report_lists_every_diagnostic_with_its_language_and_the_pages_built
     link = next(d for d in report["diagnostics"] if d["code"] == "link-missing")
     assert set(link) == {"path", "line", "code", "message", "hint", "severity", "language"}
     assert link["severity"] == "warning" and link["hint"]
-    # index, guide and status in English; Spanish adds extra.
-    assert report["pages"] == {"en": 3, "es": 4}
+    # The tree's pages (`site_pages`): index and guide in English; Spanish adds extra. The generated status
+    # page is not one of them.
+    assert report["pages"] == {"en": 2, "es": 3}
     assert report["failed"] == {}
     said, *printed, by_code = _without_progress(capsys.readouterr().err)
     assert said.startswith("polydocs build: documenting transformers: no library is named")

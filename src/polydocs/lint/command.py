@@ -250,6 +250,16 @@ def _mark(tree: SourceTree, lang: str, local: str | None) -> None:
         freshness.mark(lang, page, source.path if source is not None else None)
 
 
+def _of_pages(tree: SourceTree, lang: str) -> str:
+    """The pages the counts add up to: the language's site's (`site_pages`, as the build counts them),
+    its English pages and, where it has any, its pages without an English one."""
+    total, english = len(tree.site_pages(lang)), len(tree.pages[SOURCE_LANGUAGE])
+    own = total - english
+    return f"of {total} pages, as the build counts them" + (
+        f": {english} English and {own} only in {lang}" if own else ""
+    )
+
+
 def run_status(args: argparse.Namespace) -> int:
     tree = load_source_tree(args.source)
     freshness = tree.freshness
@@ -266,12 +276,11 @@ def run_status(args: argparse.Namespace) -> int:
         json.dump(groups, sys.stdout, indent=1)
         sys.stdout.write("\n")
     else:
-        total = len(freshness.english)
         for lang, by_state in groups.items():
             # `in-progress` only where a translation was started (`polydocs translate`) and not yet marked.
             shown = [state for state in STATES if state != "in-progress" or by_state[state]]
             counts = ", ".join(f"{len(by_state[state])} {state}" for state in shown)
-            print(f"{lang}: {counts} (of {total} English pages)")
+            print(f"{lang}: {counts} ({_of_pages(tree, lang)})")
             for state in ("in-progress", "outdated", "untracked", "missing"):
                 for local in by_state[state]:
                     print(f"  {state:9} {lang}/{local}.md")

@@ -16,6 +16,7 @@ from polydocs.diagnostics import Diagnostic, PolydocsError
 from polydocs.markup.inventory import site_inventory
 from polydocs.site.build_report import LanguageResult
 from polydocs.site.build_summary import located_failure
+from polydocs.site.language_manifest import published_pages
 from polydocs.site.mkdocs_config import load_mkdocs_config, mkdocs_settings
 from polydocs.site.versions import SiteVersions
 from polydocs.sources import SourceTree, load_source_tree
@@ -77,7 +78,7 @@ def build_language(
         mkdocs_build(config, dirty=dirty)
         if keep is not None:
             keep(config)
-        pages = sum(1 for _ in site_dir.rglob("index.html"))
+        pages = published_pages(site_dir, (page.src_uri for page in tree.site_pages(lang).values()))
         return LanguageResult(lang, time.perf_counter() - started, pages, collect.diagnostics)
     except (MkDocsException, PolydocsError, OSError) as error:
         diagnostics, reason = collect.diagnostics, str(error)

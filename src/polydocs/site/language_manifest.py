@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from functools import cache, cached_property, partial
 from importlib import metadata
@@ -276,6 +277,13 @@ class UnchangedLanguages:
 def page_file(local: str) -> str:
     """The file a page is published as (`use_directory_urls`): `guide/index.html` for `guide`."""
     return File(f"{local}.md", "", "", use_directory_urls=True).dest_uri
+
+
+def published_pages(folder: Path, src_uris: Iterable[str]) -> int:
+    """How many of the pages `src_uris` (the language's pages: `SourceTree.site_pages`, the one rule of
+    what a page is, which `polydocs status` counts too) are published in `folder`. The status page and
+    redirect stubs are the site's own files, not pages of the tree."""
+    return sum((folder / page_file(src_uri.removesuffix(".md"))).is_file() for src_uri in src_uris)
 
 
 def _key(published: Path) -> str:

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from polydocs.site.build_report import LanguageResult
-from polydocs.site.language_manifest import page_file
+from polydocs.site.language_manifest import page_file, published_pages
 from polydocs.site.plugin import STATUS_PAGE
 from polydocs.sources import SourceTree
 
@@ -104,5 +104,5 @@ def joined_result(staging: Path, parts: list[LanguagePart], results: list[Langua
     seconds = max(result.seconds for result in results)
     if failed is not None:
         return LanguageResult(first.lang, seconds, 0, diagnostics, failed.error, parts=len(parts))
-    pages = sum(1 for _ in first.folder(staging).rglob("index.html"))
+    pages = published_pages(first.folder(staging), (src_uri for part in parts for src_uri in part.pages))
     return LanguageResult(first.lang, seconds, pages, diagnostics, parts=len(parts))

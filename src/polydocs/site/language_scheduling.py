@@ -88,7 +88,7 @@ def build_languages(
     kept = unchanged_pages or {}
     builds = [partial(build, lang, staging / lang, unchanged_pages=kept.get(lang)) for lang in whole]
     builds += [partial(build, part.lang, part.folder(staging), part=part) for part in plan.parts]
-    with shown_progress({lang: len(tree.site_pages(lang)) + 1 for lang in plan.order}) as pages:
+    with shown_progress({lang: len(tree.site_pages(lang)) for lang in plan.order}) as pages:
         if not plan.forks:
             results = [run() for run in builds]
         else:

@@ -225,11 +225,11 @@ class PolydocsPlugin(BasePlugin[PolydocsPluginConfig]):
         return markdown
 
     def on_page_content(self, html: str, page: MkDocsPage, config: MkDocsConfig, files: Files) -> str:
-        if page.file.src_uri not in self.rendered_elsewhere:
-            page_done(self.lang.folder)
         converted = self.converted.pop(page.file.src_uri, None)
         if converted is None:  # the generated status page: its titles are escaped, and it is sanitised too
             return sanitize_page(html, self.tree.project.iframe_hosts).html
+        if page.file.src_uri not in self.rendered_elsewhere:
+            page_done(self.lang.folder)  # one of the tree's pages (`site_pages`), as the totals count
         page.toc = restore_toc(converted.toc)
         local = page.file.src_uri.removesuffix(".md")
         notebooks = Path(config.site_dir) if self.config.writes_language_files else None
