@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -20,6 +21,7 @@ from polydocs.lint.secrets.scan import (
     tracked_files,
 )
 from polydocs.lint.targets import LintTargets, collect_targets
+from polydocs.site.worker_processes import worker_pool
 from polydocs.sources.changes import Changes, affected_pages
 
 
@@ -61,13 +63,7 @@ def lint_paths(
     findings: list[Diagnostic] = []
     if "toctree" in selected:
         findings += targets.problems
-    for document in targets.documents:
-        # A page past its bounds is read no further: the constructs rule says why (`dialect/page_bounds.py`).
-        refused = page_refusal(document.parsed) is not None
-        for name in selected:
-            rule = PAGE_RULES.get(name)
-            if rule is not None and not (refused and name != "constructs"):
-                findings.extend(_page_findings(rule, document, context))
+    findings += _pages_findings(context, selected)
     scanned = 0
     if "secrets" in selected:
         root = find_repository_root(paths[0]) if paths else None
@@ -85,6 +81,63 @@ def lint_paths(
         findings = [finding for finding in findings if reported(finding, changes, affected)]
     unique = sorted(set(findings), key=lambda d: (display_path(d.path), d.line, d.code, d.message))
     return LintReport(unique, len(targets.documents), scanned)
+
+
+# The pages one process lints at least before a second one is worth forking (its start and the answers
+# it learns again, other pages' anchors and the library's names, cost about as much).
+PAGES_PER_PROCESS = 100
+# Pages handed to a process at a time: small enough to even out the processes' loads.
+_CHUNK = 16
+# What the forked processes lint with: set before they are forked, which happens at the first task.
+_SHARED: tuple[LintContext, list[str]] | None = None
+
+
+def _pages_findings(context: LintContext, selected: list[str]) -> list[Diagnostic]:
+    """What the page rules find on every page. Each page's findings are its own (a rule asks other pages
+    only for facts: anchors, names), so a large tree is linted by one forked process per CPU, chunk by
+    chunk; the findings are the same, sorted at the end (init on course-docs, 1,044 pages: see
+    docs/performance.md)."""
+    global _SHARED
+    documents = context.targets.documents
+    processes = min(_cpus(), len(documents) // PAGES_PER_PROCESS)
+    if processes < 2:
+        return _chunk_findings(range(len(documents)), context, selected)
+    _SHARED = (context, selected)
+    try:
+        with worker_pool(processes) as pool:
+            chunks = [
+                range(start, min(start + _CHUNK, len(documents)))
+                for start in range(0, len(documents), _CHUNK)
+            ]
+            return [finding for found in pool.map(_forked_chunk, chunks) for finding in found]
+    finally:
+        _SHARED = None
+
+
+def _cpus() -> int:
+    """The CPUs this process may run on (all of the machine's where that cannot be asked)."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+def _forked_chunk(indices: range) -> list[Diagnostic]:
+    assert _SHARED is not None, "a lint process forked without its context"
+    context, selected = _SHARED
+    found = _chunk_findings(indices, context, selected)
+    context.facts.save()  # what this process learned of torch, for the next run
+    return found
+
+
+def _chunk_findings(indices: range, context: LintContext, selected: list[str]) -> list[Diagnostic]:
+    findings: list[Diagnostic] = []
+    for index in indices:
+        document = context.targets.documents[index]
+        # A page past its bounds is read no further: the constructs rule says why (`dialect/page_bounds.py`).
+        refused = page_refusal(document.parsed) is not None
+        for name in selected:
+            rule = PAGE_RULES.get(name)
+            if rule is not None and not (refused and name != "constructs"):
+                findings.extend(_page_findings(rule, document, context))
+    return findings
 
 
 def _page_findings(rule: PageRule, document: LintDocument, context: LintContext) -> list[Diagnostic]:
