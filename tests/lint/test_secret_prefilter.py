@@ -114,7 +114,11 @@ def test_every_line_a_plugin_reports_on_is_kept_on_a_real_tree(name: str) -> Non
             assert len(kept) < len(distinct) / 4 or len(distinct) < 40
 
 
-@pytest.mark.parametrize("name", TREES)
+# The whole scan without the prefilter, the reference here, reads every line with every plugin: on the
+# 26 languages of course-docs that was 6 minutes of a loaded CI machine. Every line of course-docs a plugin
+# reports on is kept by the prefilter (the test above, on every tree), and the hostile pages bring the
+# course's file kinds (.mdx, .yml) to the whole-scan comparison on the other trees.
+@pytest.mark.parametrize("name", [tree for tree in TREES if tree != "course-docs"])
 def test_a_real_tree_with_hostile_pages_gives_the_same_findings_with_the_prefilter_as_without(
     name: str, tmp_path: Path
 ) -> None:
