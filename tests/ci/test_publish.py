@@ -203,3 +203,27 @@ def test_the_comment_says_only_numbers_and_plain_codes_of_the_report(tmp_path: P
     assert "Pages built: en 5." in comment and "1 `link-broken`" in comment and "2 `other`" in comment
     assert "evil" not in comment and "onerror" not in comment and "javascript" not in comment
     assert "failed to build: pt" in comment
+
+
+@pytest.mark.parametrize("preview", ["", "ci:\n  preview: true\n", "ci:\n  preview: all\n"])
+def test_a_forks_site_is_published_only_where_the_settings_say_all(tmp_path: Path, preview: str) -> None:
+    """A fork's `docs-site` artifact is whatever its own workflow uploaded, script included: on the docs'
+    own address only where polydocs.yml opts in."""
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "index.html").write_text("<script>steal()</script>", encoding="utf-8")
+    subprocess.run(["git", "init", "-q", "--bare", str(tmp_path / "remote.git")], check=True)
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "polydocs.yml").write_text("site_name: Docs\n" + preview, encoding="utf-8")
+    done = _polydocs(
+        "ci", "preview", str(site), "--pr", "4", "--source", "src", "--remote", str(tmp_path / "remote.git"),
+        "--comment", "comment.md", "--from-fork", cwd=tmp_path,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    comment = (tmp_path / "comment.md").read_text(encoding="utf-8")
+    if preview.endswith("all\n"):
+        assert "pr-4" in _tree(tmp_path / "remote.git") and "pr-4/" in comment
+    else:
+        assert "a pull request from a fork" in done.stdout and "`docs-site` artifact" in comment
+        branches = ["git", "-C", str(tmp_path / "remote.git"), "rev-parse", "gh-pages"]
+        assert subprocess.run(branches, capture_output=True).returncode != 0

@@ -55,8 +55,16 @@ def test_valid_settings_are_read_and_absent_ones_are_the_defaults(tmp_path: Path
         "ci:\n  system_packages: [libgl1, ffmpeg=7:6.1]\n  preview: false\n  pages_branch: docs-pages\n",
     )
     assert load_project_config(root).ci == CiSettings(
-        system_packages=("libgl1", "ffmpeg=7:6.1"), preview=False, pages_branch="docs-pages"
+        system_packages=("libgl1", "ffmpeg=7:6.1"), preview="off", pages_branch="docs-pages"
     )
+    assert CiSettings().preview == "same-repository"  # a fork's site is not published by default
+    for written, read in (
+        ("true", "same-repository"),
+        ("all", "all"),
+        ("same-repository", "same-repository"),
+    ):
+        (tmp_path / "polydocs.yml").write_text(f"ci:\n  preview: {written}\n", encoding="utf-8")
+        assert load_project_config(tmp_path).ci.preview == read
     assert load_project_config(tmp_path / "nowhere").ci == CiSettings()
 
 

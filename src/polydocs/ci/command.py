@@ -59,13 +59,19 @@ def _preview(args: argparse.Namespace) -> int:
     url = ""
     if not args.site.exists():
         print(f"{args.site}: no site (the build failed before uploading one): nothing published")
-    elif settings.preview:
+    elif settings.preview == "off":
+        print("ci.preview is false in polydocs.yml: nothing published; the comment names the artifact")
+    elif args.from_fork and settings.preview != "all":
+        print(
+            "a pull request from a fork: its site is what its own build made, unreviewed, so it is not "
+            "published on the docs' address (ci.preview: all publishes forks' too); "
+            "the comment names the artifact"
+        )
+    else:
         published = publish_preview(args.site, args.pr, _branch(args, settings.pages_branch), args.sha)
         base = pages_url(settings.pages_url, os.environ.get("GITHUB_REPOSITORY", "OWNER/REPOSITORY"))
         url = f"{base}{preview_folder(args.pr)}/"
         print(f"preview of pull request #{args.pr}: {published.action} {published.commit[:12]}; {url}")
-    else:
-        print("ci.preview is false in polydocs.yml: nothing published; the comment names the artifact")
     if args.comment:
         summary = BuildSummary.read(args.report) if args.report else BuildSummary({}, {}, ())
         comment = preview_comment(url, summary, args.sha, args.run_url, built=args.site.exists())
@@ -164,7 +170,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="publish a pull request's built site as pr-N/ of the pages branch",
         description="Copy SITE (plain files only) to pr-N/ of `ci.pages_branch` (default gh-pages), "
         "replacing an earlier preview of that pull request, and write the comment that links to it. With "
-        "`ci.preview: false` nothing is published and the comment names the run's artifact.",
+        "`ci.preview: false`, or for a fork's pull request unless `ci.preview: all`, nothing is published "
+        "and the comment names the run's artifact.",
     )
     preview.add_argument("site", type=Path, help="the built site (the docs-site artifact)")
     preview.add_argument("--pr", type=_pr, required=True, help="the pull request's number")
@@ -172,6 +179,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     preview.add_argument("--report", type=Path, help="the build's --report-json, summarised in the comment")
     preview.add_argument("--comment", type=Path, help="write the comment's Markdown to this file")
     preview.add_argument("--run-url", default="", help="the address of the run that built the site")
+    preview.add_argument(
+        "--from-fork",
+        action="store_true",
+        help="the pull request comes from a fork: published only with `ci.preview: all`",
+    )
     _common(preview)
     preview.set_defaults(run=_preview)
 

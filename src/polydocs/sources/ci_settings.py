@@ -37,8 +37,9 @@ class CiSettings:
     pages_branch: str = DEFAULT_PAGES_BRANCH
     # Where that branch is served; empty: https://OWNER.github.io/REPOSITORY/.
     pages_url: str = ""
-    # Publish each pull request's site under `pr-N/` and comment the link (false: the artifact only).
-    preview: bool = True
+    # Whose pull requests' sites are published under `pr-N/` (PREVIEWS); the others' comment names the
+    # artifact. A fork's site is what its own, unreviewed build produced, script included.
+    preview: str = "same-repository"
 
 
 def _packages(value: Any) -> str | None:
@@ -65,8 +66,14 @@ def _url(value: Any) -> str | None:
     return "expected an https:// address ending in /, e.g. https://docs.example.org/"
 
 
-def _boolean(value: Any) -> str | None:
-    return None if isinstance(value, bool) else "expected true or false"
+# `true` reads as the safe "on"; a fork's site is published only where `all` says so.
+PREVIEWS = {"same-repository": "same-repository", "all": "all", True: "same-repository", False: "off"}
+
+
+def _preview(value: Any) -> str | None:
+    if isinstance(value, (bool, str)) and value in PREVIEWS:
+        return None
+    return "expected same-repository (the default), all (forks' pull requests too) or false"
 
 
 _KEYS = {
@@ -74,7 +81,7 @@ _KEYS = {
     "pre_command": _command,
     "pages_branch": _branch,
     "pages_url": _url,
-    "preview": _boolean,
+    "preview": _preview,
 }
 
 
@@ -102,4 +109,6 @@ def ci_settings(value: dict[str, Any] | None) -> CiSettings:
     value = dict(value or {})
     if "system_packages" in value:
         value["system_packages"] = tuple(value["system_packages"])
+    if "preview" in value:
+        value["preview"] = PREVIEWS[value["preview"]]
     return CiSettings(**value)
