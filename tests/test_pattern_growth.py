@@ -15,6 +15,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
 import bench_patterns  # a script beside the package, not part of it
 
+
 def test_every_page_pattern_grows_linearly():
     patterns = bench_patterns.page_patterns(bench_patterns.PACKAGES)
     assert len(patterns) > 80  # the import found them
