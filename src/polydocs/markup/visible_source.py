@@ -29,6 +29,7 @@ from polydocs.dialect.constructs.autodoc import find_autodoc
 from polydocs.dialect.constructs.component_tags import find_component_tags
 from polydocs.dialect.constructs.math import find_formulas
 from polydocs.dialect.page import ParsedPage
+from polydocs.guide import guide_url
 
 CODE = "source-visible"
 
@@ -93,8 +94,8 @@ def source_visible(path: str, source: str, page_html: str) -> list[Diagnostic]:
                 line,
                 CODE,
                 f"readers see {shown.what} as text: `{_short(shown.text)}`",
-                "write it so that it renders (see docs/markup.md), escape it if it is meant as text, or put "
-                "it in backticks",
+                f"write it so that it renders ({guide_url('markup.md')}), escape it if it is meant as text, "
+                "or put it in backticks",
             )
         )
     return found
