@@ -11,9 +11,10 @@ once with `ast`; a name bound any other way (`__getattr__`, a lazy module) is si
 from __future__ import annotations
 
 import ast
-import importlib.util
 from functools import cache
 from pathlib import Path
+
+from polydocs.sources.installed_packages import module_file, package_dir
 
 # Import chains longer than this are not followed (a cycle, or a library that re-exports that deep).
 _MAX_HOPS = 8
@@ -21,20 +22,7 @@ _MAX_HOPS = 8
 
 @cache
 def _package_root(package: str) -> Path | None:
-    try:
-        spec = importlib.util.find_spec(package)
-    except (ImportError, ValueError):
-        return None
-    locations = spec.submodule_search_locations if spec else None
-    return Path(next(iter(locations))) if locations else None
-
-
-def _module_file(root: Path, module: str) -> Path | None:
-    parts = module.split(".")[1:]
-    candidates = [root.joinpath(*parts, "__init__.py")]
-    if parts:
-        candidates.insert(0, root.joinpath(*parts[:-1], parts[-1] + ".py"))
-    return next((path for path in candidates if path.is_file()), None)
+    return package_dir(package)
 
 
 @cache
@@ -99,7 +87,7 @@ def _one_hop(root: Path, dotted: str) -> str | None:
     parts = dotted.split(".")
     for end in range(len(parts) - 1, 0, -1):
         module = ".".join(parts[:end])
-        path = _module_file(root, module)
+        path = module_file(root, module)
         if path is None:
             continue
         target = _bindings(path, module).get(parts[end])
@@ -125,4 +113,4 @@ def static_exports(package: str) -> frozenset[str]:
 def has_module(package: str, name: str) -> bool:
     """Whether `package.name` is a module of the installed package's files (no import)."""
     root = _package_root(package)
-    return root is not None and _module_file(root, f"{package}.{name}") is not None
+    return root is not None and module_file(root, f"{package}.{name}") is not None

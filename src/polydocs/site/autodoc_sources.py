@@ -28,6 +28,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from polydocs.sources.installed_packages import module_file, package_dir
+
 if TYPE_CHECKING:
     from griffe import Alias, Object
 
@@ -38,29 +40,11 @@ _MISSING_FILE = "undocumentable.json"
 log = logging.getLogger(__name__)
 
 
-def _package_dir(package: str) -> Path | None:
-    """The installed package's folder, None when it is not installed (or is a single module)."""
-    try:
-        spec = importlib.util.find_spec(package)
-    except (ImportError, ValueError):
-        return None
-    locations = spec.submodule_search_locations if spec else None
-    return Path(next(iter(locations))) if locations else None
-
-
-def _module_file(root: Path, module: str) -> Path | None:
-    """`transformers.trainer` → `<root>/trainer.py` (or its package's `__init__.py`)."""
-    parts = module.split(".")[1:]
-    as_file = root.joinpath(*parts[:-1], parts[-1] + ".py") if parts else None
-    as_package = root.joinpath(*parts, "__init__.py")
-    return next((path for path in (as_file, as_package) if path and path.is_file()), None)
-
-
 def _module_of(root: Path, target: str) -> str | None:
     """The module of a dotted target (`transformers.trainer.Trainer` → `transformers.trainer`)."""
     parts = target.split(".")
     for end in range(len(parts) - 1, 0, -1):
-        if _module_file(root, ".".join(parts[:end])) is not None:
+        if module_file(root, ".".join(parts[:end])) is not None:
             return ".".join(parts[:end])
     return None
 
@@ -69,7 +53,7 @@ def _copy_slice(root: Path, package: str, modules: set[str], into: Path) -> None
     """Each module's file and every `__init__.py` from the package root down to it."""
     files = {root / "__init__.py"}
     for module in modules:
-        path = _module_file(root, module)
+        path = module_file(root, module)
         if path is None:
             continue
         files.add(path)
@@ -118,7 +102,7 @@ def _defining_module(top: Object | Alias, root: Path, package: str, name: str) -
     member = top.members.get(head)
     if isinstance(member, Alias):
         return _module_of(root, member.target_path)
-    if "." in name and _module_file(root, f"{package}.{head}"):  # `tuners.osf.utils.f`: a submodule's
+    if "." in name and module_file(root, f"{package}.{head}"):  # `tuners.osf.utils.f`: a submodule's
         return _module_of(root, f"{package}.{name}")
     if member is not None:
         return package
@@ -209,7 +193,7 @@ def installed_sources(package: str) -> str:
     version, and an autodoc page converted from the old code must not be reused for the new.
 
     Stat only (2,860 files of transformers: about 0.2 s): a language build asks once per package."""
-    root = _package_dir(package)
+    root = package_dir(package)
     try:
         version = importlib.metadata.version(package)
     except importlib.metadata.PackageNotFoundError:
@@ -244,7 +228,7 @@ def autodoc_slice(package: str, names: Iterable[str], cache: Path) -> AutodocSli
     parallel and later builds reuse it, and made again when an installed module it copied changed.
     """
     names = sorted(set(names))
-    root = _package_dir(package)
+    root = package_dir(package)
     if not names or root is None:
         return AutodocSlice(None)
     try:
