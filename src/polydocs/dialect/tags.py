@@ -14,6 +14,12 @@ _TAG_LINE = re.compile(
     rf"^(?P<indent>[ ]*)<(?P<closing>/)?(?P<name>[A-Za-z][\w-]*+)"
     rf"(?P<attributes>{ATTRIBUTES})(?P<self>/)?>\s*$"
 )
+# An element with its content on one line, `<pt>```bash pip install torch ```</pt>`: doc-builder's
+# preprocessors take what lies between a tab's tags as its Markdown, on one line as on several
+# (`generateTagRegex`).
+_ONE_LINE_ELEMENT = re.compile(
+    rf"^(?P<indent>[ ]*)<(?P<name>[A-Za-z][\w-]*+)(?P<attributes>{ATTRIBUTES})>(?P<body>.*?)</(?P=name)>\s*$"
+)
 _ATTRIBUTE = re.compile(
     r"""(?P<name>[A-Za-z_:][\w:.-]*)(?:\s*=\s*(?:"(?P<double>[^"]*)"|'(?P<single>[^']*)'|\{(?P<expression>[^}]*)\}|(?P<bare>[^\s"'=<>`/]+)))?"""
 )
@@ -58,3 +64,14 @@ def parse_tag_line(line: str) -> TagLine | None:
         closing=match["closing"] is not None,
         self_closing=self_closing,
     )
+
+
+def parse_one_line_element(line: str) -> tuple[TagLine, str] | None:
+    """`(opening tag, content)` when the line holds one element opened and closed on it, else None."""
+    match = _ONE_LINE_ELEMENT.match(line)
+    if match is None or match["attributes"].endswith("/"):
+        return None
+    tag = TagLine(
+        indent=match["indent"], name=match["name"], attributes=parse_attributes(match["attributes"])
+    )
+    return tag, match["body"].strip()

@@ -6,8 +6,9 @@ The groups, their tabs and where each ends come from the page's one parse (`tab_
 
 from __future__ import annotations
 
-from polydocs.dialect.constructs.tabs import TabGroup, TabGroupSpec, tab_layout
-from polydocs.markup._blocks import indent_lines, leading_spaces, quoted
+from polydocs.dialect.constructs.tabs import TAB_GROUPS, TabGroup, TabGroupSpec, tab_body_lines, tab_layout
+from polydocs.dialect.page import ParsedPage
+from polydocs.markup._blocks import INDENT, indent_lines, leading_spaces, quoted
 from polydocs.markup.context import MarkupContext
 
 
@@ -28,6 +29,24 @@ def _render_group(lines: list[str], group: TabGroup) -> None:
         # Each group starts a new tab set (`===!`), so two groups in a row never merge.
         marker = "===!" if tab.number == 1 else "==="
         lines[tab.index] = f"{leading_spaces(lines[tab.index])}{marker} {quoted(tab.label)}"
+        if tab.body is not None:  # its body is written below it at the hand-over (`one_line_tab_blocks`)
+            continue
         indent_lines(lines, tab.index + 1, tab.end)
         if tab.closing is not None:
             lines[tab.closing] = ""
+
+
+def one_line_tab_blocks(lines: list[str], page: ParsedPage) -> list[tuple[int, int, list[str]]]:
+    """`(line, line, block)` for each tab written on one line: its tab line, then its body indented below.
+
+    A body adds lines to the page, so it is written at the hand-over, after every line-keeping step.
+    """
+    blocks = []
+    for spec in TAB_GROUPS:
+        for group in tab_layout(page, spec).groups:
+            for tab in group.tabs:
+                if tab.body:
+                    inside = leading_spaces(lines[tab.index]) + INDENT
+                    body = [inside + line for line in tab_body_lines(tab.body)]
+                    blocks.append((tab.index, tab.index, [lines[tab.index], *body]))
+    return blocks

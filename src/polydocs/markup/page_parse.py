@@ -14,6 +14,7 @@ from polydocs.dialect import Fence, ParsedPage, page_findings, parse_page
 from polydocs.dialect.constructs.fences import closing_fence
 from polydocs.dialect.page_bounds import REFUSING
 from polydocs.markup._blocks import StoreHtml
+from polydocs.markup._tabs import one_line_tab_blocks
 from polydocs.markup.context import MarkupContext
 from polydocs.markup.literal_include import include_blocks
 from polydocs.markup.refused_page import refused_notice
@@ -51,14 +52,14 @@ def hand_over(lines: list[str], context: MarkupContext, store: StoreHtml) -> lis
     """The page as the parse reads it, for superfences and Python-Markdown: nested raw elements stay blocks
     and fences never closed are closed."""
     page = context.parsed(lines)
-    blocks = include_blocks(lines, page, context, store)
+    blocks = sorted([*include_blocks(lines, page, context, store), *one_line_tab_blocks(lines, page)])
     lines = close_unclosed_fences(stash_nested_raw_elements(lines, page, store), page)
     return _with_includes(lines, page, blocks)
 
 
 def _with_includes(lines: list[str], page: ParsedPage, blocks: list[tuple[int, int, list[str]]]) -> list[str]:
-    """Each `<literalinclude>` directive replaced by its block, from the bottom up; the lines the closed
-    fences added above a directive move it down by as many."""
+    """Each `<literalinclude>` directive and each one-line tab replaced by its block, from the bottom up; the
+    lines the closed fences added above one move it down by as many."""
     if not blocks:
         return lines
     added = sorted(fence.last for fence in page.fences if not fence.closed)

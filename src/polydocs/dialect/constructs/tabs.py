@@ -6,6 +6,7 @@ tabs from it (`polydocs.markup.hfoptions`, `polydocs.markup.framework_tabs`) and
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -21,6 +22,7 @@ from polydocs.dialect.components import (
     Component,
     ComponentTags,
     Span,
+    commented_lines,
     component_tags,
     crossing,
     non_empty,
@@ -29,7 +31,7 @@ from polydocs.dialect.components import (
 from polydocs.dialect.components import CODES as COMPONENT_CODES
 from polydocs.dialect.constructs.callouts import tip_layout
 from polydocs.dialect.page import ParsedPage
-from polydocs.dialect.tags import TagLine
+from polydocs.dialect.tags import TagLine, parse_one_line_element
 
 
 @dataclass(frozen=True)
@@ -111,7 +113,10 @@ CODES = COMPONENT_CODES
 @dataclass(frozen=True)
 class Tab:
     """One tab: its tag line, its body up to `end` (exclusive), and `closing`, its closing tag's line if it
-    has one inside the group. `closed` is False when the next tab or the group's end cut it short."""
+    has one inside the group. `closed` is False when the next tab or the group's end cut it short.
+
+    A tab written on one line (`<pt>```bash pip install torch ```</pt>`) has its Markdown in `body`, its
+    `closing` on its own line and nothing below it (`end` is the next line)."""
 
     index: int
     tag: TagLine
@@ -120,6 +125,22 @@ class Tab:
     end: int
     closing: int | None
     closed: bool
+    body: str | None = None
+
+
+# What a one-line tab holds, as its author meant it: a fence opened and closed on one line,
+# ```` ```bash pip install torch ``` ````, is the code block doc-builder shows (its first word the language).
+_ONE_LINE_FENCE = re.compile(
+    r"^(?P<fence>`{3,}|~{3,})(?P<language>[^\s`]*)[ \t]+(?P<code>.*?\S)[ \t]*(?P=fence)$"
+)
+
+
+def tab_body_lines(body: str) -> tuple[str, ...]:
+    """The Markdown lines of a one-line tab's `body`: a fence on one line becomes a fenced block."""
+    fence = _ONE_LINE_FENCE.match(body)
+    if fence is None:
+        return (body,)
+    return (fence["fence"] + fence["language"], fence["code"], fence["fence"])
 
 
 @dataclass(frozen=True)
@@ -188,10 +209,33 @@ def _group(
             tabs.append(_tab(tags, position, child, len(tabs) + 1, group_end.index, spec, taken))
             position = tabs[-1].end + (tabs[-1].closing is not None)
             continue
+        if child is None and (one_line := _one_line_tab(page, position, len(tabs) + 1, spec, taken)):
+            tabs.append(one_line)
+            position += 1
+            continue
         if stray_text is None and page.lines[position].strip():
             stray_text = position
         position += 1
     return TabGroup(start, tag, group_end.index, group_end.found, tuple(tabs), stray_text)
+
+
+def _one_line_tab(
+    page: ParsedPage, index: int, number: int, spec: TabGroupSpec, taken: set[int]
+) -> Tab | None:
+    """The tab opened and closed on line `index`, if one of this group's tabs is."""
+    if (
+        index in taken
+        or page.is_code(index)
+        or index in commented_lines(page)
+        or "</" not in page.lines[index]
+    ):
+        return None
+    element = parse_one_line_element(page.lines[index])
+    if element is None or element[0].name not in spec.tab_names:
+        return None
+    tag, body = element
+    taken.add(index)
+    return Tab(index, tag, number, spec.label(tag, number), index + 1, index, True, body)
 
 
 def _tab(
