@@ -18,6 +18,7 @@ from polydocs.markup._tabs import one_line_tab_blocks
 from polydocs.markup.context import MarkupContext
 from polydocs.markup.literal_include import include_blocks
 from polydocs.markup.refused_page import refused_notice
+from polydocs.markup.table_breaks import blank_above, table_breaks
 
 # One complete element marked `markdown="0"` (md_in_html's "raw HTML, do not parse") alone on its line,
 # after the container's quote markers and indentation (an evidence badge under a code block in a tab).
@@ -49,17 +50,32 @@ def report_constructs(lines: list[str], context: MarkupContext, store: StoreHtml
 
 
 def hand_over(lines: list[str], context: MarkupContext, store: StoreHtml) -> list[str]:
-    """The page as the parse reads it, for superfences and Python-Markdown: nested raw elements stay blocks
-    and fences never closed are closed."""
+    """The page as the parse reads it, for superfences and Python-Markdown: nested raw elements stay blocks,
+    fences never closed are closed and tables are blocks of their own."""
     page = context.parsed(lines)
-    blocks = sorted([*include_blocks(lines, page, context, store), *one_line_tab_blocks(lines, page)])
+    blocks = _with_breaks(
+        lines,
+        table_breaks(lines, page),
+        [*include_blocks(lines, page, context, store), *one_line_tab_blocks(lines, page)],
+    )
     lines = close_unclosed_fences(stash_nested_raw_elements(lines, page, store), page)
     return _with_includes(lines, page, blocks)
 
 
+def _with_breaks(
+    lines: list[str], breaks: list[int], blocks: list[tuple[int, int, list[str]]]
+) -> list[tuple[int, int, list[str]]]:
+    """The blocks in order, with a blank line above each line of `breaks` (above a block starting there)."""
+    starting = {first: (first, last, block) for first, last, block in blocks}
+    for index in breaks:
+        first, last, block = starting.get(index, (index, index, [lines[index]]))
+        starting[index] = (first, last, [blank_above(lines[index]), *block])
+    return sorted(starting.values(), key=lambda block: block[0])
+
+
 def _with_includes(lines: list[str], page: ParsedPage, blocks: list[tuple[int, int, list[str]]]) -> list[str]:
-    """Each `<literalinclude>` directive and each one-line tab replaced by its block, from the bottom up; the
-    lines the closed fences added above one move it down by as many."""
+    """Each `<literalinclude>` directive, one-line tab and line a blank goes above replaced by its block, from
+    the bottom up; the lines the closed fences added above one move it down by as many."""
     if not blocks:
         return lines
     added = sorted(fence.last for fence in page.fences if not fence.closed)
