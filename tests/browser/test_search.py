@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
 from browser_support import BROWSER_MARKS, OpenPage
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 pytestmark = BROWSER_MARKS
 
@@ -51,3 +53,65 @@ def test_search_finds_words_of_the_readers_language(
         ".md-search-result__item > a", "links => links.map(a => new URL(a.href).pathname)"
     )
     assert all(path.startswith(f"/{lang}/") for path in found), f"results outside /{lang}/: {found}"
+
+
+# Per language: an inflected and an unaccented form a reader types, each with the word as the pages write
+# it; every page holding that word must be found.
+WORD_FORMS = {
+    "es": [("inferencias", "inferencia"), ("compilacion", "compilación")],
+    "pt": [("treinamentos", "treinamento"), ("compilacao", "compilação")],
+}
+
+# The pages listed once the results are the whole typed word's (see the test above), else null.
+_FOUND_PAGES = """typed => {
+    const links = [...document.querySelectorAll('.md-search-result__item > a')].map(a => new URL(a.href));
+    const terms = links.map(url => url.searchParams.get('h'));
+    if (!terms.includes(typed) || !terms.every(term => term === typed || term === '')) return null;
+    return [...new Set(links.map(url => url.pathname))];
+}"""
+
+
+def _pages_holding(site: Path, lang: str, word: str) -> set[str]:
+    """The pages whose search entries hold `word` where Material's search splits text into words."""
+    index = json.loads((site / lang / "search" / "search_index.json").read_text(encoding="utf-8"))
+    separator = re.compile(index["config"]["separator"])
+    return {
+        f"/{lang}/{doc['location'].split('#')[0]}"
+        for doc in index["docs"]
+        if word in (re.sub(r"^\W+|\W+$", "", part) for part in separator.split(doc["text"].lower()))
+    }
+
+
+@pytest.mark.parametrize("lang", sorted(WORD_FORMS))
+def test_search_finds_inflected_and_unaccented_forms_of_the_pages_words(
+    open_page: OpenPage, site_url: str, built_site: Path, lang: str
+) -> None:
+    page, watch = open_page()
+    warnings: list[str] = []
+    page.on("console", lambda message: warnings.append(message.text) if message.type == "warning" else None)
+    page.goto(f"{site_url}/{lang}/")
+    search = page.locator(".md-search__input")
+    search.click()
+    problems = []
+    for typed, word in WORD_FORMS[lang]:
+        expected = _pages_holding(built_site, lang, word)
+        assert len(expected) >= 2, f"{word!r} is on {sorted(expected)}: pick a word of several {lang} pages"
+        # A query typed before the worker has its index is not run again once it has: type it again.
+        found: set[str] = set()
+        for attempt in range(6):
+            search.press("Control+A")
+            page.keyboard.type(typed if attempt % 2 == 0 else f"{typed} ")
+            try:
+                found = set(page.wait_for_function(_FOUND_PAGES, arg=typed, timeout=2_000).json_value())
+                break
+            except PlaywrightTimeoutError:
+                continue
+        if not expected <= found:
+            problems.append(
+                f"{typed!r} ({word!r}): missing {sorted(expected - found)}, found {sorted(found)}"
+            )
+        # A word matched through several of its forms is marked once, not again at a shifted offset.
+        if twice := page.locator(".md-search-result mark mark").count():
+            problems.append(f"{typed!r}: {twice} marks inside marks in the results")
+    assert not problems, f"/{lang}/ search misses pages:\n  " + "\n  ".join(problems)
+    assert watch.console_errors == [] and warnings == [], watch.console_errors + warnings

@@ -75,3 +75,32 @@ def test_a_fallback_indexed_on_its_own_is_marked_english_and_has_englishs_entrie
     assert marked in (site / "es" / "extra" / "index.html").read_text(encoding="utf-8")
     assert "polydocs-shown-in" not in (site / "en" / "extra" / "index.html").read_text(encoding="utf-8")
     assert "polydocs-shown-in" not in (site / "es" / "index.html").read_text(encoding="utf-8")
+
+
+def _search_worker(page_html):
+    config = page_html.split('<script id="__config" type="application/json">', 1)[1].split("</script>", 1)[0]
+    return json.loads(config)["search"]
+
+
+def test_translations_search_through_polydocs_worker_and_english_through_materials(write_tree, tmp_path):
+    tree = write_tree(
+        {
+            "en/_toctree.yml": EN_TOC,
+            "en/index.md": HEADER + "# Home\n",
+            "en/extra.md": HEADER + "# Extra\n",
+            "es/_toctree.yml": "- sections:\n  - local: index\n    title: Inicio\n  title: S\n",
+            "es/index.md": HEADER + "# Inicio\n",
+        }
+    )
+    site = tmp_path / "site"
+    build_site(tree, site, jobs=1)
+
+    english = _search_worker((site / "en" / "extra" / "index.html").read_text(encoding="utf-8"))
+    assert english.startswith("../assets/javascripts/workers/search.") and "polydocs" not in english
+    material = english.rsplit("/", 1)[1]
+    for page in ("index.html", "extra/index.html", "404.html"):
+        worker = _search_worker((site / "es" / page).read_text(encoding="utf-8"))
+        # Beside Material's worker: Material loads its lunr languages relative to the running worker.
+        assert worker.endswith(f"assets/javascripts/workers/polydocs-search.js?worker={material}"), page
+    workers = site / "es" / "assets" / "javascripts" / "workers"
+    assert (workers / "polydocs-search.js").is_file() and (workers / material).is_file()

@@ -24,7 +24,12 @@ from polydocs.markup.inventory import site_inventory
 from polydocs.site.autodoc_sources import AutodocSlice, autodoc_slice
 from polydocs.site.build_theme import BuildTheme
 from polydocs.site.nav import build_nav
-from polydocs.site.theme_languages import search_language, search_separator, theme_language
+from polydocs.site.theme_languages import (
+    search_language,
+    search_separator,
+    searches_word_forms,
+    theme_language,
+)
 from polydocs.sources import SOURCE_LANGUAGE, Language, SourceTree
 from polydocs.sources.project import ProjectConfig
 from polydocs.sources.published_files import unpublished_patterns
@@ -234,6 +239,8 @@ def mkdocs_settings(
             # on /en/ got light again on /es/. The scope is the output's root instead (above the versions
             # too), as this path climbs from the language's root (`partials/javascripts/base.html`).
             "polydocs_storage_root": "../../" if versions else "../",
+            # The page's search worker is polydocs-search.js around Material's (theme's main.html).
+            "polydocs_search_forms": searches_word_forms(language),
             **({"polydocs_versions": _version_data(versions, language)} if versions else {}),
         },
         # Our own extensions report missing pages and links with path:line; MkDocs' own checks would

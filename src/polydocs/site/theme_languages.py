@@ -53,6 +53,12 @@ def search_language(language: Language) -> str:
     return primary if primary in _search_languages() else SOURCE_LANGUAGE
 
 
+def searches_word_forms(language: Language) -> bool:
+    """Whether readers' inflected and unaccented words find the pages' words (`polydocs-search.js`): in
+    every language but the source language, whose search stays Material's own."""
+    return language.tag.split("-")[0].lower() != SOURCE_LANGUAGE
+
+
 def search_separator(language: Language) -> str:
     """The separator of a language whose index marks its word boundaries; empty: Material's default."""
     if search_segmenter(language) is None:
