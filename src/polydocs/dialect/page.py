@@ -92,10 +92,7 @@ class ParsedPage:
 
     @cached_property
     def lines(self) -> tuple[str, ...]:
-        # Split on newlines only, as Python-Markdown and markdown-it-py do (`splitlines` also splits on
-        # form feeds and U+2028, which would shift every later index).
-        lines = self.text.split("\n")
-        return tuple(lines[:-1] if lines[-1] == "" else lines)  # a final newline ends a line, opens none
+        return split_lines(self.text)
 
     @cached_property
     def _state(self) -> StateCore:
@@ -190,6 +187,18 @@ class ParsedPage:
                 yield token.map[0], token
 
 
+# The line ends editors, Python-Markdown and markdown-it-py count: `\n`, `\r\n` and a lone `\r`. Not
+# `str.splitlines`' others (U+2028, U+0085, vertical tab, form feed, U+001C-U+001E): a line holding one
+# of those is one line for them, and splitting there would shift every later position by one.
+_LINE_END = re.compile(r"\r\n?|\n")
+
+
+def split_lines(text: str) -> tuple[str, ...]:
+    """The text's lines as editors number them (0-based here); a final line end ends a line, opens none."""
+    lines = _LINE_END.split(text)
+    return tuple(lines[:-1] if lines[-1] == "" else lines)
+
+
 @lru_cache(maxsize=64)
 def parse_page(text: str) -> ParsedPage:
     """The page parsed once; a build asks for the same page from several places (badges, notebook, lint)."""
@@ -221,7 +230,8 @@ def _blank_component_tags(text: str) -> str:
     """
     out = []
     fence = ""
-    for raw in text.splitlines(keepends=True):
+    # Lines as the parser counts them, so that a blanked tag never moves a line (`split_lines`).
+    for raw in _LINE_END.split(text):
         match = _FENCE.match(raw)
         if fence:
             if match and match.group("fence")[0] == fence[0] and len(match.group("fence")) >= len(fence):
@@ -234,10 +244,10 @@ def _blank_component_tags(text: str) -> str:
             continue
         tag = _LONE_TAG.match(raw)
         if tag and (tag.group("name").lower() not in _STANDARD_BLOCK_TAGS or _opens_direction(raw)):
-            out.append("\n")
+            out.append("")
         else:
             out.append(raw)
-    return "".join(out)
+    return "\n".join(out)
 
 
 def _opens_direction(line: str) -> bool:

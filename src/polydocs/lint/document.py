@@ -12,6 +12,7 @@ from markdown_it.token import Token
 
 from polydocs.dialect import InlineToken, ParsedPage, parse_page
 from polydocs.dialect.code_spans import blank_code_spans
+from polydocs.dialect.page import split_lines
 from polydocs.snippets.regions import PageScan, Region, scan_page
 from polydocs.sources.text import read_tree_text
 
@@ -49,7 +50,7 @@ class LintDocument:
     lines: list[str] = field(init=False)
 
     def __post_init__(self) -> None:
-        self.lines = self.text.splitlines()
+        self.lines = list(split_lines(self.text))  # as the one parse and editors count them
 
     @classmethod
     def read(cls, path: Path, lang: str, local: str) -> LintDocument:

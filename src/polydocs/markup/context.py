@@ -41,6 +41,9 @@ class MarkupContext:
     # The page's file and the folder its `<literalinclude>`s may read from; None: the text includes nothing.
     source_file: Path | None = None
     include_root: Path | None = None
+    # How many lines Python-Markdown gave the steps (set by the first, `page_parse`); locations past them
+    # are faults (`source_line`). None: no conversion has run, only `line_map` bounds them.
+    text_lines: int | None = None
 
     @property
     def facts(self) -> PageFacts:
@@ -80,10 +83,23 @@ class MarkupContext:
         return diagnostic
 
     def source_line(self, index: int) -> int:
-        """The 1-based source line of the 0-based line `index` of the converted text."""
+        """The 1-based source line of the 0-based line `index` of the converted text; a line the text does
+        not have is a fault of the caller (`LineOutsideText`), never moved to the nearest one."""
+        count = len(self.line_map) if self.line_map else self.text_lines
+        if index < 0 or (count is not None and index >= count):
+            raise LineOutsideText(self.path, index, count or 0)
         if self.line_map:
-            return self.line_map[min(index, len(self.line_map) - 1)]
+            return self.line_map[index]
         return self.line_offset + index + 1
+
+
+class LineOutsideText(IndexError):
+    """A location past the converted text's lines: some step or check lost count of them."""
+
+    def __init__(self, path: str, index: int, count: int) -> None:
+        super().__init__(
+            f"{path}: line {index + 1} of the converted text was asked for; it has {count} lines"
+        )
 
 
 def _default_context() -> MarkupContext:

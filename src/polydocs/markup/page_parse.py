@@ -36,6 +36,7 @@ def report_constructs(lines: list[str], context: MarkupContext, store: StoreHtml
     context.page = parse_page("\n".join(lines))
     if nested:
         return lines
+    context.text_lines = len(lines)
     findings = page_findings(context.page, context.facts)
     for finding in findings:
         context.warn(finding.index, finding.code, finding.message, finding.hint)

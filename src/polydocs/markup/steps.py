@@ -2,7 +2,9 @@
 
 Every step is a Python-Markdown preprocessor over the page's lines. All of them run between Python-Markdown's
 whitespace normalisation and pymdownx.superfences, which then reads the fences; each keeps every line where
-it was, so the locations of the page's one parse (the first step) hold for all of them.
+it was, so the locations of the page's one parse (the first step) hold for all of them; that is checked
+after each step (`StepChangedLineCount`). The last, the hand-over, may add lines: nothing of ours reads a
+location after it.
 """
 
 from __future__ import annotations
@@ -49,6 +51,22 @@ class Step:
     # converter's stash.
     render: Callable[..., list[str]]
     stores_html: bool = False
+    # Every step but the last returns as many lines as it got, each where it was: the one parse's
+    # locations hold for all of them (`StepChangedLineCount` when one does not).
+    keeps_lines: bool = True
+
+
+class StepChangedLineCount(RuntimeError):
+    """A step that keeps every line returned another number of lines: a fault of that step, never of the
+    page; every location after it would be off, so the page fails (`page-failed`) instead of misplacing
+    its warnings and tags."""
+
+    def __init__(self, step: str, given: int, returned: int) -> None:
+        super().__init__(
+            f"the markup step `{step}` returned {returned} lines for the {given} it was given; every step "
+            "before the hand-over keeps each line where it was"
+        )
+        self.step = step
 
 
 STEPS: tuple[Step, ...] = (
@@ -84,7 +102,7 @@ STEPS: tuple[Step, ...] = (
     # raw HTML up to their blank line, as CommonMark reads them, and what lies between them is Markdown.
     Step("html_blocks", render_html_blocks, stores_html=True),
     # Last: the page handed over as the parse reads it (fences never closed, closed).
-    Step("hand_over", hand_over, stores_html=True),
+    Step("hand_over", hand_over, stores_html=True, keeps_lines=False),
 )
 
 
@@ -95,8 +113,12 @@ class _StepPreprocessor(Preprocessor):
 
     def run(self, lines: list[str]) -> list[str]:
         if self.step.stores_html:
-            return self.step.render(lines, current_context(), self.md.htmlStash.store)
-        return self.step.render(lines, current_context())
+            rendered = self.step.render(lines, current_context(), self.md.htmlStash.store)
+        else:
+            rendered = self.step.render(lines, current_context())
+        if self.step.keeps_lines and len(rendered) != len(lines):
+            raise StepChangedLineCount(self.step.name, len(lines), len(rendered))
+        return rendered
 
 
 class DialectExtension(Extension):
