@@ -2,6 +2,7 @@
 falling back to English shares English's entries. Real MkDocs builds of a two-language tree."""
 
 import json
+import re
 from collections import Counter
 
 from material.plugins.search import plugin as material_search
@@ -104,3 +105,20 @@ def test_translations_search_through_polydocs_worker_and_english_through_materia
         assert worker.endswith(f"assets/javascripts/workers/polydocs-search.js?worker={material}"), page
     workers = site / "es" / "assets" / "javascripts" / "workers"
     assert (workers / "polydocs-search.js").is_file() and (workers / material).is_file()
+
+
+def test_a_tables_cells_are_words_apart_in_the_index_and_the_page_is_published_as_rendered(built_docs_src):
+    # The benchmark tables are written without white space between cells: `ViT-base`, then
+    # `clasificación de imágenes`, then `1` were indexed as `ViT-baseclasificación de imágenes1`.
+    index = json.loads((built_docs_src / "es" / "search" / "search_index.json").read_text(encoding="utf-8"))
+    separator = re.compile(index["config"]["separator"])
+    words = {
+        part
+        for doc in index["docs"]
+        if doc["location"].startswith("perf_torch_compile/")
+        for part in separator.split(doc["text"].lower())
+    }
+    assert {"clasificación", "imágenes", "vit", "base"} <= words
+    assert not [word for word in words if word.startswith(("baseclasificación", "imágenes1"))]
+    page = (built_docs_src / "es" / "perf_torch_compile" / "index.html").read_text(encoding="utf-8")
+    assert "</td><td" in page and "</td>\n<td" not in page

@@ -26,9 +26,13 @@ from polydocs.cache import CacheStore, require
 from polydocs.typed_json import load
 
 # Bump when what is stored changes: old entries then simply stop matching.
-_FORMAT = "2"
+_FORMAT = "4"
 # The attributes Material's indexer reads and then removes from the published page.
 _SEARCH_HINT = re.compile(r'\s?data-search-\w+="[^"]+"')
+# Where a page breaks its text with no white space (the benchmark tables: a cell's end, a `<br>`),
+# Material's indexer joins the words on either side: `ViT-base<br>clasificación de imágenes</th><td>1`
+# was indexed as `ViT-baseclasificación de imágenes1`, where no search finds `clasificación` or `imágenes`.
+_UNSPACED_BREAK = re.compile(r"</(?:td|th|tr|caption|thead|tbody|tfoot)>(?=<)|<br\s*/?>(?!\s)")
 _INDEXER = f"{_FORMAT}|{version('mkdocs-material')}|jieba={jieba is not None}"
 
 
@@ -39,6 +43,13 @@ def _toc_anchors(links: list[AnchorLink]) -> list[tuple[str, str, list[Any]]]:
 def without_search_hints(html: str) -> str:
     """`html` as published: what Material's indexer does after indexing, removing its hints."""
     return _SEARCH_HINT.sub("", html)
+
+
+def with_word_breaks(html: str) -> str:
+    """`html` as Material's indexer reads it: a line break after each table cell, row or part that another
+    tag follows at once, and after each `<br>` that text follows, so that the words on either side stay
+    words. The published page keeps its own HTML."""
+    return _UNSPACED_BREAK.sub(lambda found: f"{found.group(0)}\n", html)
 
 
 def _indexed_part(content: str, not_indexed: str) -> str:
@@ -141,13 +152,16 @@ class CachedSearchPlugin(SearchPlugin):
             page.content = without_search_hints(page.content or "")
             return
         before = len(self.search_index.entries)
+        published = page.content or ""
+        page.content = with_word_breaks(published)
         try:
             super().on_page_context(context, page=page, config=config, nav=nav)
         except Exception:
             # The page is published unindexed; its caller reports why (`page_failures.py`).
             del self.search_index.entries[before:]
-            page.content = unindexed_page(page.content or "", not_indexed)
+            page.content = unindexed_page(published, not_indexed)
             raise
+        page.content = without_search_hints(published)
         entries = self.search_index.entries[before:]
         if self.segmenter is not None:
             for entry in entries:
