@@ -5,10 +5,16 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import jsonschema
 import pytest
 from lint_support import write_toctrees
 
 from polydocs.cli import main
+from polydocs.codes import CODES
+
+# The OASIS SARIF 2.1.0 schema (errata 01, as published in oasis-tcs/sarif-spec, sarif-2.1/schema/), kept
+# here so that the log is validated with no network.
+SARIF_SCHEMA = Path(__file__).parent / "schemas" / "sarif-schema-2.1.0.json"
 
 HEADER = "<!--Copyright 2026 The HuggingFace Team. Licensed under the Apache License, Version 2.0.-->\n"
 
@@ -60,20 +66,43 @@ def test_github_annotations_escape_their_properties_and_message(
     assert len(lines) == 2
 
 
-def test_sarif_is_a_minimal_valid_2_1_0_log(tree: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_sarif_is_a_valid_2_1_0_log_whose_rules_explain_themselves(
+    tree: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     _, out, _ = _run(tree, capsys, "sarif")
     log = json.loads(out)
+    schema = json.loads(SARIF_SCHEMA.read_text(encoding="utf-8"))
+    jsonschema.Draft4Validator(schema).validate(log)
     assert log["version"] == "2.1.0" and log["$schema"].endswith("sarif-2.1.0.json")
     (run,) = log["runs"]
-    assert [rule["id"] for rule in run["tool"]["driver"]["rules"]] == ["license-missing", "link-missing"]
+    rules = run["tool"]["driver"]["rules"]
+    assert [rule["id"] for rule in rules] == ["license-missing", "link-missing"]
+    for rule in rules:
+        declared = CODES[rule["id"]]
+        assert rule["shortDescription"]["text"] == declared.summary
+        assert rule["helpUri"].startswith("https://github.com/huggingface/polydocs/blob/")
+        assert rule["helpUri"].endswith("/docs/linting.md#rules-and-their-codes")
+        assert rule["defaultConfiguration"]["level"] == "error"
     results = run["results"]
-    assert [(r["ruleId"], r["level"]) for r in results] == [
-        ("license-missing", "error"),
-        ("link-missing", "error"),
+    assert [(r["ruleId"], r["ruleIndex"], r["level"]) for r in results] == [
+        ("license-missing", 0, "error"),
+        ("link-missing", 1, "error"),
     ]
+    assert all(rules[r["ruleIndex"]]["id"] == r["ruleId"] for r in results)
     location = results[1]["locations"][0]["physicalLocation"]
     assert location == {"artifactLocation": {"uri": "docs_src/en/b.md"}, "region": {"startLine": 5}}
     assert all(r["message"]["text"] for r in results)
+
+
+def test_the_schema_check_refuses_a_rule_index_of_the_wrong_type(
+    tree: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The schema is strict enough to catch what the log's writer could get wrong."""
+    _, out, _ = _run(tree, capsys, "sarif")
+    log = json.loads(out)
+    log["runs"][0]["results"][0]["ruleIndex"] = "0"
+    validator = jsonschema.Draft4Validator(json.loads(SARIF_SCHEMA.read_text(encoding="utf-8")))
+    assert not validator.is_valid(log)
 
 
 def test_sarif_uris_are_percent_encoded_uri_references(

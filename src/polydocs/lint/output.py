@@ -9,7 +9,10 @@ from collections.abc import Callable
 from itertools import groupby
 from urllib.parse import quote
 
+from polydocs import __version__
+from polydocs.codes import CODES
 from polydocs.diagnostics import Diagnostic, display_path, printable
+from polydocs.guide import REPOSITORY
 
 FORMATS = ("text", "github", "json", "sarif")
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -62,22 +65,40 @@ def sarif_uri(path: str) -> str:
     return quote(display_path(path), safe="/")
 
 
-def _sarif_result(finding: Diagnostic) -> dict[str, object]:
+def _sarif_result(finding: Diagnostic, rule_index: int) -> dict[str, object]:
     location: dict[str, object] = {"artifactLocation": {"uri": sarif_uri(finding.path)}}
     if finding.line:
         location["region"] = {"startLine": finding.line}
     text = finding.message + (f"; {finding.hint}" if finding.hint else "")
     return {
         "ruleId": finding.code,
+        "ruleIndex": rule_index,
         "level": finding.severity,
         "message": {"text": text},
         "locations": [{"physicalLocation": location}],
     }
 
 
+def sarif_rule(code: str) -> dict[str, object]:
+    """A code as a SARIF `reportingDescriptor`: what it reports and the guide section explaining it
+    (polydocs.codes); a code missing there (a test keeps none) is named only."""
+    declared = CODES.get(code)
+    if declared is None:
+        return {"id": code, "name": code}
+    return {
+        "id": code,
+        "name": code,
+        "shortDescription": {"text": declared.summary},
+        "helpUri": declared.help_url,
+        "defaultConfiguration": {"level": declared.level},
+    }
+
+
 def sarif_document(findings: list[Diagnostic]) -> dict[str, object]:
-    """A minimal valid SARIF 2.1.0 log: one run, one rule per code, one result per finding."""
+    """A SARIF 2.1.0 log: one run, one rule per code reported (described, with its help link), one
+    result per finding referring to its rule by id and index."""
     codes = sorted({finding.code for finding in findings})
+    index = {code: position for position, code in enumerate(codes)}
     return {
         "$schema": SARIF_SCHEMA,
         "version": "2.1.0",
@@ -86,10 +107,12 @@ def sarif_document(findings: list[Diagnostic]) -> dict[str, object]:
                 "tool": {
                     "driver": {
                         "name": "polydocs lint",
-                        "rules": [{"id": code, "name": code} for code in codes],
+                        "version": __version__,
+                        "informationUri": REPOSITORY,
+                        "rules": [sarif_rule(code) for code in codes],
                     }
                 },
-                "results": [_sarif_result(finding) for finding in findings],
+                "results": [_sarif_result(finding, index[finding.code]) for finding in findings],
             }
         ],
     }
