@@ -15,14 +15,15 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-# The site needs no torch: `make docs` installs only the builder's dependencies.
-$(VENV)/.site-installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e .
+# The site needs no torch: `make docs` installs only the builder's dependencies. pyproject.toml gives
+# ranges; constraints.txt the exact versions tested, which every install here takes (docs/dependencies.md).
+$(VENV)/.site-installed: pyproject.toml constraints.txt | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e .
 	touch $@
 
 # Checking snippets and running the tests needs torch (the CPU build) and transformers.
-$(VENV)/.dev-installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[check,dev]'
+$(VENV)/.dev-installed: pyproject.toml constraints.txt | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[check,dev]'
 	touch $(VENV)/.site-installed $@
 
 docs: $(VENV)/.site-installed

@@ -10,8 +10,8 @@ from collections.abc import Iterable
 from functools import cache, lru_cache
 from importlib import metadata
 
-# The versions the snippet checker proves the pages with: pyproject.toml's `check` extra (a test keeps
-# the two equal). Notebooks pin the same ones, so a reader runs what was checked.
+# The versions the snippet checker proves the pages with: those constraints.txt records for the `check`
+# extra (a test keeps the two equal). Notebooks pin the same ones, so a reader runs what was checked.
 CHECKED_VERSIONS: dict[str, str] = {
     "torch": "2.13.0",
     "transformers": "5.23.0",
