@@ -16,6 +16,8 @@ TOC = "- sections:\n  - local: index\n    title: Home\n  - local: api\n    title
 LIBRARY = '''\
 """A library documented the Hugging Face way."""
 
+from dataclasses import dataclass
+
 
 class Helper:
     """Helps the greeter."""
@@ -57,6 +59,27 @@ class Greeter:
         return "hello" * times
 
 
+@dataclass
+class Settings:
+    """
+    Settings of the greeter.
+
+    Parameters:
+        loudness (`int`, *optional*, defaults to 1):
+            How loud.
+
+        > Timing
+
+        delay (`float`, *optional*, defaults to 0.0):
+            The delay. Can be either:
+                - a number of seconds
+                - zero, for none
+    """
+
+    loudness: int = 1
+    delay: float = 0.0
+
+
 def broken(x):
     """
     Does nothing.
@@ -66,7 +89,10 @@ def broken(x):
             no colon after the type.
     """
 '''
-API = "# API\n\n## Greeter\n\n[[autodoc]] Greeter\n    - greet\n\n## broken\n\n[[autodoc]] broken\n"
+API = (
+    "# API\n\n## Greeter\n\n[[autodoc]] Greeter\n    - greet\n\n## Settings\n\n[[autodoc]] Settings\n\n"
+    "## broken\n\n[[autodoc]] broken\n"
+)
 SOURCE = "https://github.com/owner/hfgreet/blob/v1.0.0/src/"
 
 
@@ -135,3 +161,23 @@ def test_a_malformed_docstring_is_a_warning_at_its_file_and_line_and_the_page_bu
     assert (problem.path, problem.line) == (str(source), _line(source, "x (`int`)"))
     assert "in the docstring of `hfgreet.broken`" in problem.message
     assert "no colon after the type." in _text(page)
+
+
+def test_a_decorated_class_links_its_first_decorator_as_doc_builder_does(api_site):
+    page, _, source = api_site
+    # doc-builder links `inspect.getsourcelines`' first line: the decorator above `class Settings:`.
+    assert f'href="{SOURCE}hfgreet/__init__.py#L{_line(source, "@dataclass")}"' in page
+
+
+def test_parameters_after_a_group_title_and_a_blank_line_are_read(api_site):
+    page, _, _ = api_site
+    assert '<dt class="polydocs-api-group">Timing</dt>' in page
+    (delay,) = re.findall(r'<dt id="hfgreet.Settings.delay">(.*?)</dt>', page, re.S)
+    assert _text(delay) == "delay (float, optional, defaults to 0.0)"
+
+
+def test_a_list_right_under_a_descriptions_text_is_a_list(api_site):
+    page, _, _ = api_site
+    assert re.search(
+        r"Can be either:</p>\s*<ul>\s*<li>a number of seconds</li>\s*<li>zero, for none</li>", page
+    )

@@ -5,7 +5,8 @@ for its sections, so the thousands of docstrings no page shows are never parsed)
 sections, which our templates (`templates/`) render as doc-builder does. Its problems become warnings at the
 docstring's file and line in the installed library (not in the slice mkdocstrings reads, `site/
 autodoc_sources.py`), reported with the page being converted. Classes and functions get the link to their
-source in the library's repository (`source_links.py`).
+source in the library's repository (`source_links.py`) and the anchor doc-builder gives them
+(`doc_builder_anchors.py`).
 """
 
 from __future__ import annotations
@@ -33,11 +34,14 @@ from griffe import (
     DocstringYield,
     Extension,
     Function,
+    Module,
     Object,
     ObjectNode,
 )
 
 from polydocs.diagnostics import Diagnostic
+from polydocs.docstrings.doc_builder_anchors import mark_doc_builder_anchors
+from polydocs.docstrings.list_starts import lists_apart
 from polydocs.docstrings.parse import HfDocstring, Parameter, Section, parse_docstring
 from polydocs.docstrings.source_links import installed_file, source_line
 from polydocs.docstrings.version_notes import with_version_notes
@@ -89,13 +93,13 @@ def _griffe_section(section: Section) -> DocstringSection:
     if section.kind == "raises":
         return DocstringSectionRaises(
             [
-                DocstringRaise(annotation=r.exception, description=with_version_notes(r.description))
+                DocstringRaise(annotation=r.exception, description=_markdown(r.description))
                 for r in section.raised
             ]
         )
     if section.kind in ("returns", "yields") and section.returned is not None:
         returned = section.returned
-        description = with_version_notes(returned.description)
+        description = _markdown(returned.description)
         if section.kind == "yields":
             return DocstringSectionYields(
                 [DocstringYield("", annotation=returned.type, description=description)]
@@ -103,11 +107,16 @@ def _griffe_section(section: Section) -> DocstringSection:
         return DocstringSectionReturns(
             [DocstringReturn("", annotation=returned.type, description=description)]
         )
-    return DocstringSectionText(with_version_notes(docstring_markdown(section.text)))
+    return DocstringSectionText(_markdown(section.text))
 
 
 def _noted(parameter: Parameter) -> Parameter:
-    return replace(parameter, description=with_version_notes(parameter.description))
+    return replace(parameter, description=_markdown(parameter.description))
+
+
+def _markdown(text: str) -> str:
+    """A description as doc-builder's Markdown reads it: version notes as notes, lists under text."""
+    return with_version_notes(lists_apart(docstring_markdown(text)))
 
 
 class _HfGriffeDocstring(Docstring):
@@ -162,6 +171,9 @@ class HfDocstrings(Extension):
     def __init__(self, source_bases: dict[str, str] | None = None) -> None:
         super().__init__()
         self.source_bases = source_bases or {}
+
+    def on_package(self, *, pkg: Module, **kwargs: Any) -> None:
+        mark_doc_builder_anchors(pkg)
 
     def on_instance(self, *, node: ast.AST | ObjectNode, obj: Object, agent: Any, **kwargs: Any) -> None:
         if obj.docstring is not None and not isinstance(obj.docstring, _HfGriffeDocstring):

@@ -349,6 +349,9 @@ class _Reader:
             if line.lstrip().startswith(">"):
                 group = line.lstrip()[1:].strip()
                 self.index += 1
+                # A blank line under a group title does not end the section (TrainingArguments' groups).
+                while self.index < len(self.lines) and _blank(self.lines[self.index]):
+                    self.index += 1
                 continue
             parameter, problem = _parameter_line(line, self.index, group)
             if problem is not None:

@@ -12,7 +12,7 @@ import importlib.util
 import re
 from pathlib import Path
 
-from griffe import Class, Object
+from griffe import Object
 
 from polydocs.guide import release_ref
 
@@ -47,17 +47,9 @@ def source_base(package: str, configured: str = "") -> str:
 
 
 def source_line(obj: Object) -> int | None:
-    """The line doc-builder links to: a class's `class` line, a function's first (its first decorator)."""
-    if obj.lineno is None:
-        return None
-    if isinstance(obj, Class):
-        try:
-            lines = obj.lines
-        except (ValueError, KeyError, OSError):
-            return obj.lineno
-        for offset, line in enumerate(lines):
-            if line.lstrip().startswith("class "):
-                return obj.lineno + offset
+    """The line doc-builder links to, `inspect.getsourcelines`' first: a decorated class's or function's
+    first decorator (`@dataclass` above `class DataLoaderConfiguration`), else its `class`/`def` line.
+    griffe's `lineno` is that line."""
     return obj.lineno
 
 

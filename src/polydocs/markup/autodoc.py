@@ -50,8 +50,11 @@ def _mkdocstrings_block(qualified: str, members: tuple[str, ...]) -> list[str]:
     block = [f"::: {qualified}"]
     # `- all` asks for every public member, which is what mkdocstrings shows without a members option.
     if members and "all" not in members:
-        # One flow-style YAML line, so that the block is never longer than the directive it replaces.
-        block.append(f"    options: {{members: [{', '.join(members)}]}}")
+        # One flow-style YAML line, so that the block is never longer than the directive it replaces. A
+        # listed member may be inherited (peft's `AutoPeftModel` lists `from_pretrained`, defined by its
+        # base): doc-builder documents it all the same, mkdocstrings only when named as inherited too.
+        names = ", ".join(members)
+        block.append(f"    options: {{members: [{names}], inherited_members: [{names}]}}")
     return block
 
 

@@ -80,6 +80,7 @@ def _unresolved_targets(documented: Object | Alias, package: str) -> set[str]:
     targets = set()
     objects = [documented.final_target if isinstance(documented, Alias) else documented]
     objects += [base for base in getattr(objects[0], "resolved_bases", []) if not isinstance(base, Alias)]
+    targets |= _unloaded_bases(objects[0], package)
     for obj in objects:
         for member in obj.members.values():
             if isinstance(member, Alias) and member.target_path.startswith(package + "."):
@@ -88,6 +89,30 @@ def _unresolved_targets(documented: Object | Alias, package: str) -> set[str]:
                 except AliasResolutionError:
                     targets.add(member.target_path)
     return targets
+
+
+def _unloaded_bases(documented: Object, package: str) -> set[str]:
+    """The base classes inside `package`, at any depth, that the slice does not hold yet: griffe makes a
+    dataclass's `__init__` from its bases' fields too (peft's `LoraConfig` from `PeftConfig`'s), so its
+    signature lacks them when a base's module is left out."""
+    from griffe import Alias, AliasResolutionError, Class
+
+    missing, queue, seen = set(), [documented], set()
+    while queue:
+        current = queue.pop()
+        if not isinstance(current, Class) or current.path in seen:
+            continue
+        seen.add(current.path)
+        for base in current.bases:
+            path = getattr(base, "canonical_path", str(base))
+            if not path.startswith(package + "."):
+                continue
+            try:
+                found = current.modules_collection.get_member(path)
+                queue.append(found.final_target if isinstance(found, Alias) else found)
+            except (KeyError, AliasResolutionError):
+                missing.add(path)
+    return missing
 
 
 def _defining_module(top: Object | Alias, root: Path, package: str, name: str) -> str | None:
