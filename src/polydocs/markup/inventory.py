@@ -10,6 +10,7 @@ import warnings
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cache, partial
+from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING
 
@@ -113,6 +114,8 @@ class ApiInventory:
     anchors: Mapping[str, str] = field(default_factory=dict)
     # The pages are this site's own (`[[autodoc]]` pages of the tree): links are relative to the page.
     in_site: bool = False
+    # Every name links, `{anchor}` its full dotted name (`api_libraries:` with a URL pattern alone).
+    any_name: bool = False
 
     @classmethod
     def from_config(cls, mapping: Mapping[str, object]) -> ApiInventory:
@@ -161,6 +164,8 @@ class ApiInventory:
                 if self.in_site:
                     return ApiTarget(name, f"{page}.md#{anchor}", page, anchor)
                 return ApiTarget(name, self.url_template.format(page=page, anchor=anchor))
+        if self.any_name:
+            return ApiTarget(name, self.url_template.format(page="", anchor=f"{self.package}.{name}"))
         return self._documented_elsewhere(name) if self.in_site else None
 
     def _documented_elsewhere(self, name: str) -> ApiTarget | None:
@@ -221,7 +226,8 @@ def site_inventory(project: ProjectConfig, tree: SourceTree | None = None) -> Ap
     Its package is the documented library (`project.library`, chosen by `sources/library.py`); its pages
     are `api_reference:` of `polydocs.yml`, else Transformers' own for Transformers, else the tree's own
     `[[autodoc]]` pages (`reference_pages`), else none (the links are shown as code). A name under
-    `transformers.` still finds Transformers' reference."""
+    `transformers.` still finds Transformers' reference, and one under a library of `api_libraries:`
+    that library's (`library_inventories.py`)."""
     library = project.library or DEFAULT_LIBRARY
     if project.api_reference:
         api = ApiInventory.from_config({**project.api_reference, "package": library})
@@ -232,8 +238,13 @@ def site_inventory(project: ProjectConfig, tree: SourceTree | None = None) -> Ap
         objects = {name: page for name, (page, _) in documented.items()}
         anchors = {name: path for name, (_, path) in documented.items()}
         api = ApiInventory("", objects, library, anchors=anchors, in_site=bool(objects))
-    if library != DEFAULT_LIBRARY:
-        api = replace(api, others={DEFAULT_LIBRARY: default_inventory()})
+    others = {DEFAULT_LIBRARY: default_inventory()} if library != DEFAULT_LIBRARY else {}
+    if project.api_libraries:
+        from polydocs.markup.library_inventories import library_inventories
+
+        others |= library_inventories(project.api_libraries, Path(project.path).parent)
+    if others:
+        api = replace(api, others=others)
     return api.without_member_checks()
 
 

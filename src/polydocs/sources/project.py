@@ -39,6 +39,8 @@ class ProjectConfig:
     iframe_hosts: tuple[str, ...] = DEFAULT_IFRAME_HOSTS
     # `{url, objects, package}` for API links; None means the markup package's transformers default.
     api_reference: dict[str, Any] | None = None
+    # Other libraries' references by package: `{url, inventory?}` (`markup/library_inventories.py`).
+    api_libraries: dict[str, dict[str, str]] = field(default_factory=dict)
     path: str = ""
     extra: dict[str, Any] = field(default_factory=dict)
     # Pages whose HTML is published as written, unsanitised: nothing by default.
@@ -145,6 +147,47 @@ def _api_reference(value: Any) -> str | None:
     return "; ".join(api_reference_problems(value)) or None
 
 
+def _api_libraries(value: Any) -> str | None:
+    """`{package: {url, inventory?}}`: with an inventory (a local objects.inv) the URL is the base its
+    links are relative to; without, a pattern holding `{anchor}` (the object's full dotted name)."""
+    if not isinstance(value, dict):
+        return "expected a mapping of package names to `{url, inventory}`"
+    problems = []
+    for package, settings in value.items():
+        if not isinstance(settings, dict) or not isinstance(settings.get("url"), str):
+            problems.append(f"`{package}` needs a `url` (and optionally an `inventory` file)")
+            continue
+        unknown = set(settings) - {"url", "inventory"}
+        if unknown:
+            problems.append(f"`{package}`: unknown key(s) {', '.join(sorted(map(str, unknown)))}")
+        if "inventory" in settings and not isinstance(settings["inventory"], str):
+            problems.append(f"`{package}`: `inventory` must be the path of an objects.inv file")
+        if "inventory" not in settings and "{anchor}" not in settings["url"]:
+            problems.append(f"`{package}`: without an `inventory`, `url` must contain {{anchor}}")
+    return "; ".join(problems) or None
+
+
+def _missing_inventories(data: dict[str, Any], path: Path, lines: dict[str, int]) -> list[Diagnostic]:
+    """Each `api_libraries` inventory file that is not there (read at build time, never downloaded)."""
+    libraries = data.get("api_libraries")
+    if not isinstance(libraries, dict):
+        return []
+    return [
+        Diagnostic(
+            str(path),
+            lines.get("api_libraries", 1),
+            "config",
+            f"`api_libraries.{package}.inventory`: {path.parent / settings['inventory']} is not a file",
+            "save the library's objects.inv there (https://huggingface.co/docs/<library>/main/en/objects.inv)",
+            "error",
+        )
+        for package, settings in libraries.items()
+        if isinstance(settings, dict)
+        and isinstance(settings.get("inventory"), str)
+        and not (path.parent / settings["inventory"]).is_file()
+    ]
+
+
 def _folder_languages(value: Any) -> str | None:
     if not isinstance(value, dict) or not all(isinstance(k, str) for k in value):
         return "expected a mapping of folder names to language tags, e.g. {cn: zh}"
@@ -214,6 +257,7 @@ _OPTIONS: dict[str, Callable[[Any], str | None]] = {
     "copyright": _string,
     "iframe_hosts": _host_list,
     "api_reference": _api_reference,
+    "api_libraries": _api_libraries,
     "extra": _mapping,
     "trusted": _trusted,
     "languages": _folder_languages,
@@ -269,6 +313,8 @@ def load_project_config(source_root: Path) -> ProjectConfig:
     if "ci" in data:
         problems += ci_problems(data["ci"], nodes.get("ci"), path, lines.get("ci", 1))
     problems += _library_conflict(data, path, lines)
+    if not problems:
+        problems += _missing_inventories(data, path, lines)
     if problems:
         raise PolydocsError(problems, "invalid project settings")
     hosts = tuple(data.pop("iframe_hosts", ProjectConfig.iframe_hosts))

@@ -59,11 +59,18 @@ def check(page: ParsedPage, facts: PageFacts) -> Iterator[Finding]:
 
 def _finding(index: int, problem: str, link: re.Match[str], api: ApiInventory) -> Finding:
     if problem == API_LINK_UNRESOLVED:
+        owner = api.owner(link["name"]).package
+        hint = "check the spelling, or add the object and its page to the site's API inventory"
+        if owner != api.package:  # another library's object: its reference is configured, not guessed
+            hint = (
+                f"check the spelling, or give the reference of {owner} in `api_libraries:` of polydocs.yml "
+                "(a local copy of its objects.inv, or a URL pattern)"
+            )
         return Finding(
             index,
             problem,
-            f"[`{link[0][2:-2]}`] names no object of the {api.package} API inventory; it is shown as code",
-            "check the spelling, or add the object and its page to the site's API inventory",
+            f"[`{link[0][2:-2]}`] names no object of the {owner} API inventory; it is shown as code",
+            hint,
         )
     qualified = f"{api.package}.{api.qualified(link['name'])}"
     return Finding(
