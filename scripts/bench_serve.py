@@ -1,11 +1,15 @@
 #!/usr/bin/env python3
 """Time a one-page edit under `polydocs serve`: from saving the file to the new text being served.
 
-Copies the source tree to a temporary folder, starts `polydocs serve` on it, appends a unique word to
-one page, and polls that page's URL until the word appears. Prints each edit's latency and the median.
-A language's first edit builds it in full (serve then keeps that build); the next ones render the
-edited page alone (`site/live_language.py`), so the median of five is the usual edit. The machine's load
-(1-minute average) is printed before the edits and after, since other work moves the figures.
+Copies the source tree to a temporary folder, starts `polydocs serve --lang LANG` on it (LANG: the
+page's language) and prints how long until that page was served and until every language was built
+(serve listens at once and builds the languages behind it). Then it appends a unique word to the page
+and polls its URL until the word appears, for each edit, and prints each edit's latency and their
+distribution (min, quartiles, 90th percentile, max). Every language build is kept, so each edit
+renders the edited page alone (`site/live_language.py`). The copy has a path of its own, so its pages
+are converted anew (a cold conversion cache); with --warm a first serve fills it before the timed one.
+The machine's load (1-minute average) is printed before the edits and after, since other work moves
+the figures.
 Usage: .venv/bin/python scripts/bench_serve.py [--source DIR] [--page es/perf_torch_compile.md] [--edits N]
 On the course corpus (26 languages): --source ../shared/corpus/course-docs --page es/chapter1/1.mdx
 With --rebuild-only (and PYTHONPATH=src) it times serve's rebuild in this process instead, in CPU seconds.
@@ -48,18 +52,40 @@ def _wait_for(url: str, text: str, deadline: float) -> float:
     sys.exit(f"timed out waiting for {text!r} at {url}")
 
 
-def _time_served_edits(source: Path, page_name: str, edits: int, start_timeout: float) -> list[float]:
-    """Seconds from saving each edit to `polydocs serve` serving it, over HTTP."""
+def _wait_for_log(log: Path, text: str, deadline: float) -> float:
+    while time.perf_counter() < deadline:
+        if text in log.read_text(encoding="utf-8", errors="replace"):
+            return time.perf_counter()
+        time.sleep(0.05)
+    sys.exit(f"timed out waiting for {text!r} in serve's output")
+
+
+def _time_served_edits(
+    source: Path,
+    page_name: str,
+    edits: int,
+    start_timeout: float,
+    log: Path,
+    until_first_page: bool = False,
+) -> list[float]:
+    """Seconds from saving each edit to `polydocs serve` serving it, over HTTP. Serve is started with
+    the page's language first (`--lang`), as a writer of that language runs it; the edits start once
+    every language is built."""
     port = _free_port()
     lang, page = page_name.split("/", 1)
     local = page.removesuffix(".mdx").removesuffix(".md").removesuffix("index")
     url = f"http://127.0.0.1:{port}/{lang}/{local}" + ("/" if local and not local.endswith("/") else "")
     command = [sys.executable, "-m", "polydocs", "serve", "--source", str(source), "--port", str(port)]
-    server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    with log.open("w", encoding="utf-8") as output:
+        server = subprocess.Popen([*command, "--lang", lang], stdout=output, stderr=subprocess.STDOUT)
     try:
         started = time.perf_counter()
-        _wait_for(url, "<html", started + start_timeout)
-        print(f"first build served after {time.perf_counter() - started:.1f} s", flush=True)
+        _wait_for(url, f'<html lang="{lang}"', started + start_timeout)
+        print(f"first page ({page_name}) served after {time.perf_counter() - started:.1f} s", flush=True)
+        if until_first_page or not edits:
+            return []
+        everything = _wait_for_log(log, "languages built in", started + start_timeout)
+        print(f"every language built after {everything - started:.1f} s", flush=True)
         print(f"machine load (1 min) before the edits: {os.getloadavg()[0]:.1f}", flush=True)
         latencies = []
         for edit in range(edits):
@@ -73,6 +99,23 @@ def _time_served_edits(source: Path, page_name: str, edits: int, start_timeout: 
         server.terminate()
         server.wait(timeout=10)
     return latencies
+
+
+def _rebuild_seconds(log: Path) -> list[float]:
+    """What serve's log says each edit's rebuild took ("rebuilt in S s after editing ...")."""
+    lines = log.read_text(encoding="utf-8", errors="replace").splitlines()
+    return [float(line.split("rebuilt in ")[1].split()[0]) for line in lines if "rebuilt in " in line]
+
+
+def _distribution(seconds: list[float]) -> str:
+    """Minimum, quartiles, 90th percentile and maximum."""
+    if len(seconds) < 2:
+        return f"{seconds[0]:.2f} s"
+    quartiles = statistics.quantiles(seconds, n=4, method="inclusive")
+    tenth = statistics.quantiles(seconds, n=10, method="inclusive")
+    figures = [min(seconds), *quartiles, tenth[-1], max(seconds)]
+    names = ["min", "q1", "median", "q3", "p90", "max"]
+    return ", ".join(f"{name} {value:.2f}" for name, value in zip(names, figures, strict=True)) + " s"
 
 
 def _time_rebuilds(source: Path, page_name: str, edits: int) -> list[float]:
@@ -101,8 +144,14 @@ def main() -> int:
     )
     parser.add_argument("--source", type=Path, default=Path("docs_src"))
     parser.add_argument("--page", default="es/perf_torch_compile.md")
-    parser.add_argument("--edits", type=int, default=5)
+    parser.add_argument("--edits", type=int, default=5, help="edits to time (0: the first page only)")
     parser.add_argument("--start-timeout", type=float, default=900, help="seconds the first build may take")
+    parser.add_argument(
+        "--warm",
+        action="store_true",
+        help="serve the copy once until the page is served, then time a second serve (the conversion "
+        "cache then holds that language's pages, as for a writer who served the same tree before)",
+    )
     parser.add_argument(
         "--rebuild-only",
         action="store_true",
@@ -118,10 +167,20 @@ def main() -> int:
             median = statistics.median(cpu)
             print(f"rebuild after a one-page edit: {median:.3f} s of CPU (median of {args.edits})")
             return 0
-        latencies = _time_served_edits(source, args.page, args.edits, args.start_timeout)
+        log = Path(scratch) / "serve.log"
+        if args.warm:
+            _time_served_edits(source, args.page, 0, args.start_timeout, log, until_first_page=True)
+        latencies = _time_served_edits(source, args.page, args.edits, args.start_timeout, log)
+        rebuilds = _rebuild_seconds(log)
+    if not latencies:
+        return 0
     print(f"machine load (1 min) after the edits: {os.getloadavg()[0]:.1f}")
     print("each edit:", " ".join(f"{latency:.2f}" for latency in latencies))
+    print(f"edit latency: {_distribution(latencies)}")
     print(f"one-page edit visible after {statistics.median(latencies):.2f} s (median of {args.edits})")
+    if rebuilds:
+        # The rest of each edit: the watcher noticing it, the wait for the tree to settle, the request.
+        print(f"of which serve's rebuild (its log): {_distribution(rebuilds)}")
     return 0
 
 

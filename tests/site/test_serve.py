@@ -14,6 +14,8 @@ import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
+
 REPO = Path(__file__).resolve().parents[2]
 
 
@@ -113,3 +115,57 @@ def test_an_english_edit_marks_its_translations_outdated_and_an_added_page_is_se
 
         (source / "es" / "nueva.md").write_text("# Página nueva\n\npalabranueva\n", encoding="utf-8")
         _wait_until_served(f"http://127.0.0.1:{port}/es/nueva/", "palabranueva", 60, server)
+
+
+def test_serve_answers_before_every_language_is_built_and_a_waiting_language_says_it_is_building(tmp_path):
+    source = tmp_path / "docs"
+    shutil.copytree(REPO / "docs_src", source)
+    log = tmp_path / "serve.log"
+    with _serving(log, "--source", str(source)) as (server, port):
+        portuguese = f"http://127.0.0.1:{port}/pt/perf_torch_compile/"
+        # English is built first: Portuguese answers the building page, which reloads itself.
+        _wait_until_served(portuguese, "Building the pages of pt", 180, server)
+        with pytest.raises(urllib.error.HTTPError) as answer:
+            urllib.request.urlopen(portuguese, timeout=5)
+        with answer.value as building:
+            assert building.code == 503 and building.headers["Retry-After"] == "1"
+            assert '<meta http-equiv="refresh" content="1">' in building.read().decode("utf-8")
+
+        english = f"http://127.0.0.1:{port}/en/perf_torch_compile/"
+        _wait_until_served(english, '<html lang="en"', 180, server)
+        said = log.read_text(encoding="utf-8")
+        assert "built en" in said and "languages built in" not in said, said
+
+        # Asked for, Portuguese is built before Spanish, then served for real.
+        _wait_until_served(portuguese, '<html lang="pt"', 180, server)
+        _wait_until_served_log(log, "all 3 languages built", 180, server)
+        lines = log.read_text(encoding="utf-8").splitlines()
+        built = [line.split()[2] for line in lines if line.startswith("INFO built ")]
+        assert built == ["en", "pt", "es"], built
+
+        page = source / "es" / "perf_torch_compile.md"
+        page.write_text(page.read_text(encoding="utf-8") + "\npalabraeditada\n", encoding="utf-8")
+        _wait_until_served(f"http://127.0.0.1:{port}/es/perf_torch_compile/", "palabraeditada", 60, server)
+    said = log.read_text(encoding="utf-8")
+    assert "docs/en: mkdocs" not in said  # the server's request log is no build warning
+
+
+def test_an_edit_while_its_language_waits_is_in_that_languages_first_build(tmp_path):
+    source = tmp_path / "docs"
+    shutil.copytree(REPO / "docs_src", source)
+    page = source / "es" / "perf_torch_compile.md"
+    with _serving(tmp_path / "serve.log", "--source", str(source), "--lang", "pt") as (server, port):
+        spanish = f"http://127.0.0.1:{port}/es/perf_torch_compile/"
+        _wait_until_served(spanish, "Building the pages of es", 180, server)
+        page.write_text(page.read_text(encoding="utf-8") + "\npalabraeditada\n", encoding="utf-8")
+        _wait_until_served(spanish, "palabraeditada", 180, server)
+
+
+def _wait_until_served_log(log: Path, text: str, seconds: float, server: subprocess.Popen[str]) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        assert server.poll() is None, f"polydocs serve exited with {server.returncode}"
+        if text in log.read_text(encoding="utf-8"):
+            return
+        time.sleep(0.05)
+    raise AssertionError(f"{text!r} not in serve's output within {seconds} s")

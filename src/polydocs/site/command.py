@@ -95,7 +95,7 @@ def _built_in(result: LanguageResult) -> str:
 def _run_serve(args: argparse.Namespace) -> int:
     from polydocs.site.serve import serve
 
-    serve(args.source, args.host, args.port, args.library)
+    serve(args.source, args.host, args.port, args.library, args.lang)
     return 0
 
 
@@ -197,7 +197,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     serve = subparsers.add_parser(
         "serve",
         help="preview the site with live reload",
-        description="Build into a temporary folder, serve it, rebuild only the languages an edit touches. "
+        description="Serve at once from a temporary folder, building the languages behind the server: "
+        "--lang first, then the others (a page of a language not built yet says it is building and "
+        "reloads itself until it is). Then an edit renders again only the pages it reaches. "
         "While an edit does not build, that language's pages show the error (path:line) and the other "
         "languages keep the last good build; the next good edit brings the pages back.",
     )
@@ -208,5 +210,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--host", default="127.0.0.1", help="address to serve on (default: 127.0.0.1, this machine only)"
     )
     serve.add_argument("--port", type=int, default=8000, help="port to serve on (default: 8000)")
+    serve.add_argument(
+        "--lang",
+        default="en",
+        metavar="CODE",
+        help="the language built first, the one you open (default: en); the page of another language "
+        "you open is built next",
+    )
     _library_argument(serve)
     serve.set_defaults(run=_run_serve)

@@ -30,7 +30,9 @@ class LogCollector(logging.Handler):
 
     polydocs logs each problem with its `Diagnostic` as the one argument (`log.warning("%s", problem)`),
     which is kept as it is; a message of MkDocs or one of its plugins has no place of its own and is
-    placed at the language folder whose build said it."""
+    placed at the language folder whose build said it. The request log of `polydocs serve`'s server
+    (`mkdocs.livereload`, which answers requests while serve builds a language in the same process) is
+    not the build's and is left out."""
 
     def __init__(self, folder: Path) -> None:
         super().__init__(logging.WARNING)
@@ -38,6 +40,8 @@ class LogCollector(logging.Handler):
         self.diagnostics: list[Diagnostic] = []
 
     def emit(self, record: logging.LogRecord) -> None:
+        if record.name == "mkdocs.livereload":
+            return
         args = record.args if isinstance(record.args, tuple) else ()
         if len(args) == 1 and isinstance(args[0], Diagnostic):
             self.diagnostics.append(args[0])

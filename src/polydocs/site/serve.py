@@ -1,4 +1,5 @@
-"""`polydocs serve`: the whole site once, then only the pages an edit changes, with live reload."""
+"""`polydocs serve`: listens at once, builds the languages behind it (the one asked for first,
+`serve_languages.py`), then renders only the pages an edit changes, with live reload."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import html
 import logging
 import os
 import tempfile
+import threading
 import time
 from collections.abc import Iterable
 from pathlib import Path
@@ -14,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import MkDocsException
 from mkdocs.livereload import LiveReloadServer
+from watchdog.observers import Observer
 
 from polydocs.cache import cache_dir
 from polydocs.diagnostics import PolydocsError, display_path
@@ -21,11 +24,13 @@ from polydocs.markup import render
 from polydocs.markup.context import MarkupContext
 from polydocs.notebooks import page_notebook
 from polydocs.notebooks import preload as preload_notebook_converter
-from polydocs.site.build import build_language, build_site
+from polydocs.site.build import build_language
 from polydocs.site.edit_reach import Reach, edit_reach
 from polydocs.site.live_language import LiveLanguage
 from polydocs.site.output import replace_folder
-from polydocs.sources import SourceTree, load_source_tree, source_language
+from polydocs.site.serve_languages import BUILDING_HEADERS, LanguageQueue, building_page
+from polydocs.site.site_root import write_root_pages
+from polydocs.sources import SOURCE_LANGUAGE, SourceTree, load_source_tree, source_language
 from polydocs.sources.tree_update import updated_source_tree
 
 if TYPE_CHECKING:
@@ -82,7 +87,9 @@ class _IncrementalBuilder:
 
     It never raises: MkDocs' server would hold every request until a rebuild succeeded. A language whose
     rebuild failed keeps its message in `failures` (its pages show it) and is retried on every edit.
-    Made before the site is first built, so that an edit during that build is seen by the first one."""
+    Made before any language is built, so that an edit during those builds is seen. The languages are
+    built one at a time behind the server (`build_waiting`, from `queue`); an edit and a language build
+    never run at once (`lock`), and an edit leaves the languages still waiting to their own build."""
 
     def __init__(self, source: Path, site: Path, library: str | None = None) -> None:
         self.source, self.site, self.library = source, site, library
@@ -95,8 +102,30 @@ class _IncrementalBuilder:
         self.failures: dict[str, str] = {}
         # Each language's last full build, kept to render an edit's pages alone.
         self.live: dict[str, LiveLanguage] = {}
+        self.lock = threading.Lock()
+        self.queue = LanguageQueue([], self.build_waiting)
+        self.warmed = False
+
+    def build_waiting(self, lang: str) -> None:
+        """Build a language not built yet from the model as of the last edit seen (an edit saved during
+        the build is rendered by the edit's own rebuild, which waits for this one)."""
+        with self.lock:
+            problem = self._rebuild(lang, self.tree)
+            failures = dict(self.failures)
+            if problem:
+                failures[lang] = problem
+            else:
+                failures.pop(lang, None)
+            self._show(failures)
+            if not self.warmed:
+                _warm_up()
+                self.warmed = True
 
     def __call__(self) -> None:
+        with self.lock:
+            self._rebuild_edited()
+
+    def _rebuild_edited(self) -> None:
         now = _snapshot(self.source)
         changed = [Path(p) for p in sorted(now.keys() | self.seen.keys()) if now.get(p) != self.seen.get(p)]
         self.seen = now
@@ -121,7 +150,8 @@ class _IncrementalBuilder:
     def _render(self, tree: SourceTree, reach: dict[str, Reach]) -> None:
         """Each language the edit reaches (and each whose last rebuild failed), rendered or rebuilt."""
         failures = dict(self.failures)
-        for lang in [code for code in self.languages if code in reach or code in failures]:
+        touched = [code for code in self.languages if code in reach or code in failures]
+        for lang in [code for code in touched if not self.queue.waits_for(code)]:
             pages = reach.get(lang) if lang not in failures else None
             problem = self._render_pages(lang, tree, pages) if pages is not None else "a full build"
             problem = problem and self._rebuild(lang)
@@ -153,7 +183,9 @@ class _IncrementalBuilder:
             return str(error)
         return ""
 
-    def _rebuild(self, lang: str) -> str:
+    def _rebuild(self, lang: str, tree: SourceTree | None = None) -> str:
+        """Build the language in full beside the served one and switch it in; `tree`: the model to
+        build from, else read again. A reason when it failed (the served one is left), else ''."""
         self.live.pop(lang, None)
         kept: list[MkDocsConfig] = []
         with tempfile.TemporaryDirectory(prefix=f".{lang}-", dir=self.site.parent) as staging:
@@ -162,6 +194,7 @@ class _IncrementalBuilder:
                 lang,
                 Path(staging) / lang,
                 cache_dir("site"),
+                tree=tree,
                 library=self.library,
                 keep=kept.append,
             )
@@ -216,7 +249,8 @@ def render_error_page(failures: dict[str, str]) -> str:
 
 class _ErrorPages:
     """WSGI middleware before MkDocs' server: a page of a language whose rebuild failed is answered with
-    the error page, which that server serves with its live-reload script, so the fix reloads it."""
+    the error page, which that server serves with its live-reload script, so the fix reloads it; a page
+    of a language not built yet, with the building page (`serve_languages.py`), which reloads itself."""
 
     def __init__(self, app: WSGIApplication, builder: _IncrementalBuilder) -> None:
         self.app, self.builder = app, builder
@@ -224,6 +258,10 @@ class _ErrorPages:
     def __call__(self, environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
         path = str(environ.get("PATH_INFO", ""))
         lang = path.lstrip("/").split("/", 1)[0]
+        if self.builder.queue.waits_for(lang):
+            self.builder.queue.ask(lang)
+            start_response("503 Service Unavailable", BUILDING_HEADERS)
+            return building_page(lang)
         if lang not in self.builder.failures or not path.endswith(("/", ".html")):
             return self.app(environ, start_response)
 
@@ -251,25 +289,46 @@ def _warm_up() -> None:
     page_notebook(_WARM_UP_PAGE, Path("warm-up.md"), source_language())
 
 
-def serve(source: Path, host: str, port: int, library: str | None = None) -> None:
+def serve(
+    source: Path, host: str, port: int, library: str | None = None, first: str = SOURCE_LANGUAGE
+) -> None:
+    """Listen at once on an empty site; build `first` (a language code), then the others, behind it."""
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(message)s")
     # MkDocs reads a relative docs_dir from the folder of its configuration file, which is not the
     # working directory: every path handed down is absolute.
     source = source.resolve()
     with tempfile.TemporaryDirectory(prefix="polydocs-serve-") as folder:
         site = Path(folder) / "site"
+        site.mkdir()
         builder = _IncrementalBuilder(source, site, library)
-        report = build_site(source, site, library=library)
-        _warm_up()
-        for warning in report.warnings:
-            log.warning(warning)
-        builder.languages = [result.lang for result in report.languages]
+        tree = builder.tree or load_source_tree(source, library)  # unreadable: its error, path:line
+        builder.languages = list(tree.languages)
+        write_root_pages(site, [tree.language(code) for code in tree.languages], tree)
+        builder.queue = LanguageQueue(_build_order(tree.languages, first), builder.build_waiting)
         server = LiveReloadServer(builder, host, port, str(site), polling_interval=0.1)
+        # Told of an edit by the kernel (inotify) rather than by polling the tree: no walk of every
+        # file ten times a second beside the builds, and no wait for the next poll.
+        server.observer = Observer()  # type: ignore[assignment]  # typed as the polling one it replaces
+        server.build_delay = _EDIT_SETTLES
         server.set_app(_ErrorPages(server.serve_request, builder))
         server.watch(str(source))
+        builder.queue.start()
         try:
             server.serve()
         except KeyboardInterrupt:
             log.info("stopped")
         finally:
             server.shutdown()
+
+
+# Seconds without another change of the tree before an edit is rebuilt (MkDocs waits 0.1): an editor's
+# save is a write or a rename, and a second save right after is rebuilt on its own.
+_EDIT_SETTLES = 0.05
+
+
+def _build_order(languages: list[str], first: str) -> list[str]:
+    """`first` (when the tree has it), then the tree's languages in their order."""
+    if first not in languages:
+        log.warning("--lang %s: the tree has no such language; building %s first", first, languages[0])
+        first = languages[0]
+    return [first, *(code for code in languages if code != first)]

@@ -1,0 +1,92 @@
+"""The languages `polydocs serve` builds behind its server, one at a time, the one a writer asks for first.
+
+Serve listens before any language is built. The language given by `--lang` (English by default) is built
+first; a request for a page of a language still waiting moves that language to the front of the queue
+and is answered with a small page that says it is building and reloads itself (HTTP 503), never with a
+404 or a page of another build. Each language is built beside the served site and switched in whole
+(`_IncrementalBuilder._rebuild`), so a reader never gets a half-written file.
+"""
+
+from __future__ import annotations
+
+import html
+import logging
+import threading
+import time
+from collections.abc import Callable, Iterable
+
+log = logging.getLogger("polydocs.serve")
+
+
+class LanguageQueue:
+    """The languages not built yet, in the order they will be built; `build(lang)` builds one."""
+
+    def __init__(self, order: list[str], build: Callable[[str], None]) -> None:
+        self.total = len(order)
+        self._waiting = list(order)
+        self._build = build
+        self._guard = threading.Lock()  # held only to read or change `_waiting`
+
+    def waits_for(self, lang: str) -> bool:
+        """Whether `lang` is not built yet (the language being built counts as waiting)."""
+        with self._guard:
+            return lang in self._waiting
+
+    def ask(self, lang: str) -> None:
+        """Build `lang` next, if it is waiting and not being built already."""
+        with self._guard:
+            if lang in self._waiting[1:]:
+                self._waiting.remove(lang)
+                self._waiting.insert(1, lang)
+
+    def start(self) -> threading.Thread:
+        thread = threading.Thread(target=self._run, name="polydocs-languages", daemon=True)
+        thread.start()
+        return thread
+
+    def _run(self) -> None:
+        started = time.perf_counter()
+        while True:
+            with self._guard:
+                if not self._waiting:
+                    break
+                lang = self._waiting[0]
+            began = time.perf_counter()
+            self._build(lang)
+            with self._guard:
+                self._waiting.remove(lang)
+                done = self.total - len(self._waiting)
+            log.info(
+                "built %s in %.2f s (%d of %d languages)", lang, time.perf_counter() - began, done, self.total
+            )
+        log.info("all %d languages built in %.2f s", self.total, time.perf_counter() - started)
+
+
+_BUILDING_TEMPLATE = """<!doctype html>
+<html class="polydocs-building" lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="refresh" content="1">
+<title>Building {lang} · polydocs serve</title>
+<style>
+body {{ font-family: system-ui, sans-serif; max-width: 48rem; margin: 3rem auto; padding: 0 1rem; }}
+</style>
+</head>
+<body>
+<h1>Building the pages of {lang}…</h1>
+<p>This language is built next; this page reloads itself until its pages are ready.</p>
+</body>
+</html>
+"""
+
+
+def building_page(lang: str) -> Iterable[bytes]:
+    """What a page of a language not built yet answers: a note that reloads itself every second."""
+    return [_BUILDING_TEMPLATE.format(lang=html.escape(lang)).encode("utf-8")]
+
+
+BUILDING_HEADERS = [
+    ("Content-Type", "text/html; charset=utf-8"),
+    ("Cache-Control", "no-store"),
+    ("Retry-After", "1"),
+]
