@@ -85,3 +85,22 @@ def test_of_several_packages_the_installed_one_most_directives_name_is_chosen_an
     chosen = load_source_tree(write_tree(pages)).library
     assert chosen.name == "mylib"
     assert chosen.origin.endswith("mylib (2 directives, 0 links), otherlib (1 directives, 0 links)")
+
+
+def test_an_installed_package_whose_modules_and_exports_the_unnamed_directives_name_is_the_library(
+    project, write_tree
+):
+    """diffusers' tree (406 `[[autodoc]] DiffusionPipeline`-like directives naming no package, 156
+    `models.X`, 82 `pipelines.X`, 22 `diffusers.X`) was documented as transformers: 831
+    api-link-unresolved, 755 autodoc-unavailable. Its modules and the names its `__init__.py` exports
+    count for diffusers (installed here for the snippet checks); `Trainer`, which it does not export, not."""
+    pages = {
+        "index.md": "# Home\n\n```bash\npip install -U diffusers transformers\n```\n",
+        "api.md": "# API\n\n[[autodoc]] DiffusionPipeline\n\n[[autodoc]] AutoencoderKL\n\n"
+        "[[autodoc]] Trainer\n\n[[autodoc]] models.UNet2DModel\n\n"
+        "[[autodoc]] pipelines.ImagePipelineOutput\n\n"
+        "[[autodoc]] diffusers.utils.load_image\n",
+    }
+    chosen = load_source_tree(write_tree(pages)).library
+    assert (chosen.name, chosen.assumed) == ("diffusers", False)
+    assert chosen.origin.endswith("diffusers (1 directives, 4 of its modules and exports, 0 links)")
