@@ -35,8 +35,13 @@ _MISSING_LIBRARY = re.compile(
 _URL = re.compile(r"https?://\S+")
 _CONNECT = re.compile(r"connect to (.+)\)$")  # NetworkRefused's "(connect to ('host', 80))"
 # torch's own words when CUDA is missing, for an exception that carries no traceback to read its origin from.
+# diffusers' own refusals where no accelerator is found: `enable_model_cpu_offload()` (and sequential),
+# and `device_map="cuda"`, which it lists among its supported strategies only when torch sees a GPU.
 _CUDA_MISSING = re.compile(
-    r"torch not compiled with cuda enabled|no cuda gpus are available|found no nvidia driver", re.IGNORECASE
+    r"torch not compiled with cuda enabled|no cuda gpus are available|found no nvidia driver"
+    r"|^`enable_\w*cpu_offload` requires accelerator, but not found"
+    r"|^cuda(?::\d+)? not supported\. supported strategies are",
+    re.IGNORECASE,
 )
 _CUDA_MODULES = ("/torch/cuda/", "\\torch\\cuda\\")
 
@@ -97,7 +102,9 @@ def _loading(error: BaseException) -> tuple[str, object] | None:
     for frame, _ in traceback.walk_tb(error.__traceback__):
         if frame.f_code.co_name == "from_pretrained":
             owner = frame.f_locals.get("cls")
-            given = frame.f_locals.get("pretrained_model_name_or_path", frame.f_locals.get("model_id"))
+            # transformers' and diffusers' name, peft's, and diffusers' AutoPipeline*'s.
+            names = ("pretrained_model_name_or_path", "model_id", "pretrained_model_or_path")
+            given = next((frame.f_locals[name] for name in names if name in frame.f_locals), None)
             return getattr(owner, "__name__", "") or "from_pretrained", given
     return None
 

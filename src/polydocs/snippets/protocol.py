@@ -101,6 +101,14 @@ class Failure:
 
 
 @dataclass(frozen=True)
+class StandInNote:
+    """What a reader of a verdict must know about a stand-in the session ran on (its family was guessed)."""
+
+    line: int = field(metadata=PAGE_LINE)
+    message: str
+
+
+@dataclass(frozen=True)
 class Verdict:
     """What the torch.compile evaluator found about one compile call or one training run."""
 
@@ -146,6 +154,7 @@ class SessionResult:
     output_tail: str = ""
     seconds: float = 0.0
     gpu: str | None = None
+    notes: tuple[StandInNote, ...] = ()
 
     @property
     def blocked_reasons(self) -> tuple[str, ...]:

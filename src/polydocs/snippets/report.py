@@ -41,6 +41,7 @@ def session_record(
         "blocked_reasons": list(result.blocked_reasons),
         "blocked": [str(d) for d in session_blocks(session, result)],
         "fragments": [str(d) for d in session_fragments(session, result)],
+        "notes": [str(d) for d in session_notes(session, result)],
     }
 
 
@@ -114,6 +115,16 @@ def session_fragments(session: Session, result: SessionResult) -> list[Diagnosti
         )
         for b in result.blocks
         if b.fragment
+    ]
+
+
+def session_notes(session: Session, result: SessionResult) -> list[Diagnostic]:
+    """What a verdict on the session must carry: `path:line: stand-in-guessed ...` where a stand-in's
+    family was guessed, so a pass says what it ran on."""
+    hint = "if the repository holds another family, this verdict is not evidence for the page"
+    return [
+        Diagnostic(str(session.path), note.line, "stand-in-guessed", note.message, hint, "warning")
+        for note in result.notes
     ]
 
 
@@ -227,4 +238,7 @@ def summary_lines(records: list[dict[str, Any]], wall: float) -> list[str]:
         f"{t['blocked']} blocked, {t['fragment']} fragments, "
         f"{t['skipped']} skipped; {t['cached']} cached, {t['deduplicated']} deduplicated; wall {wall:.1f} s"
     )
+    lines += [
+        note for r in sorted(records, key=lambda r: (r["path"], r["line"])) for note in r.get("notes", [])
+    ]
     return lines + coverage_lines(records)

@@ -194,7 +194,7 @@ def _run_subprocess(session: Session, options: RunOptions) -> SessionResult:
     stderr = pipes.output(pipes.stderr)
     result = _result(session, spec, end, pipes.record, stderr, options, out_of_memory)
     output_tail = (pipes.output(pipes.stdout)[-_TAIL:] + stderr[-_TAIL:]).strip()
-    return replace(result, output_tail=output_tail)
+    return replace(result, output_tail=output_tail, notes=tuple(stand_ins.notes))
 
 
 def _run_watched(

@@ -10,6 +10,7 @@ too, served inside the session process: see `standins_web.py`.
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 from collections.abc import Callable
 from contextlib import ExitStack
 from dataclasses import asdict, dataclass, field
@@ -21,9 +22,10 @@ from typing import Any
 from polydocs.cache import CacheStore
 from polydocs.guide import repository_file_url
 from polydocs.snippets.blocking import missing_stand_in
-from polydocs.snippets.protocol import Blocked
+from polydocs.snippets.protocol import Blocked, StandInNote
 from polydocs.snippets.sessions import Session
 from polydocs.snippets.standins_datasets import dataset_stand_ins_for
+from polydocs.snippets.standins_diffusers import GUESSED, is_diffusers_repository, repository_shape
 from polydocs.snippets.standins_loads import (
     BlockLoads,
     HubLoad,
@@ -178,17 +180,24 @@ def snapshot_dir(hf_home: Path, hub_id: str, profile: str) -> Path:
 
 def outcome_store(hf_home: Path) -> CacheStore:
     """Built and underivable stand-ins, so no session derives the same id twice."""
+    return CacheStore(hf_home / "outcomes", f"{BUILDER_VERSION}-{_version_of('transformers')}")
+
+
+def _version_of(package: str) -> str:
     try:
-        transformers = metadata.version("transformers")
+        return metadata.version(package)
     except metadata.PackageNotFoundError:
-        transformers = "absent"
-    return CacheStore(hf_home / "outcomes", f"{BUILDER_VERSION}-{transformers}")
+        return "absent"
 
 
 def outcome_key(request: StandInRequest, profile: str) -> str:
     described = f"{request.key}:{sorted(request.override.items())}:{request.fine_tuned_from}:{profile}"
     if request.adapter_of or any(map(loads_an_adapter, request.loaders)):
         described += f":adapter:{request.adapter_of}"
+    if request.hub_id and is_diffusers_repository(request.hub_id, request.loaders):
+        described += (
+            f":diffusers:{repository_shape(request.hub_id, request.loaders)}:{_version_of('diffusers')}"
+        )
     return hashlib.sha1(described.encode()).hexdigest()
 
 
@@ -230,10 +239,11 @@ def _build(requests: list[StandInRequest], profile: str, hf_home: Path) -> dict[
 @dataclass(frozen=True)
 class SessionStandIns:
     """What a session's stand-ins gave: per block, what blocks it (or None); the prepared datasets it
-    reads (folders in the datasets cache)."""
+    reads (folders in the datasets cache); what a verdict on it must say (a guessed pipeline family)."""
 
     blocked: list[Blocked | None]
     datasets: list[str]
+    notes: list[StandInNote] = field(default_factory=list)
 
 
 def stand_ins_for(
@@ -263,7 +273,13 @@ def stand_ins_for(
     outcomes = ensure_stand_ins(list(requests.values()), profile, hf_home) if requests else {}
     by_dataset, datasets = dataset_stand_ins_for(session, running, hf_home)
     blocked: list[Blocked | None] = []
+    notes: list[StandInNote] = []
     for region, found, dataset in zip(session.regions, loads, by_dataset, strict=True):
+        notes += [
+            StandInNote(region.start_line + 1 + load.offset, f"{load.hub_id}: {outcome.derived_from}")
+            for load in found
+            if (outcome := outcomes.get(_request_key(load))) and outcome.derived_from.startswith(GUESSED)
+        ]
         failing = [
             (load, outcomes[_request_key(load)])
             for load in found
@@ -278,7 +294,7 @@ def stand_ins_for(
             blocked.append(missing_stand_in(line, what, outcome.problem, REGISTRY_FILE))
         else:
             blocked.append(dataset)
-    return SessionStandIns(blocked, datasets)
+    return SessionStandIns(blocked, datasets, notes)
 
 
 def _fine_tuned_models(scans: list[BlockLoads], running: list[list[HubLoad]]) -> dict[str, str]:
@@ -307,6 +323,8 @@ def _add_request(
     profile: str,
     bases: dict[str, str] | None = None,
 ) -> None:
+    if is_diffusers_repository(load.hub_id, (load.loader,)) and not importlib.util.find_spec("diffusers"):
+        return  # no stand-in: the page's own `import diffusers` then says what is missing
     key = _request_key(load)
     earlier = requests.get(key)
     loaders = tuple(dict.fromkeys([*(earlier.loaders if earlier else ()), load.loader]))

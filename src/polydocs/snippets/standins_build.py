@@ -20,6 +20,8 @@ from typing import Any
 from polydocs.snippets.standins import Outcome, StandInRequest, outcome_store, snapshot_dir
 from polydocs.snippets.standins_adapters import build_adapter
 from polydocs.snippets.standins_derive import documented_checkpoints, model_type_of, shrink
+from polydocs.snippets.standins_diffusers import is_diffusers_repository
+from polydocs.snippets.standins_diffusers_build import build_diffusers
 from polydocs.snippets.standins_files import SAVERS
 from polydocs.snippets.standins_loads import loads_an_adapter, names_a_model
 from polydocs.typed_json import load
@@ -54,6 +56,8 @@ def _build_one(request: StandInRequest, profile: str, hf_home: Path, documented:
         return build_adapter(
             request, profile, hf_home, lambda base: _build_one(base, profile, hf_home, documented)
         )
+    if hub_id and is_diffusers_repository(hub_id, loaders):
+        return build_diffusers(request, profile, hf_home)
     if not hub_id:
         hub_id, pinned, loaders = _pipeline_default(request.task)
     found = _model_type(hub_id, request, loaders, documented)
