@@ -92,6 +92,8 @@ def test_a_family_without_stand_ins_blocks_its_block_instead_of_running_on_anoth
     (blocked,) = sessions["en/kandinsky.md"]["blocked"]
     assert "(missing stand-in) no stand-in for kandinsky-community/kandinsky-2-2-decoder" in blocked
     assert "polydocs makes no stand-in for Kandinsky pipelines yet" in blocked
+    assert "model_type" not in blocked  # a pipeline has no model type to name in polydocs.yml
+    assert blocked.endswith(standins.DIFFUSERS_HINT)
 
 
 @pytest.mark.parametrize(

@@ -13,14 +13,14 @@ import hashlib
 import importlib.util
 from collections.abc import Callable
 from contextlib import ExitStack
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from functools import lru_cache
 from importlib import metadata
 from pathlib import Path
 from typing import Any
 
 from polydocs.cache import CacheStore
-from polydocs.guide import repository_file_url
+from polydocs.guide import guide_url, repository_file_url
 from polydocs.snippets.blocking import missing_stand_in
 from polydocs.snippets.protocol import Blocked, StandInNote
 from polydocs.snippets.sessions import Session
@@ -44,6 +44,10 @@ BUILDER_VERSION = "8"  # bump when a stand-in's files change shape, so cached fo
 # 8: shrinking keeps one layer of each kind and a backbone's output stages; causal LMs nothing names build.
 REGISTRY_FILE = repository_file_url("src/polydocs/snippets/standins.py")
 _BUILDER = "the stand-in builder"
+DIFFUSERS_HINT = (
+    f"the pipeline families with stand-ins are listed in {guide_url('checking.md', 'Hub stand-ins')};"
+    " skip the block"
+)
 
 
 @dataclass(frozen=True)
@@ -291,7 +295,10 @@ def stand_ins_for(
             load, outcome = failing[0]
             line = region.start_line + 1 + load.offset
             what = load.hub_id or f"the default model of pipeline({load.task!r})"
-            blocked.append(missing_stand_in(line, what, outcome.problem, REGISTRY_FILE))
+            missing = missing_stand_in(line, what, outcome.problem, REGISTRY_FILE)
+            if is_diffusers_repository(load.hub_id, (load.loader,)):  # no model type to name for a pipeline
+                missing = replace(missing, hint=DIFFUSERS_HINT)
+            blocked.append(missing)
         else:
             blocked.append(dataset)
     return SessionStandIns(blocked, datasets, notes)
