@@ -61,6 +61,12 @@ PROBLEMS = {
 
         <SomeComponent />
 
+        <Gallery columns={2}>
+
+        **Shown** as Markdown.
+
+        </Gallery>
+
         A formula never closed: \\\\( a_1 + a_2
         """,
 }
@@ -112,6 +118,9 @@ def test_build_and_lint_report_every_construct_problem_alike(write_tree, tmp_pat
     codes = {code for _, _, code in linted}
     assert "fence-unclosed" in codes
     assert len(codes) >= 2
+    # Unknown components, self-closing and paired, at their opening tags' lines.
+    unknown = sorted(line for path, line, code in linted if code == "component-unknown")
+    assert unknown == [9, 11], linted
 
 
 @pytest.mark.parametrize("tree", ["transformers-docs", "course-docs"])

@@ -58,6 +58,7 @@ _TABLE: dict[tuple[str, str], list[tuple[str, Severity, str]]] = {
         ("iframe-title", _E, "An embedded `<iframe>` without a title for screen readers."),
         ("iframe-inline", _E, "An `<iframe>` not on lines of its own."),
         ("mdx-unsupported", _E, "An MDX construct polydocs does not render."),
+        ("component-unknown", _E, "A component polydocs does not know, shown as a container of its content."),
         ("heading-anchor-misplaced", _E, "A heading anchor `[[id]]` where it has no effect."),
         ("autodoc-malformed", _E, "An `[[autodoc]]` line that cannot be read."),
         ("autodoc-unavailable", _W, "An `[[autodoc]]` object the installed library does not have."),

@@ -110,7 +110,9 @@ def test_framework_blocks_pair_their_markers_and_unbalanced_ones_are_found() -> 
 
 
 def test_an_unknown_component_is_found_once_not_at_its_closing_tag() -> None:
-    assert _findings("<Gallery>\n\ntext\n\n</Gallery>\n\n<Tip>\n\nx\n\n</Tip>\n") == [(0, "mdx-unsupported")]
+    assert _findings("<Gallery>\n\ntext\n\n</Gallery>\n\n<Tip>\n\nx\n\n</Tip>\n") == [
+        (0, "component-unknown")
+    ]
 
 
 COMPONENT_PROBLEMS = {
@@ -157,5 +159,5 @@ def test_build_and_lint_report_component_problems_alike(write_tree, tmp_path: Pa
         (9, "notebook-link"),
         (16, "framework-switch-unbalanced"),
         (18, "component-unclosed"),
-        (22, "mdx-unsupported"),
+        (22, "component-unknown"),
     }

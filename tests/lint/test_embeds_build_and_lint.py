@@ -40,12 +40,12 @@ UNCLOSED = (
     "# Unclosed\n"
 )
 TOC = "- local: guide\n  title: Guide\n- local: unclosed\n  title: Unclosed\n"
-CONSTRUCT_CODES = re.compile(r"^(iframe|mdx|youtube|license)-")
+CONSTRUCT_CODES = re.compile(r"^(iframe|mdx|youtube|license|component)-")
 EXPECTED = [
     ("en/guide.md", 7, "iframe-host"),
     ("en/guide.md", 9, "iframe-title"),
     ("en/guide.md", 11, "iframe-unclosed"),
-    ("en/guide.md", 14, "mdx-unsupported"),
+    ("en/guide.md", 14, "component-unknown"),
     ("en/guide.md", 16, "youtube-malformed"),
     ("en/unclosed.md", 4, "license-unclosed"),
 ]

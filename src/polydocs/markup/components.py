@@ -1,5 +1,6 @@
-"""Doc-builder component tags -> the site's HTML: quizzes, notebook links, videos, version notes, and a
-neutral placeholder for a component polydocs cannot render (never its source).
+"""Doc-builder component tags -> the site's HTML: quizzes, notebook links, videos, version notes, a
+placeholder for a known component polydocs cannot render, and a neutral container (its tags dropped) for an
+unknown one: never its source.
 
 Which tags a page has, and what is wrong with them, is the dialect's (`dialect/constructs/components.py`,
 `quiz.py`, `notebooks.py`): this module only renders, and the page's parse reports the problems. It runs
@@ -35,8 +36,11 @@ def render_components(lines: list[str], context: MarkupContext, store: StoreHtml
         lines[tag.index] = indent + html if html else ""
         for following in range(tag.index + 1, tag.last + 1):
             lines[following] = ""
-        if tag.after:
-            lines[tag.last] = (lines[tag.last] + " " + tag.after).strip()
+        after = tag.after
+        if components.is_unknown(tag) and tag.opening:
+            after = after.removesuffix(f"</{tag.name}>")  # `<Name>text</Name>` on one line
+        if after:
+            lines[tag.last] = (lines[tag.last] + " " + after).strip()
         if tag.name in components.VERSION_NOTES and tag.opening and tag.ended:
             end = closings.get(tag.index)
             indent_lines(lines, tag.last + 1, len(lines) if end is None else end)
@@ -63,6 +67,8 @@ def _tag_html(tag: ComponentTag, context: MarkupContext, store: StoreHtml) -> st
         return store(youtube_html(video, context.lang)) if components.youtube_id_valid(video) else ""
     if tag.name in components.VERSION_NOTES:
         return "" if tag.closing else _note_line(tag, context)
+    if components.is_unknown(tag):
+        return ""  # a neutral container: its tags dropped, what it encloses rendered with the page
     return "" if tag.closing else store(_placeholder(context))
 
 

@@ -34,6 +34,7 @@ from polydocs.markup.list_indentation import render_list_indentation
 from polydocs.markup.math import render_math
 from polydocs.markup.mdx_components import render_mdx_components
 from polydocs.markup.output_blocks import render_output_blocks
+from polydocs.markup.page_flags import render_page_flags
 from polydocs.markup.page_links import render_page_links
 from polydocs.markup.page_parse import hand_over, report_constructs
 from polydocs.markup.reference_labels import render_reference_labels
@@ -77,6 +78,7 @@ STEPS: tuple[Step, ...] = (
     # parse puts it in (a list item's heading, an indented callout).
     Step("list_indentation", render_list_indentation),
     Step("license_header", strip_license_header),
+    Step("page_flags", render_page_flags, stores_html=True),
     # Before every step that rewrites prose: what a formula holds is LaTeX, never Markdown or a link.
     Step("math", render_math, stores_html=True),
     # Before the tags are read as HTML: a JSX attribute (`style={{...}}`) made the whole tag text.

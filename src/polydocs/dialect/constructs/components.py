@@ -4,8 +4,11 @@
 - `<Added>`, `<Changed>`, `<Deprecated>` (`version="..."`): a note saying so; `<ExampleCodeBlock>`: its
   content as it is (the tags only group it on huggingface.co).
 - `[[open-in-colab]]` (this site has its own notebook link) and `## Title[[anchor]]` (a heading's id).
-- Any other component (a capitalised or snake_case tag such as `<Quiz>` or `<add_code_sample>`): a
-  warning, and a neutral placeholder for the reader; never its source.
+- Any other component (a capitalised or snake_case tag such as `<Gallery>` or `<add_code_sample>`): a
+  neutral container, what it encloses rendered as the page's Markdown and its tags dropped, reported as
+  `component-unknown`; never its source.
+- `<InferenceSnippet ... />` alone: its snippets are made on huggingface.co from huggingface.js, nothing
+  is fetched here, so a placeholder with `mdx-unsupported` (enclosing tabs, it is a tab group: tabs.py).
 
 `<Tip>` (callouts), `<Question>` (quiz), the notebook banners (notebooks) and `<FrameworkSwitchCourse>`
 (framework_switch) have constructs of their own.
@@ -28,10 +31,11 @@ from polydocs.dialect.page import ParsedPage
 from polydocs.guide import guide_url
 
 UNSUPPORTED = "mdx-unsupported"
+UNKNOWN = "component-unknown"
 MALFORMED = "component-malformed"
 ANCHOR_MISPLACED = "heading-anchor-misplaced"
 YOUTUBE_MALFORMED = "youtube-malformed"
-CODES = frozenset({UNSUPPORTED, MALFORMED, YOUTUBE_MALFORMED, ANCHOR_MISPLACED, shared.UNCLOSED})
+CODES = frozenset({UNSUPPORTED, UNKNOWN, MALFORMED, YOUTUBE_MALFORMED, ANCHOR_MISPLACED, shared.UNCLOSED})
 
 YOUTUBE = "Youtube"
 # Component -> the kind of note it is (strings `component.<kind>`, `component.<kind>_in`).
@@ -41,6 +45,8 @@ GROUPING = frozenset({"ExampleCodeBlock"})
 # Components other constructs own (`<Tip>`: callouts, converted when it stands alone on a line).
 OWNED_ELSEWHERE = frozenset({"Tip", quiz.NAME, framework_switch.NAME, *notebooks.NAMES})
 RENDERED = frozenset({YOUTUBE, *VERSION_NOTES, *GROUPING})
+# Known components that cannot be rendered here: a placeholder (self-closing `<InferenceSnippet/>`).
+PLACEHOLDERS = frozenset(tabs.GROUP_NAMES)
 
 _OPEN_IN_COLAB = re.compile(r"^[ ]*\[\[open-in-colab\]\][ ]*$")
 _YOUTUBE_ID = re.compile(r"^[\w-]{6,20}$")
@@ -115,9 +121,16 @@ def check(page: ParsedPage, facts: PageFacts) -> Iterator[Finding]:
             )
 
 
+def is_unknown(tag: ComponentTag) -> bool:
+    """A component no construct knows: rendered as a neutral container of what it encloses."""
+    return tag.name not in RENDERED and tag.name not in PLACEHOLDERS and tag.name not in OWNED_ELSEWHERE
+
+
 def _problem(tag: ComponentTag) -> Finding | None:
-    if tag.name not in RENDERED:
+    if tag.name not in RENDERED and (tag.closing or (tag.ended and not is_unknown(tag))):
         return None if tag.closing else _unsupported(tag)
+    if tag.name not in RENDERED and tag.ended:
+        return _unknown(tag)
     if not tag.ended:
         return Finding(
             tag.index,
@@ -133,6 +146,18 @@ def _problem(tag: ComponentTag) -> Finding | None:
             'write `<Youtube id="VIDEO_ID"/>` with the id from the video URL',
         )
     return None
+
+
+def _unknown(tag: ComponentTag) -> Finding:
+    encloses = "nothing is shown" if tag.self_closing else "what it encloses is shown as the page's text"
+    return Finding(
+        tag.index,
+        UNKNOWN,
+        f"`<{tag.name}>` is a component polydocs does not know; its tags are dropped and {encloses}",
+        "rewrite it in Markdown (an admonition, a link, a list), or see "
+        f"{guide_url('markup.md', 'The constructs')} for the components "
+        "polydocs renders",
+    )
 
 
 def _unsupported(tag: ComponentTag) -> Finding:
