@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from polydocs.site import autodoc_sources
 from polydocs.site.autodoc_sources import autodoc_search_path, autodoc_slice
 
 
@@ -62,3 +63,22 @@ def test_slice_is_made_again_when_an_installed_module_changes(toy_package, tmp_p
     os.utime(installed, ns=(installed.stat().st_atime_ns, installed.stat().st_mtime_ns + 10**9))
     assert autodoc_search_path(toy_package, ["Settings"], cache) == slice_path
     assert "How large the toy is." in (slice_path / "toylib" / "core.py").read_text(encoding="utf-8")
+
+
+def test_a_slice_another_process_made_meanwhile_is_read_and_not_replaced(toy_package, tmp_path, monkeypatch):
+    # Two builds on one cache (`serve` beside `build`) both start cold: the second finds no slice, the
+    # first then writes it and its mkdocstrings reads modules from it. The second must take that slice
+    # (made under a lock per slice), not replace the folder the first is reading.
+    cache = tmp_path / "cache"
+    first = autodoc_search_path(toy_package, ["Settings"], cache)
+    assert first is not None
+    module = first / "toylib" / "core.py"
+    made = module.stat().st_ino
+    checks = [False]  # what the second build saw before the first had written its slice
+    real_check = autodoc_sources._is_current
+    monkeypatch.setattr(
+        autodoc_sources, "_is_current", lambda *given: checks.pop() if checks else real_check(*given)
+    )
+    assert autodoc_search_path(toy_package, ["Settings"], cache) == first
+    assert module.stat().st_ino == made
+    assert [path.name for path in cache.iterdir()] == [first.name]

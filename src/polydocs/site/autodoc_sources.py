@@ -15,6 +15,7 @@ page shows a placeholder and a warning at its `[[autodoc]]` line instead.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import importlib.metadata
 import importlib.util
@@ -28,6 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from polydocs.cache import CacheStore
 from polydocs.sources.installed_packages import module_file, package_dir
 
 if TYPE_CHECKING:
@@ -265,22 +267,41 @@ def autodoc_slice(package: str, names: Iterable[str], cache: Path) -> AutodocSli
     if _is_current(target, root, package):
         return _sliced(target, package)
     cache.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=".slice-", dir=cache))
+    # One process makes a slice while the others (builds in parallel, `serve` beside `build`) wait for
+    # it and then read it: two that each made it replaced the first one's folder while its mkdocstrings
+    # was reading modules from it.
+    with CacheStore(cache, "").holding(target.name):
+        if _is_current(target, root, package):
+            return _sliced(target, package)
+        return _make_slice(root, package, names, target)
+
+
+def _make_slice(root: Path, package: str, names: list[str], target: Path) -> AutodocSlice:
+    staging = Path(tempfile.mkdtemp(prefix=".slice-", dir=target.parent))
     try:
         found = _documentable(staging, package, _write_slice(root, package, names, staging))
         if not found:  # none can be documented: each block is a placeholder, none reaches mkdocstrings
             return AutodocSlice(None, frozenset(f"{package}.{name}" for name in names))
         missing = sorted(set(names) - set(found))
         (staging / _MISSING_FILE).write_text(json.dumps(missing), encoding="utf-8")
-        shutil.rmtree(target, ignore_errors=True)  # an outdated slice
-        os.rename(staging, target)
+        _replace_folder(staging, target)
     # Whatever fails here (griffe on unusual code, a full disk) only costs speed: mkdocstrings then
     # reads the whole package, as it would without this module.
     except Exception as error:
-        if _is_current(target, root, package):
-            return _sliced(target, package)  # another build wrote the same slice first
         log.info("autodoc: documenting from the whole %s package (%s)", package, error)
         return AutodocSlice(None)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
     return _sliced(target, package)
+
+
+def _replace_folder(new: Path, target: Path) -> None:
+    """`new` renamed to `target`; an outdated slice there is first renamed out of the way, then removed,
+    so that `target` never names a folder with part of its files."""
+    outdated = Path(tempfile.mkdtemp(prefix=".outdated-", dir=target.parent))
+    try:
+        with contextlib.suppress(FileNotFoundError):
+            os.replace(target, outdated / "slice")
+        os.rename(new, target)
+    finally:
+        shutil.rmtree(outdated, ignore_errors=True)
