@@ -21,11 +21,12 @@ an inventory that was not filled, every alias is recorded, and the replay applie
 
 from __future__ import annotations
 
-import inspect
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
+
+from polydocs.site.engine.autorefs_private import anchors_recorded, current_page
+from polydocs.site.engine.mkdocstrings_private import inventory_entries_recorded
 
 if TYPE_CHECKING:
     from mkdocs.config.defaults import MkDocsConfig
@@ -79,31 +80,6 @@ def _from_page(uri: str, page_url: str) -> str:
     return page_url + uri if uri.startswith("#") else uri
 
 
-@contextmanager
-def _calls_recorded(
-    owner: object, method: str, record: Callable[[dict[str, Any]], None], applied: bool = True
-) -> Iterator[None]:
-    """`owner.method` hands each call's arguments, by name, to `record` before doing its work (none when
-    not `applied`), until the block ends. An attribute of that one object, removed again: the class and
-    other objects are untouched."""
-    original = getattr(owner, method)
-    signature = inspect.signature(original)
-    shadowed = method in vars(owner)
-
-    def recorded(*args: Any, **kwargs: Any) -> Any:
-        record(signature.bind(*args, **kwargs).arguments)
-        return original(*args, **kwargs) if applied else None
-
-    setattr(owner, method, recorded)
-    try:
-        yield
-    finally:
-        if shadowed:
-            setattr(owner, method, original)
-        else:
-            delattr(owner, method)
-
-
 class ObjectRegistry:
     """autorefs and mkdocstrings' inventory of one language build; without mkdocstrings (no page of the
     language documents objects) recording finds nothing and replaying does nothing."""
@@ -130,11 +106,8 @@ class ObjectRegistry:
             return convert(), ObjectRegistrations()
         if not ahead:
             return self._recorded(page, convert, applied=True)
-        current, self.autorefs.current_page = self.autorefs.current_page, page
-        try:
+        with current_page(self.autorefs, page):
             return self._recorded(page, convert, applied=False)
-        finally:
-            self.autorefs.current_page = current
 
     def _recorded(self, page: Page, convert: Callable[[], T], applied: bool) -> tuple[T, ObjectRegistrations]:
         assert self.autorefs is not None and self.inventory is not None
@@ -149,8 +122,8 @@ class ObjectRegistry:
             entries.append(InventoryRegistration(**{**call, "uri": _on_page(call["uri"], page.url)}))
 
         with (
-            _calls_recorded(self.autorefs, "register_anchor", anchor, applied),
-            _calls_recorded(self.inventory, "register", entry, applied),
+            anchors_recorded(self.autorefs, anchor, applied),
+            inventory_entries_recorded(self.inventory, entry, applied),
         ):
             result = convert()
         return result, ObjectRegistrations(tuple(anchors), tuple(entries))

@@ -9,9 +9,9 @@ md_in_html's parser), and MkDocs' per-page processors are registered again for e
 the previous page's, in the order and at the priorities `Page.render` gives them.
 
 mkdocstrings keeps one thing of a document that `reset()` does not clear: the handlers it has set up
-for it (`AutoDocProcessor._updated_envs`), each with its own converter holding that page's link
-rewriting. That set is emptied before each page, as a new converter starts with it empty; were it gone
-(another mkdocstrings), no converter is kept.
+for it, each with its own converter holding that page's link rewriting. That set is emptied before
+each page, as a new converter starts with it empty; were it gone (another mkdocstrings), no converter
+is kept. The private parts of MkDocs and mkdocstrings this needs are in `site/engine/`.
 """
 
 from __future__ import annotations
@@ -23,21 +23,15 @@ from functools import partial
 import markdown
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import Files
-from mkdocs.structure.pages import (
-    Page,
-    _ExtractAnchorsTreeprocessor,
-    _ExtractTitleTreeprocessor,
-    _RawHTMLPreprocessor,
-    _RelativePathTreeprocessor,
-)
+from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import AnchorLink, get_toc
 
+from polydocs.site.engine.mkdocs_private import PageProcessors, replace_render, set_title_from_render
+from polydocs.site.engine.mkdocstrings_private import converter_reusable, forget_handlers
 from polydocs.site.page_cache import ConvertedPage, restore_toc
 
 # `Page.render` records links to other pages' anchors only when its module's logger is above DEBUG.
 _PAGES_LOG = logging.getLogger("mkdocs.structure.pages")
-# mkdocstrings' block processor, as its extension registers it.
-_MKDOCSTRINGS = "mkdocstrings"
 
 
 class KeptMarkdown:
@@ -52,31 +46,24 @@ class KeptMarkdown:
         if page.markdown is None:
             raise RuntimeError("`markdown` field hasn't been set (via `read_source`)")
         md = self._ready(config)
-        raw_html = _RawHTMLPreprocessor()
-        raw_html._register(md)
-        extract_anchors = _ExtractAnchorsTreeprocessor(page.file, files, config)
-        extract_anchors._register(md)
-        relative_path = _RelativePathTreeprocessor(page.file, files, config)
-        relative_path._register(md)
-        extract_title = _ExtractTitleTreeprocessor()
-        extract_title._register(md)
+        processors = PageProcessors.registered(md, page, files, config)
         try:
             page.content = md.convert(page.markdown)
         except BaseException:
             self._md = None  # a conversion stopped halfway: the next page starts on a new converter
             raise
         page.toc = get_toc(getattr(md, "toc_tokens", []))
-        page._title_from_render = extract_title.title
-        page.present_anchor_ids = extract_anchors.present_anchor_ids | raw_html.present_anchor_ids
+        set_title_from_render(page, processors.title)
+        page.present_anchor_ids = processors.present_anchor_ids
         if _PAGES_LOG.getEffectiveLevel() > logging.DEBUG:
-            page.links_to_anchors = relative_path.links_to_anchors
-        if not _resettable(md):
+            page.links_to_anchors = processors.links_to_anchors
+        if not converter_reusable(md):
             self._md = None
 
     def take_over(self, page: Page) -> None:
         """MkDocs' own `page.render(config, files)`, called after `on_page_markdown`, renders with the
         kept converter (an attribute of this page object alone: the class is untouched)."""
-        page.render = partial(self.render, page)  # type: ignore[method-assign]
+        replace_render(page, partial(self.render, page))
 
     def _ready(self, config: MkDocsConfig) -> markdown.Markdown:
         if self._md is None:
@@ -85,7 +72,7 @@ class KeptMarkdown:
             )
         else:
             self._md.reset()
-            _forget_mkdocstrings_handlers(self._md)
+            forget_handlers(self._md)
         return self._md
 
 
@@ -98,30 +85,12 @@ def replay_render(page: Page, converted: ConvertedPage) -> None:
     def render(config: MkDocsConfig, files: Files) -> None:
         page.content = ""
         page.toc = restore_toc(converted.toc)
-        page._title_from_render = converted.title
+        set_title_from_render(page, converted.title)
         page.present_anchor_ids = _anchors(page.toc)
         page.links_to_anchors = {}
 
-    page.render = render  # type: ignore[method-assign]
+    replace_render(page, render)
 
 
 def _anchors(links: Iterable[AnchorLink]) -> set[str]:
     return {anchor for link in links for anchor in (link.id, *_anchors(link.children))}
-
-
-def _mkdocstrings_handlers(md: markdown.Markdown) -> object:
-    """The handlers mkdocstrings set up for the current document; None without mkdocstrings."""
-    if _MKDOCSTRINGS not in md.parser.blockprocessors:
-        return None
-    return getattr(md.parser.blockprocessors[_MKDOCSTRINGS], "_updated_envs", False)
-
-
-def _resettable(md: markdown.Markdown) -> bool:
-    handlers = _mkdocstrings_handlers(md)
-    return handlers is None or isinstance(handlers, set)
-
-
-def _forget_mkdocstrings_handlers(md: markdown.Markdown) -> None:
-    handlers = _mkdocstrings_handlers(md)
-    if isinstance(handlers, set):
-        handlers.clear()

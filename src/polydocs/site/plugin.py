@@ -26,6 +26,7 @@ from polydocs.markup.inventory import ApiInventory
 from polydocs.markup.unsafe_html import sanitize_page
 from polydocs.site.alternates import alternates_for
 from polydocs.site.cross_references import unresolvable_pages
+from polydocs.site.engine.mkdocs_private import title_from_render
 from polydocs.site.language_output import root_404_links_into_language, sitemaps_beside_pages
 from polydocs.site.nav_markup import TEMPLATE_GLOBAL as NAV_ENTRY_GLOBAL
 from polydocs.site.nav_markup import TopLevelEntries
@@ -106,7 +107,7 @@ def _rendered_by_mkdocs(
     through the pages (`ObjectRegistry.recording`)."""
     page.markdown = markdown
     _, objects = registry.recording(page, partial(page.render, config, files), ahead)  # `KeptMarkdown`
-    return page.content or "", page.toc, objects, page._title_from_render
+    return page.content or "", page.toc, objects, title_from_render(page)
 
 
 class PolydocsPlugin(BasePlugin[PolydocsPluginConfig]):
