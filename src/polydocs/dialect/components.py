@@ -14,7 +14,7 @@ from functools import cached_property, lru_cache
 
 from polydocs.dialect.checks import Finding
 from polydocs.dialect.page import ParsedPage
-from polydocs.dialect.tags import TagLine
+from polydocs.dialect.tags import TagLine, parse_id_tag_with_text
 
 # One code per problem, whatever the component (the build's older per-construct codes map onto these).
 ATTRIBUTE = "component-attribute"
@@ -150,8 +150,15 @@ def commented_lines(page: ParsedPage) -> frozenset[int]:
 def component_tags(page: ParsedPage) -> ComponentTags:
     """The page's component tags, in order."""
     commented = commented_lines(page)
-    tags = tuple((index, tag) for index, tag in page.tag_lines if index not in commented)
-    return ComponentTags(tags, len(page.lines))
+    tags = [(index, tag) for index, tag in page.tag_lines if index not in commented]
+    with_text = [
+        (index, tag)
+        for index, line in page.outside_code()
+        if index not in commented
+        and "<hfoption" in line
+        and (tag := parse_id_tag_with_text(line)) is not None
+    ]
+    return ComponentTags(tuple(sorted(tags + with_text, key=lambda found: found[0])), len(page.lines))
 
 
 def crossing(spans: Iterable[Span]) -> Iterator[Finding]:

@@ -20,6 +20,14 @@ _TAG_LINE = re.compile(
 _ONE_LINE_ELEMENT = re.compile(
     rf"^(?P<indent>[ ]*)<(?P<name>[A-Za-z][\w-]*+)(?P<attributes>{ATTRIBUTES})>(?P<body>.*?)</(?P=name)>\s*$"
 )
+# `<hfoptions id="x">` and `<hfoption id="x">` with text after the `>`: doc-builder reads these two by a regex
+# that ignores what follows the tag (kit/preprocessors/utils.js, generateTagRegexWithId), so a stray
+# character there (diffusers' sana_video.md: `<hfoptions id="generation pipelines">` and a backtick) leaves
+# the tabs tabs. What follows is dropped with the tag.
+_ID_TAG_WITH_TEXT = re.compile(
+    r"^(?P<indent>[ ]*)<(?P<name>hfoptions|hfoption)"
+    r"""(?P<attributes>\s+id\s*=\s*(?:"[^"]*"|'[^']*')\s*)>[^<]+$"""
+)
 _ATTRIBUTE = re.compile(
     r"""(?P<name>[A-Za-z_:][\w:.-]*)(?:\s*=\s*(?:"(?P<double>[^"]*)"|'(?P<single>[^']*)'|\{(?P<expression>[^}]*)\}|(?P<bare>[^\s"'=<>`/]+)))?"""
 )
@@ -63,6 +71,16 @@ def parse_tag_line(line: str) -> TagLine | None:
         attributes=parse_attributes(attributes),
         closing=match["closing"] is not None,
         self_closing=self_closing,
+    )
+
+
+def parse_id_tag_with_text(line: str) -> TagLine | None:
+    """`<hfoptions id="x">` or `<hfoption id="x">` followed by text on its line, as doc-builder reads it."""
+    match = _ID_TAG_WITH_TEXT.match(line)
+    if match is None:
+        return None
+    return TagLine(
+        indent=match["indent"], name=match["name"], attributes=parse_attributes(match["attributes"])
     )
 
 
