@@ -11,7 +11,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from polydocs.snippets.standins import StandInRequest, ensure_stand_ins
+from polydocs.snippets.standins.models import StandInRequest, ensure_stand_ins
 
 DEFAULTS = [
     "nvidia/segformer-b0-finetuned-ade-512-512",

@@ -1,7 +1,7 @@
 """Try a tiny stand-in of every model type transformers registers; print the ones that do not build, grouped
 by why, and the counts.
 
-Each model type is built as the stand-in builder builds a page's id (`standins_build.build_all`, the
+Each model type is built as the stand-in builder builds a page's id (`standins.build.build_all`, the
 model type given as an override so that no id has to name it): its configuration class's defaults,
 shrunk, saved, loaded again through `from_pretrained` and run once. Types are spread over worker
 processes (one builder each). A type whose module needs a library that is not installed is counted apart.
@@ -36,8 +36,8 @@ _HOME: list[Path] = []  # one stand-in folder per worker process: the checkpoint
 
 def _build(model_type: str) -> tuple[str, str]:
     os.environ["HF_HUB_DISABLE_PROGRESS_BARS"] = "1"
-    from polydocs.snippets.standins import StandInRequest
-    from polydocs.snippets.standins_build import build_all
+    from polydocs.snippets.standins.build import build_all
+    from polydocs.snippets.standins.models import StandInRequest
 
     if not _HOME:
         _HOME.append(Path(tempfile.mkdtemp(prefix="standin-families-")))

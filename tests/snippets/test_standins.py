@@ -11,10 +11,10 @@ from polydocs.snippets.blocking import (
     defined_names,
     missing_stand_in,
 )
-from polydocs.snippets.standins import REGISTRY
-from polydocs.snippets.standins_derive import _type_in_words, shrink
-from polydocs.snippets.standins_loads import HubLoad, block_loads, names_a_model
-from polydocs.snippets.standins_web import WEB_REGISTRY_FILE, missing_web_stand_in, web_stand_in_for
+from polydocs.snippets.standins.derive import _type_in_words, shrink
+from polydocs.snippets.standins.loads import HubLoad, block_loads, names_a_model
+from polydocs.snippets.standins.models import REGISTRY
+from polydocs.snippets.standins.web import WEB_REGISTRY_FILE, missing_web_stand_in, web_stand_in_for
 
 CODE = """\
 tokenizer = AutoTokenizer.from_pretrained("google/gemma-2b")
@@ -243,7 +243,7 @@ def test_one_rule_says_which_loaders_name_a_model(loader, is_model):
 
 
 def test_ids_named_in_model_types_get_their_type_and_the_derived_configuration(tmp_path):
-    from polydocs.snippets.standins import MODEL_TYPES, override_for
+    from polydocs.snippets.standins.models import MODEL_TYPES, override_for
 
     assert override_for("bigscience/T0_3B", tmp_path / "page.md", "tiny") == {
         "model_type": MODEL_TYPES["bigscience/T0_3B"],

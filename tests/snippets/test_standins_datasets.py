@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from polydocs.snippets.standins_datasets import DatasetRequest, ensure_datasets, known_datasets
-from polydocs.snippets.standins_loads import HubLoad, block_loads
+from polydocs.snippets.standins.datasets import DatasetRequest, ensure_datasets, known_datasets
+from polydocs.snippets.standins.loads import HubLoad, block_loads
 
 pytest.importorskip("datasets")
 
@@ -82,7 +82,7 @@ def test_without_the_datasets_library_the_builder_says_so_and_the_load_is_blocke
 ):
     from polydocs.snippets.regions import Region
     from polydocs.snippets.sessions import Session
-    from polydocs.snippets.standins_datasets import dataset_stand_ins_for
+    from polydocs.snippets.standins.datasets import dataset_stand_ins_for
 
     hidden = tmp_path / "no-datasets" / "datasets"
     hidden.mkdir(parents=True)
@@ -140,7 +140,7 @@ def test_polydocs_yml_adds_a_dataset_and_a_wrong_entry_is_reported_at_its_line(t
 
 
 def test_a_configuration_or_split_that_is_a_path_is_refused_before_anything_is_written(tmp_path):
-    from polydocs.snippets.standins_datasets import request_for
+    from polydocs.snippets.standins.datasets import request_for
 
     docs = tmp_path / "docs"
     (docs / "en").mkdir(parents=True)

@@ -7,8 +7,8 @@ import shutil
 
 import pytest
 
-from polydocs.snippets import standins
-from polydocs.snippets.standins_diffusers import (
+from polydocs.snippets.standins import models
+from polydocs.snippets.standins.diffusers import (
     GUESSED,
     family_of,
     is_diffusers_repository,
@@ -32,13 +32,13 @@ def cache(tmp_path_factory):
 def builds(monkeypatch):
     """The Hub ids each stand-in build of the checker was asked for."""
     asked: list[str] = []
-    build = standins._build
+    build = models._build
 
     def counting(requests, profile, hf_home):
         asked.extend(request.hub_id for request in requests)
         return build(requests, profile, hf_home)
 
-    monkeypatch.setattr(standins, "_build", counting)
+    monkeypatch.setattr(models, "_build", counting)
     return asked
 
 
@@ -93,7 +93,7 @@ def test_a_family_without_stand_ins_blocks_its_block_instead_of_running_on_anoth
     assert "(missing stand-in) no stand-in for kandinsky-community/kandinsky-2-2-decoder" in blocked
     assert "polydocs makes no stand-in for Kandinsky pipelines yet" in blocked
     assert "model_type" not in blocked  # a pipeline has no model type to name in polydocs.yml
-    assert blocked.endswith(standins.DIFFUSERS_HINT)
+    assert blocked.endswith(models.DIFFUSERS_HINT)
 
 
 @pytest.mark.parametrize(
@@ -134,12 +134,12 @@ def test_only_diffusers_classes_or_pipeline_ids_make_a_diffusers_repository():
 def test_without_diffusers_no_stand_in_is_requested_so_the_pages_import_says_what_is_missing(monkeypatch):
     from pathlib import Path
 
-    from polydocs.snippets.standins_loads import HubLoad
+    from polydocs.snippets.standins.loads import HubLoad
 
-    monkeypatch.setattr(standins.importlib.util, "find_spec", lambda name: None)
+    monkeypatch.setattr(models.importlib.util, "find_spec", lambda name: None)
     requests: dict = {}
-    standins._add_request(requests, HubLoad(SD, "DiffusionPipeline", 0), Path("x.md"), "tiny")
-    standins._add_request(
+    models._add_request(requests, HubLoad(SD, "DiffusionPipeline", 0), Path("x.md"), "tiny")
+    models._add_request(
         requests, HubLoad("google/vit-base-patch16-224", "AutoModel", 1), Path("x.md"), "tiny"
     )
     assert list(requests) == ["google/vit-base-patch16-224"]

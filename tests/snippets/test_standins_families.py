@@ -8,8 +8,8 @@ import sys
 
 import pytest
 
-from polydocs.snippets import standins
-from polydocs.snippets.standins import StandInRequest, ensure_stand_ins
+from polydocs.snippets.standins import models
+from polydocs.snippets.standins.models import StandInRequest, ensure_stand_ins
 
 pytest.importorskip("PIL")
 
@@ -85,7 +85,7 @@ def test_an_underivable_id_is_remembered_so_no_later_session_runs_the_builder_ag
     def no_builder(*args):
         raise AssertionError("the builder ran again")
 
-    monkeypatch.setattr(standins, "_build", no_builder)
+    monkeypatch.setattr(models, "_build", no_builder)
     assert ensure_stand_ins([request], "tiny", hf_home) == first
 
 

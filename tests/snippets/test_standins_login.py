@@ -6,7 +6,7 @@ import pytest
 from polydocs.snippets.regions import scan_page
 from polydocs.snippets.runner import RunOptions, run_session
 from polydocs.snippets.sessions import build_sessions
-from polydocs.snippets.standins_login import skipped_login_message
+from polydocs.snippets.standins.login import skipped_login_message
 
 from .golden import CASES
 

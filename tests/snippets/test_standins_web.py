@@ -7,7 +7,7 @@ import urllib.request
 
 import pytest
 
-from polydocs.snippets.standins_web import WEB_REGISTRY_FILE, OfflineWeb
+from polydocs.snippets.standins.web import WEB_REGISTRY_FILE, OfflineWeb
 
 PIL = pytest.importorskip("PIL.Image")
 requests = pytest.importorskip("requests")
@@ -78,7 +78,7 @@ def test_urllib_used_before_the_stand_ins_start_still_reaches_them(tmp_path):
 
 
 def test_urls_the_page_opens_as_images_are_read_from_its_code_through_names_and_blocks():
-    from polydocs.snippets.standins_web_images import opened_as_images, same_url
+    from polydocs.snippets.standins.web_images import opened_as_images, same_url
 
     blocks = [
         'photo = "https://Images.Example.com:443/p/1?w=640#top"\nresponse = requests.get(photo)\n',
@@ -96,7 +96,7 @@ def test_urls_the_page_opens_as_images_are_read_from_its_code_through_names_and_
 
 
 def test_urls_read_as_text_or_json_or_through_an_item_of_a_response_are_not_images():
-    from polydocs.snippets.standins_web_images import opened_as_images
+    from polydocs.snippets.standins.web_images import opened_as_images
 
     code = (
         'labels = requests.get("https://git.io/JJkYN").text.split("\\n")\n'

@@ -85,7 +85,7 @@ def _vision_model(name: str, smoke: bool) -> Any:
 
 def _gemma_2b_config(transformers: Any, smoke: bool) -> Any:
     # The same published google/gemma-2b configuration the snippet checker's stand-in uses.
-    from polydocs.snippets.standins import REGISTRY
+    from polydocs.snippets.standins.models import REGISTRY
 
     settings = REGISTRY["google/gemma-2b"]().configs["tiny" if smoke else "full"]
     return transformers.GemmaConfig(**{key: value for key, value in settings.items() if key != "dtype"})

@@ -158,7 +158,8 @@ def missing_dataset(line: int, name: str, why: str) -> Blocked:
         MISSING_STAND_IN,
         f"no stand-in for the dataset {name}: {why}",
         f"describe its configurations, splits and features in polydocs.yml (`datasets: {{{name}: ...}}`, "
-        f"the format of {repository_file_url('src/polydocs/snippets/data/datasets.yml')}), or skip the block",
+        f"the format of {repository_file_url('src/polydocs/snippets/standins/data/datasets.yml')}), "
+        "or skip the block",
     )
 
 

@@ -3,7 +3,7 @@
 It runs inside the sandbox (sandbox.py), which is what actually holds a hostile page. What happens here
 makes ordinary failures readable: the per-process memory limit, `NetworkRefused` at the page's line
 instead of the kernel's "Network is unreachable", the per-block alarm (the parent's watchdog kills the
-session if the alarm is ignored), the Hub login's stand-in (standins_login.py) and the torch.compile
+session if the alarm is ignored), the Hub login's stand-in (standins/login.py) and the torch.compile
 recorder. Each block's outcome goes to the parent on the result channel as the block ends
 (session_channel.py), so a crash loses nothing already known. The page's `env=` variables are set here,
 inside the sandbox, before anything of the page's libraries is imported.
@@ -39,9 +39,9 @@ from polydocs.snippets.protocol import (
     Verdict,
 )
 from polydocs.snippets.session_channel import ChannelWriter
-from polydocs.snippets.standins_login import OfflineLogin, names_a_login
-from polydocs.snippets.standins_web import OfflineWeb
-from polydocs.snippets.standins_web_images import opened_as_images
+from polydocs.snippets.standins.login import OfflineLogin, names_a_login
+from polydocs.snippets.standins.web import OfflineWeb
+from polydocs.snippets.standins.web_images import opened_as_images
 from polydocs.typed_json import load
 
 
@@ -54,7 +54,7 @@ class NetworkRefused(ConnectionRefusedError):
 
 
 def _refuse_network(web_stand_ins: tuple[str, int]) -> None:
-    """Refuse every socket connection but local ones and the web stand-ins' proxy (see standins_web.py)."""
+    """Refuse every socket connection but local ones and the web stand-ins' proxy (see standins/web.py)."""
     original_connect = socket.socket.connect
 
     def connect(self: socket.socket, address: Any) -> None:

@@ -37,8 +37,8 @@ from polydocs.snippets.sandbox import SandboxSpec
 from polydocs.snippets.sandbox_probe import interpreter_paths, probe_sandbox
 from polydocs.snippets.session_channel import PROOF, SessionRecord
 from polydocs.snippets.sessions import Session
-from polydocs.snippets.standins import stand_ins_for
-from polydocs.snippets.standins_datasets import copy_for_session
+from polydocs.snippets.standins.datasets import copy_for_session
+from polydocs.snippets.standins.models import stand_ins_for
 from polydocs.snippets.watchdog import SessionEnd, SessionPipes, wait_with_deadlines
 
 DEFAULT_TIMEOUT = {"cpu": 300.0, "cuda": 900.0}

@@ -54,7 +54,7 @@ class ProjectConfig:
     # Hub id -> `{model_type, model_class?, <config values>}`: stand-ins the snippet checker cannot derive.
     standins: dict[str, dict[str, Any]] = field(default_factory=dict)
     # Hub dataset -> `{aliases?, default?, configs: {name: {splits, features, rows?}}}`: dataset stand-ins
-    # (the format of snippets/data/datasets.yml).
+    # (the format of snippets/standins/data/datasets.yml).
     datasets: dict[str, dict[str, Any]] = field(default_factory=dict)
     # What the CI workflows read: system packages, a pre-command, where previews and versions go.
     ci: CiSettings = field(default_factory=CiSettings)
@@ -226,7 +226,7 @@ def _standins(value: Any) -> str | None:
 def _datasets(value: Any) -> str | None:
     expected = (
         "expected Hub datasets mapped to {configs: {NAME: {splits: [...], features: [...]}}},"
-        f" the format of {repository_file_url('src/polydocs/snippets/data/datasets.yml')}"
+        f" the format of {repository_file_url('src/polydocs/snippets/standins/data/datasets.yml')}"
     )
     if not isinstance(value, dict):
         return expected

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from polydocs.snippets.standins import Outcome, StandInRequest, snapshot_dir
+from polydocs.snippets.standins.models import Outcome, StandInRequest, snapshot_dir
 
 _MODEL_FILES = ("config.json", "generation_config.json", "polydocs-stand-in.json")
 

@@ -1,8 +1,8 @@
-"""Build stand-ins: `python -m polydocs.snippets.standins_build REQUESTS.json PROFILE HF_HOME OUTCOMES.json`.
+"""Build stand-ins: `python -m polydocs.snippets.standins.build REQUESTS.json PROFILE HF_HOME OUTCOMES.json`.
 
-For each request: the model type (an override, else `standins_derive.model_type_of`), the configuration
+For each request: the model type (an override, else `derive.model_type_of`), the configuration
 (`full`: the configuration class's defaults; `tiny`: shrunk, less if the smallest fails), random weights
-saved with `save_pretrained`, the tokenizer and processors (`standins_files.py`), then a check: the
+saved with `save_pretrained`, the tokenizer and processors (`files.py`), then a check: the
 folder loads through the real `from_pretrained` and runs one forward pass. Only then is it renamed into
 place. Each outcome (built, or why not) goes to OUTCOMES.json.
 """
@@ -17,13 +17,13 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
-from polydocs.snippets.standins import Outcome, StandInRequest, outcome_store, snapshot_dir
-from polydocs.snippets.standins_adapters import build_adapter
-from polydocs.snippets.standins_derive import documented_checkpoints, model_type_of, shrink
-from polydocs.snippets.standins_diffusers import is_diffusers_repository
-from polydocs.snippets.standins_diffusers_build import build_diffusers
-from polydocs.snippets.standins_files import SAVERS
-from polydocs.snippets.standins_loads import loads_an_adapter, names_a_model
+from polydocs.snippets.standins.adapters import build_adapter
+from polydocs.snippets.standins.derive import documented_checkpoints, model_type_of, shrink
+from polydocs.snippets.standins.diffusers import is_diffusers_repository
+from polydocs.snippets.standins.diffusers_build import build_diffusers
+from polydocs.snippets.standins.files import SAVERS
+from polydocs.snippets.standins.loads import loads_an_adapter, names_a_model
+from polydocs.snippets.standins.models import Outcome, StandInRequest, outcome_store, snapshot_dir
 from polydocs.typed_json import load
 
 

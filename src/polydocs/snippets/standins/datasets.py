@@ -3,7 +3,7 @@
 Offline, `load_dataset("org/name", config)` falls back to a dataset prepared earlier in its cache
 (`HF_DATASETS_CACHE/org___name/<config>/<version>/<hash>/`). The stand-ins are such prepared datasets:
 the configuration's real features (`data/datasets.yml`, or `datasets:` in `polydocs.yml`) and generated
-rows, built once per checker cache (`standins_datasets_build.py`, in a subprocess) under
+rows, built once per checker cache (`datasets_build.py`, in a subprocess) under
 `HF_HOME/datasets/`. A session gets a writable copy of the ones it loads (`copy_for_session`): the
 library writes the results of `map` and `filter` next to the dataset, and no page may change the
 stand-in the next page reads.
@@ -28,8 +28,8 @@ from polydocs.cache import CacheStore
 from polydocs.snippets.blocking import missing_dataset, module_not_installed
 from polydocs.snippets.protocol import Blocked
 from polydocs.snippets.sessions import Session
-from polydocs.snippets.standins_loads import HubLoad
-from polydocs.snippets.standins_subprocess import run_builder
+from polydocs.snippets.standins.builder_subprocess import run_builder
+from polydocs.snippets.standins.loads import HubLoad
 from polydocs.sources.pages import page_at
 from polydocs.sources.project import load_project_config
 
@@ -142,7 +142,7 @@ def ensure_datasets(requests: list[DatasetRequest], hf_home: Path) -> dict[str, 
 
 
 def _build(requests: list[DatasetRequest], cache: Path, hf_home: Path) -> dict[str, DatasetOutcome]:
-    module = "polydocs.snippets.standins_datasets_build"
+    module = "polydocs.snippets.standins.datasets_build"
     answer = run_builder(module, requests, [str(cache)], hf_home)
     crashed = DatasetOutcome(problem=answer.crash("the dataset stand-in builder"))
     outcomes = {}

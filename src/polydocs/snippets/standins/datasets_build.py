@@ -1,4 +1,4 @@
-"""Build dataset stand-ins: `python -m polydocs.snippets.standins_datasets_build REQUESTS CACHE OUT`.
+"""Build dataset stand-ins: `python -m polydocs.snippets.standins.datasets_build REQUESTS CACHE OUT`.
 
 For each request (a dataset name as the page writes it, a configuration and its spec): generated rows
 with the configuration's real features, written as Parquet and prepared by the datasets library's own
@@ -21,7 +21,7 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
-from polydocs.snippets.standins_datasets import DatasetOutcome, DatasetRequest
+from polydocs.snippets.standins.datasets import DatasetOutcome, DatasetRequest
 from polydocs.typed_json import load
 
 _WORDS = (

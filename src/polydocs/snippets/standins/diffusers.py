@@ -1,5 +1,5 @@
 """Which diffusers pipeline family a Hub id stands for: the registry of families polydocs makes stand-ins
-for (tiny components built by `standins_diffusers_build.py`), read without importing torch or diffusers.
+for (tiny components built by `diffusers_build.py`), read without importing torch or diffusers.
 
 A page's diffusers load (`DiffusionPipeline.from_pretrained("org/name")`, `AutoencoderKL.from_pretrained`,
 a scheduler's `from_pretrained(..., subfolder="scheduler")`) names a repository laid out as diffusers saves

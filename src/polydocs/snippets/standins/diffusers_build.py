@@ -1,9 +1,9 @@
 """Build a diffusers repository stand-in: a tiny pipeline of the family the id names, saved as diffusers
 saves one (`model_index.json`, one folder per component, fp32 weights and the `fp16` variant).
 
-Runs in the stand-in builder's subprocess (`standins_build.py` sends it every request that reads a
+Runs in the stand-in builder's subprocess (`build.py` sends it every request that reads a
 diffusers repository). Every component is built here from a configuration, random weights, and CLIP/T5
-tokenizers made locally like the transformers stand-ins' (`standins_files.save_tokenizer`). The VAEs
+tokenizers made locally like the transformers stand-ins' (`files.save_tokenizer`). The VAEs
 downsample by 8 like the real ones, so a page's `height=1024` makes a 128x128 latent, not a 512x512 one.
 The pipeline is loaded back through `DiffusionPipeline.from_pretrained` and makes one 64x64 image in two
 steps before the folder is renamed into place. A repository loaded only through a component class
@@ -19,15 +19,15 @@ import shutil
 from pathlib import Path
 from typing import Any
 
-from polydocs.snippets.standins import Outcome, StandInRequest, snapshot_dir
-from polydocs.snippets.standins_diffusers import (
+from polydocs.snippets.standins.diffusers import (
     Family,
     family_of,
     repository_shape,
     top_level_components,
     unsupported_family,
 )
-from polydocs.snippets.standins_files import save_tokenizer
+from polydocs.snippets.standins.files import save_tokenizer
+from polydocs.snippets.standins.models import Outcome, StandInRequest, snapshot_dir
 
 _SCHEDULER_BETAS = dict(beta_start=0.00085, beta_end=0.012, beta_schedule="scaled_linear")
 # Component classes a repository of their own holds at its top, and the pipeline folder they come from.

@@ -1,10 +1,10 @@
 """Local stand-ins for Hub models: a Hugging Face cache folder the library's real `from_pretrained` reads.
 
-Stand-ins are derived from transformers itself (`standins_derive.py`: the model type, a `tiny`
-configuration), built and checked with one forward pass in a subprocess (`standins_build.py`; the pytest
+Stand-ins are derived from transformers itself (`derive.py`: the model type, a `tiny`
+configuration), built and checked with one forward pass in a subprocess (`build.py`; the pytest
 process never imports torch), and kept under `<cache>/standins/<profile>/`. `REGISTRY` and the
 `standins:` key of `polydocs.yml` only override what derivation would choose. Image URLs have stand-ins
-too, served inside the session process: see `standins_web.py`.
+too, served inside the session process: see `web.py`.
 """
 
 from __future__ import annotations
@@ -24,16 +24,16 @@ from polydocs.guide import guide_url, repository_file_url
 from polydocs.snippets.blocking import missing_stand_in
 from polydocs.snippets.protocol import Blocked, StandInNote
 from polydocs.snippets.sessions import Session
-from polydocs.snippets.standins_datasets import dataset_stand_ins_for
-from polydocs.snippets.standins_diffusers import GUESSED, is_diffusers_repository, repository_shape
-from polydocs.snippets.standins_loads import (
+from polydocs.snippets.standins.builder_subprocess import run_builder
+from polydocs.snippets.standins.datasets import dataset_stand_ins_for
+from polydocs.snippets.standins.diffusers import GUESSED, is_diffusers_repository, repository_shape
+from polydocs.snippets.standins.loads import (
     BlockLoads,
     HubLoad,
     block_loads,
     loads_an_adapter,
     names_a_model,
 )
-from polydocs.snippets.standins_subprocess import run_builder
 from polydocs.sources.pages import page_at
 from polydocs.sources.project import load_project_config
 
@@ -42,7 +42,7 @@ BUILDER_VERSION = "8"  # bump when a stand-in's files change shape, so cached fo
 # 5: a concrete head class the page loads (`T5ForConditionalGeneration`) is the class whose weights are saved.
 # 6: CTC speech models get their own character tokenizer (vocab.json), so their processor is saved too.
 # 8: shrinking keeps one layer of each kind and a backbone's output stages; causal LMs nothing names build.
-REGISTRY_FILE = repository_file_url("src/polydocs/snippets/standins.py")
+REGISTRY_FILE = repository_file_url("src/polydocs/snippets/standins/models.py")
 _BUILDER = "the stand-in builder"
 DIFFUSERS_HINT = (
     f"the pipeline families with stand-ins are listed in {guide_url('checking.md', 'Hub stand-ins')};"
@@ -231,7 +231,7 @@ def ensure_stand_ins(requests: list[StandInRequest], profile: str, hf_home: Path
 
 
 def _build(requests: list[StandInRequest], profile: str, hf_home: Path) -> dict[str, Outcome]:
-    module, arguments = "polydocs.snippets.standins_build", [profile, str(hf_home)]
+    module, arguments = "polydocs.snippets.standins.build", [profile, str(hf_home)]
     answer = run_builder(module, requests, arguments, hf_home)
     crashed = answer.crash(_BUILDER)
     return {

@@ -33,9 +33,9 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from polydocs.guide import repository_file_url
-from polydocs.snippets.standins_web_images import same_url
+from polydocs.snippets.standins.web_images import same_url
 
-WEB_REGISTRY_FILE = repository_file_url("src/polydocs/snippets/standins_web.py")
+WEB_REGISTRY_FILE = repository_file_url("src/polydocs/snippets/standins/web.py")
 _IMAGE_SIZE = (640, 480)  # the size of the COCO photo most Transformers pages open
 _PROXY_VARIABLES = ("HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "http_proxy", "https_proxy", "all_proxy")
 _CA_VARIABLES = ("REQUESTS_CA_BUNDLE", "SSL_CERT_FILE", "CURL_CA_BUNDLE")

@@ -7,7 +7,7 @@ an opener when it is the opener's argument or the first argument of a call insid
 through names bound to such values; an item of a response (`data["image"]`) or what a method made of it
 (`response.json()`) is not the URL. Any other URL without an image suffix stays unanswered, so a JSON or
 text request (`requests.get(url).text`) is never handed an image. A library's own image loader asked
-for a URL (a vision pipeline given one) is recognised at run time instead: see `standins_web.py`.
+for a URL (a vision pipeline given one) is recognised at run time instead: see `web.py`.
 """
 
 from __future__ import annotations
