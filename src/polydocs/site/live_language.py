@@ -8,9 +8,9 @@ kept build re-reads and re-renders those pages, puts their entries in the langua
 place of the old ones (the index then equals a full build's), and moves what it wrote into the served
 folder, one file at a time. Anything else is a full build of the language, as before.
 
-MkDocs has no public call to render one page of a build; its own `_populate_page` and `_build_page`
-(`mkdocs.commands.build`, MkDocs 1.6) are what `mkdocs build` calls for each page, called here the same
-way on the state the build left.
+MkDocs has no public call to render one page of a build; the two steps `mkdocs build` takes for each
+page (`site/engine/mkdocs_private.py`: `populate_page`, `build_page`) are called here the same way on
+the state the build left.
 """
 
 from __future__ import annotations
@@ -20,11 +20,11 @@ import shutil
 from pathlib import Path
 from typing import Any
 
-from mkdocs.commands.build import _build_page, _populate_page
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.pages import Page
 
 from polydocs.lint.status_page import render_status_markdown
+from polydocs.site.engine.mkdocs_private import build_page, populate_page
 from polydocs.site.plugin import STATUS_PAGE, PolydocsPlugin
 from polydocs.sources import SourceTree
 
@@ -77,9 +77,9 @@ class LiveLanguage:
         files, search = self.plugin.files, self.plugin.search
         entries = search.search_index.entries if search is not None else []
         at = _drop_entries(entries, page.url)
-        _populate_page(page, self.config, files)
+        populate_page(page, self.config, files)
         before = len(entries)
-        _build_page(page, self.config, files.documentation_pages(), self.plugin.nav, self.plugin.env)
+        build_page(page, self.config, files, self.plugin.nav, self.plugin.env)
         added = entries[before:]
         del entries[before:]
         entries[at:at] = added
