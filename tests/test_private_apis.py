@@ -39,7 +39,7 @@ NOT_OF_A_HOST = {
     ("snippets/compile_proof.py", "torch._dynamo"),
     ("snippets/compile_proof.py", "torch._inductor"),
     ("snippets/compile_proof.py", "sys._getframe"),
-    ("snippets/standins_web.py", "sys._current_frames"),
+    ("snippets/standins/web.py", "sys._current_frames"),
     ("snippets/child.py", "os._exit"),
     ("site/worker_processes.py", "os._exit"),
     ("ci/command.py", "argparse._SubParsersAction"),
@@ -49,13 +49,13 @@ NOT_OF_A_HOST = {
     ("markup/unsafe_html.py", "token._replace"),  # a NamedTuple's public copy-with-changes
     ("markup/visible_source.py", "reader._end_block"),  # polydocs' own HTML reader
     ("site/serve_languages.py", "queue._waiting"),  # polydocs' own LanguageQueue
-    ("snippets/standins_datasets_build.py", "Features._from_yaml_list"),  # datasets
+    ("snippets/standins/datasets_build.py", "Features._from_yaml_list"),  # datasets
 }
 # Private parts of a host still used outside its adapter, with the reason they are not moved yet.
 NOT_MOVED_YET = {
     # transformers' auto class's model mapping (does this head exist for the config's type); the file is
     # being changed in the same checkout for the diffusers stand-ins.
-    ("snippets/standins_build.py", "model_class._model_mapping"),
+    ("snippets/standins/build.py", "model_class._model_mapping"),
 }
 
 
