@@ -2,14 +2,14 @@
 """Time a one-page edit under `polydocs serve`: from saving the file to the new text being served.
 
 Copies the source tree to a temporary folder, starts `polydocs serve --lang LANG` on it (LANG: the
-page's language) and prints how long until that page was served and until every language was built
-(serve listens at once and builds the languages behind it). Then it appends a unique word to the page
-and polls its URL until the word appears, for each edit, and prints each edit's latency and their
-distribution (min, quartiles, 90th percentile, max). Every language build is kept, so each edit
-renders the edited page alone (`site/live_language.py`). The copy has a path of its own, so its pages
-are converted anew (a cold conversion cache); with --warm a first serve fills it before the timed one.
-The machine's load (1-minute average) is printed before the edits and after, since other work moves
-the figures.
+page's language) and prints how long until it listened, until that page was served and until every
+language was built (serve listens at once, then reads the tree and builds the languages behind it).
+Then it appends a unique word to the page and polls its URL until the word appears, for each edit,
+and prints each edit's latency and their distribution (min, quartiles, 90th percentile, max). Every
+language build is kept, so each edit renders the edited page alone (`site/live_language.py`). The
+copy has a path of its own, so its pages are converted anew (a cold conversion cache); with --warm a
+first serve fills it before the timed one. The machine's load (1-minute average) is printed before
+the edits and after, since other work moves the figures.
 Usage: .venv/bin/python scripts/bench_serve.py [--source DIR] [--page es/perf_torch_compile.md] [--edits N]
 On the course corpus (26 languages): --source ../shared/corpus/course-docs --page es/chapter1/1.mdx
 With --rebuild-only (and PYTHONPATH=src) it times serve's rebuild in this process instead, in CPU seconds.
@@ -80,6 +80,8 @@ def _time_served_edits(
         server = subprocess.Popen([*command, "--lang", lang], stdout=output, stderr=subprocess.STDOUT)
     try:
         started = time.perf_counter()
+        _wait_for(f"http://127.0.0.1:{port}/", "<html", started + start_timeout)
+        print(f"listening after {time.perf_counter() - started:.1f} s", flush=True)
         _wait_for(url, f'<html lang="{lang}"', started + start_timeout)
         print(f"first page ({page_name}) served after {time.perf_counter() - started:.1f} s", flush=True)
         if until_first_page or not edits:

@@ -143,6 +143,8 @@ def test_serve_answers_before_every_language_is_built_and_a_waiting_language_say
         built = [line.split()[2] for line in lines if line.startswith("INFO built ")]
         assert built == ["en", "pt", "es"], built
 
+        # Reading the tree is no change: no rebuild was asked for, no request held behind one.
+        assert "Detected file changes" not in log.read_text(encoding="utf-8")
         page = source / "es" / "perf_torch_compile.md"
         page.write_text(page.read_text(encoding="utf-8") + "\npalabraeditada\n", encoding="utf-8")
         _wait_until_served(f"http://127.0.0.1:{port}/es/perf_torch_compile/", "palabraeditada", 60, server)

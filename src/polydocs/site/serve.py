@@ -16,7 +16,18 @@ from typing import TYPE_CHECKING, Any
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import MkDocsException
 from mkdocs.livereload import LiveReloadServer
+from watchdog.events import (
+    EventsLostEvent,
+    FileClosedEvent,
+    FileCreatedEvent,
+    FileDeletedEvent,
+    FileModifiedEvent,
+    FileMovedEvent,
+    FileSystemEvent,
+    FileSystemEventHandler,
+)
 from watchdog.observers import Observer
+from watchdog.observers.api import ObservedWatch
 
 from polydocs.cache import cache_dir
 from polydocs.diagnostics import PolydocsError, display_path
@@ -91,11 +102,12 @@ class _IncrementalBuilder:
     built one at a time behind the server (`build_waiting`, from `queue`); an edit and a language build
     never run at once (`lock`), and an edit leaves the languages still waiting to their own build."""
 
-    def __init__(self, source: Path, site: Path, library: str | None = None) -> None:
+    def __init__(self, source: Path, site: Path, library: str | None = None, read: bool = True) -> None:
         self.source, self.site, self.library = source, site, library
         self.seen = _snapshot(source)
-        # The site model as of `seen` (the last one that could be read), updated by each edit.
-        self.tree = _model(source, library)
+        # The site model as of `seen` (the last one that could be read), updated by each edit; with
+        # `read` false, read by `prepare` (serve's language thread, once the server listens).
+        self.tree = _model(source, library) if read else None
         self.languages = list(self.tree.languages) if self.tree is not None else []
         # Files changed since `tree`, by edits whose tree could not be read: applied with the next edit.
         self.pending: set[Path] = set()
@@ -103,8 +115,18 @@ class _IncrementalBuilder:
         # Each language's last full build, kept to render an edit's pages alone.
         self.live: dict[str, LiveLanguage] = {}
         self.lock = threading.Lock()
-        self.queue = LanguageQueue([], self.build_waiting)
+        self.queue = LanguageQueue.nothing_to_build()  # serve gives it the languages to build
         self.warmed = False
+
+    def prepare(self, first: str) -> list[str]:
+        """Read the tree as of `seen` (raises its error, path:line, when it cannot be read), write the
+        root pages, and give the order to build the languages in: `first`, then the tree's order."""
+        with self.lock:
+            tree = self.tree or load_source_tree(self.source, self.library)
+            tree.freshness  # noqa: B018 - computed now, as `_model` does
+            self.tree, self.languages = tree, list(tree.languages)
+            write_root_pages(self.site, [tree.language(code) for code in tree.languages], tree)
+        return _build_order(self.languages, first)
 
     def build_waiting(self, lang: str) -> None:
         """Build a language not built yet from the model as of the last edit seen (an edit saved during
@@ -292,7 +314,8 @@ def _warm_up() -> None:
 def serve(
     source: Path, host: str, port: int, library: str | None = None, first: str = SOURCE_LANGUAGE
 ) -> None:
-    """Listen at once on an empty site; build `first` (a language code), then the others, behind it."""
+    """Listen at once on an empty site; read the tree and build `first` (a language code), then the
+    others, behind the server. A tree that cannot be read stops serve with its error."""
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(message)s")
     # MkDocs reads a relative docs_dir from the folder of its configuration file, which is not the
     # working directory: every path handed down is absolute.
@@ -300,15 +323,12 @@ def serve(
     with tempfile.TemporaryDirectory(prefix="polydocs-serve-") as folder:
         site = Path(folder) / "site"
         site.mkdir()
-        builder = _IncrementalBuilder(source, site, library)
-        tree = builder.tree or load_source_tree(source, library)  # unreadable: its error, path:line
-        builder.languages = list(tree.languages)
-        write_root_pages(site, [tree.language(code) for code in tree.languages], tree)
-        builder.queue = LanguageQueue(_build_order(tree.languages, first), builder.build_waiting)
+        builder = _IncrementalBuilder(source, site, library, read=False)
         server = LiveReloadServer(builder, host, port, str(site), polling_interval=0.1)
+        builder.queue = LanguageQueue(lambda: builder.prepare(first), builder.build_waiting, server.shutdown)
         # Told of an edit by the kernel (inotify) rather than by polling the tree: no walk of every
         # file ten times a second beside the builds, and no wait for the next poll.
-        server.observer = Observer()  # type: ignore[assignment]  # typed as the polling one it replaces
+        server.observer = _ChangeObserver()  # type: ignore[assignment]  # typed as the polling one
         server.build_delay = _EDIT_SETTLES
         server.set_app(_ErrorPages(server.serve_request, builder))
         server.watch(str(source))
@@ -319,6 +339,42 @@ def serve(
             log.info("stopped")
         finally:
             server.shutdown()
+        if builder.queue.error is not None:
+            raise builder.queue.error
+
+
+class _ChangeObserver(Observer):  # type: ignore[misc,valid-type]  # Observer: the platform's class
+    """watchdog's native observer (inotify on Linux), told only of changes: it also reports a file
+    opened or closed unwritten, so each language build reading the tree would ask MkDocs' server for a
+    rebuild, which holds every request for a page until it ran (behind the language build) and then
+    reloads the browsers."""
+
+    def schedule(
+        self,
+        event_handler: FileSystemEventHandler,
+        path: str | Path,
+        *,
+        recursive: bool = False,
+        event_filter: list[type[FileSystemEvent]] | None = None,
+        follow_symlink: bool = False,
+    ) -> ObservedWatch:
+        return super().schedule(
+            event_handler,
+            path,
+            recursive=recursive,
+            event_filter=event_filter or _CHANGES,
+            follow_symlink=follow_symlink,
+        )
+
+
+_CHANGES: list[type[FileSystemEvent]] = [
+    FileCreatedEvent,
+    FileModifiedEvent,
+    FileClosedEvent,  # closed after writing
+    FileDeletedEvent,
+    FileMovedEvent,
+    EventsLostEvent,  # the kernel's queue overflowed: anything may have changed
+]
 
 
 # Seconds without another change of the tree before an edit is rebuilt (MkDocs waits 0.1): an editor's
