@@ -4,6 +4,7 @@ what a reader of Hugging Face docs expects to find on it, and the docstring's pr
 from __future__ import annotations
 
 import re
+import sys
 from html import unescape
 from pathlib import Path
 
@@ -104,6 +105,8 @@ def api_site(write_tree, tmp_path, monkeypatch):
     monkeypatch.syspath_prepend(str(package.parent))
     monkeypatch.setenv("PYTHONPATH", str(package.parent))
     monkeypatch.setenv("POLYDOCS_CACHE", str(tmp_path / "cache"))
+    # The build imports the documented classes (`member_selection.py`): each test's own copy, not the last's.
+    monkeypatch.delitem(sys.modules, "hfgreet", raising=False)
     tree = write_tree(
         {
             "polydocs.yml": f"library: hfgreet\nsource_url: {SOURCE}\n",

@@ -43,6 +43,7 @@ from polydocs.diagnostics import Diagnostic
 from polydocs.docstrings.doc_builder_anchors import mark_doc_builder_anchors
 from polydocs.docstrings.list_starts import lists_apart
 from polydocs.docstrings.parse import HfDocstring, Parameter, Section, parse_docstring
+from polydocs.docstrings.runtime_docstrings import runtime_docstring
 from polydocs.docstrings.source_links import installed_file, source_line
 from polydocs.docstrings.version_notes import with_version_notes
 from polydocs.markup.context import current_context
@@ -123,14 +124,22 @@ class _HfGriffeDocstring(Docstring):
     """A docstring whose sections are read by `parse.py`, whatever parser mkdocstrings names."""
 
     def parse(self, parser: Any = None, **options: Any) -> list[DocstringSection]:
+        # The docstring the imported object has, where a decorator or an assignment built it at run time.
+        built = runtime_docstring(self.parent) if isinstance(self.parent, Object) else None
+        if built is not None and built != self.value:
+            parsed = parse_docstring(built)
+            if parsed.problems:
+                _report(self, parsed, at_start=True)
+            return griffe_sections(parsed)
         parsed = parse_docstring(self.value)
         if parsed.problems and self.parent is not None:
             _report(self, parsed)
         return griffe_sections(parsed)
 
 
-def _report(docstring: Docstring, parsed: HfDocstring) -> None:
-    """Each problem as a warning of the page being converted, at the installed file and line."""
+def _report(docstring: Docstring, parsed: HfDocstring, at_start: bool = False) -> None:
+    """Each problem as a warning of the page being converted, at the installed file and line (the
+    docstring's first line for one built at run time, whose lines are in no file)."""
     parent = docstring.parent
     assert parent is not None
     path = installed_file(parent)
@@ -140,7 +149,7 @@ def _report(docstring: Docstring, parsed: HfDocstring) -> None:
         context.warnings.append(
             Diagnostic(
                 str(path) if path else parent.path,
-                first + problem.line if first else 0,
+                first + (0 if at_start else problem.line) if first else 0,
                 MALFORMED,
                 f"in the docstring of `{parent.path}`: {problem.message}",
                 problem.hint,

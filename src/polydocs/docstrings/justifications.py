@@ -146,13 +146,6 @@ JUSTIFICATIONS: tuple[Justification, ...] = (
     ),
     Justification(
         "parameters",
-        "OPEN, not fixed: a docstring made at run time by a decorator (transformers' "
-        "`@add_start_docstrings(TrainingArguments.__doc__)` on `Seq2SeqTrainingArguments`): griffe reads the "
-        "literal in the source, which holds only the added parameters and no `Args:` title",
-        lambda theirs, ours: not ours and bool(theirs),
-    ),
-    Justification(
-        "parameters",
         "the class's `__init__` has a docstring of its own (peft's `XLoraModel`): polydocs (mkdocstrings' "
         "`merge_init_into_class`) shows its parameters after the class's, doc-builder only where the page "
         "lists `- __init__`",

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from polydocs.dialect import parse_page
 from polydocs.dialect.constructs.autodoc import available, find_autodoc, qualified_name
+from polydocs.docstrings.member_selection import imported_class, selected_members
 from polydocs.markup._blocks import StoreHtml
 from polydocs.markup.context import MarkupContext
 
@@ -35,8 +36,12 @@ def render_autodoc(lines: list[str], context: MarkupContext, store: StoreHtml) -
     lines = list(lines)
     for autodoc in find_autodoc(context.parsed(lines)):
         qualified = qualified_name(autodoc, context.api)
+        room = len(autodoc.members) + 1
+        # The options line may take the blank line after a directive that lists no member.
+        if not autodoc.members and _blank(lines, autodoc.index + 1):
+            room += 1
         if available(autodoc, context.api):
-            block = _mkdocstrings_block(qualified, autodoc.members)
+            block = _mkdocstrings_block(qualified, autodoc.members, room)
         else:
             block = [store(_placeholder_html(qualified))]
         block += [""] * (len(autodoc.members) + 1 - len(block))
@@ -46,15 +51,32 @@ def render_autodoc(lines: list[str], context: MarkupContext, store: StoreHtml) -
     return lines
 
 
-def _mkdocstrings_block(qualified: str, members: tuple[str, ...]) -> list[str]:
+def _blank(lines: list[str], index: int) -> bool:
+    return index >= len(lines) or not lines[index].strip()
+
+
+def _mkdocstrings_block(qualified: str, listed: tuple[str, ...], room: int) -> list[str]:
+    """`::: name` and the members doc-builder documents (`member_selection.py`) as its options, in one
+    flow-style YAML line, so that the block is never longer than the directive (and the blank line after
+    it). Where the class does not import, mkdocstrings' own selection: every public member for no list
+    or `- all`."""
     block = [f"::: {qualified}"]
-    # `- all` asks for every public member, which is what mkdocstrings shows without a members option.
-    if members and "all" not in members:
-        # One flow-style YAML line, so that the block is never longer than the directive it replaces. A
-        # listed member may be inherited (peft's `AutoPeftModel` lists `from_pretrained`, defined by its
-        # base): doc-builder documents it all the same, mkdocstrings only when named as inherited too.
-        names = ", ".join(members)
-        block.append(f"    options: {{members: [{names}], inherited_members: [{names}]}}")
+    cls = imported_class(qualified)
+    if cls is not None and room > 1:
+        members = selected_members(cls, listed)
+    elif listed and "all" not in listed:
+        members = list(listed)
+    else:
+        return block
+    # A listed member may be inherited (peft's `AutoPeftModel` lists `from_pretrained`, defined by its
+    # base): doc-builder documents it all the same, mkdocstrings only when named as inherited too.
+    names = ", ".join(members)
+    if not members:
+        block.append("    options: {members: false}")
+    else:
+        # A listed `__init__` is a member of its own to doc-builder; mkdocstrings shows it only unmerged.
+        unmerged = ", merge_init_into_class: false" if "__init__" in members else ""
+        block.append(f"    options: {{members: [{names}], inherited_members: [{names}]{unmerged}}}")
     return block
 
 
