@@ -7,8 +7,8 @@ image: no library is patched. HTTPS is answered with a certificate for the reque
 certificate authority made for this session only (with the `openssl` command). The proxy never connects
 anywhere; a URL with no stand-in gets a 404 and is reported at the page line that asked for it.
 
-A URL whose path has no image suffix gets an image too when the page opens it as one (`standins_web_images.
-py` reads that from the session's code) or when a library's image loader asks for it (a vision pipeline
+A URL whose path has no image suffix gets an image too when the page opens it as one (`web_images.py`
+reads that from the session's code) or when a library's image loader asks for it (a vision pipeline
 given a URL calls transformers' `load_image`): the function asking, in the main thread's stack, is a
 `load_image`, `load_images` or `fetch_images` of a library, not of the page.
 """
