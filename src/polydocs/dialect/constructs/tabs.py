@@ -130,17 +130,22 @@ class Tab:
 
 # What a one-line tab holds, as its author meant it: a fence opened and closed on one line,
 # ```` ```bash pip install torch ``` ````, is the code block doc-builder shows (its first word the language).
-_ONE_LINE_FENCE = re.compile(
-    r"^(?P<fence>`{3,}|~{3,})(?P<language>[^\s`]*)[ \t]+(?P<code>.*?\S)[ \t]*(?P=fence)$"
-)
+# Its opening (the fence, the language, the blanks after them); the closing is the same fence ending the
+# line, found by its end: a pattern reading on to a back-reference is tried again at every backtick of a
+# long run (tests/test_pattern_growth.py).
+_ONE_LINE_FENCE_OPENING = re.compile(r"(?<![`~])(?P<fence>`{3,}+|~{3,}+)(?P<language>[^\s`]*+)[ \t]+")
 
 
 def tab_body_lines(body: str) -> tuple[str, ...]:
     """The Markdown lines of a one-line tab's `body`: a fence on one line becomes a fenced block."""
-    fence = _ONE_LINE_FENCE.match(body)
-    if fence is None:
+    line = body.removesuffix("\n")
+    opening = _ONE_LINE_FENCE_OPENING.match(line)
+    if opening is None or "\n" in line or not line.endswith(opening["fence"]):
         return (body,)
-    return (fence["fence"] + fence["language"], fence["code"], fence["fence"])
+    code = line[opening.end() : len(line) - len(opening["fence"])].rstrip(" \t")
+    if not code or code[-1].isspace():
+        return (body,)
+    return (opening["fence"] + opening["language"], code, opening["fence"])
 
 
 @dataclass(frozen=True)

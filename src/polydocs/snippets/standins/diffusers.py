@@ -86,22 +86,31 @@ UNSUPPORTED = {
     r"cosmos": "Cosmos",
 }
 
-_PIPELINE_CLASS = re.compile(r"\w*(?:Pipeline|PipelineFor\w+)")
-_COMPONENT_CLASS = re.compile(
-    r"(?:UNet\w*Model|Autoencoder\w*|ControlNet\w*Model|\w*Transformer[23]DModel|\w+Scheduler|VQModel"
-    r"|T2IAdapter|MultiAdapter)"
-)
+# Class names read by their ends, not by patterns: a `\w*` before a literal is tried again at every
+# position of a long word (tests/test_pattern_growth.py).
+_WORD = re.compile(r"\w+")
+_COMPONENT_NAMES = frozenset({"VQModel", "T2IAdapter", "MultiAdapter"})
 
 
 def names_a_diffusers_pipeline(loader: str) -> bool:
     """`DiffusionPipeline`, `StableDiffusionXLPipeline`, `AutoPipelineForInpainting`; not transformers'
     `pipeline` function."""
-    return bool(_PIPELINE_CLASS.fullmatch(loader))
+    if not _WORD.fullmatch(loader):
+        return False
+    return loader.endswith("Pipeline") or loader.partition("PipelineFor")[2] != ""
 
 
 def names_a_diffusers_component(loader: str) -> bool:
     """A diffusers model or scheduler class loaded by itself (`AutoencoderKL`, `EulerDiscreteScheduler`)."""
-    return bool(_COMPONENT_CLASS.fullmatch(loader))
+    if not _WORD.fullmatch(loader):
+        return False
+    return (
+        loader in _COMPONENT_NAMES
+        or loader.startswith("Autoencoder")
+        or (loader.startswith(("UNet", "ControlNet")) and loader.endswith("Model") and len(loader) >= 9)
+        or loader.endswith(("Transformer2DModel", "Transformer3DModel"))
+        or (loader.endswith("Scheduler") and len(loader) > len("Scheduler"))
+    )
 
 
 def family_by_id(hub_id: str) -> Family | None:
