@@ -40,5 +40,10 @@ def corpus() -> Path:
 
 @pytest.fixture(autouse=True, scope="session")
 def _isolated_cache(tmp_path_factory: pytest.TempPathFactory) -> None:
-    """Every cache polydocs keeps goes to a fresh folder: no test sees another run's conversions."""
-    os.environ["POLYDOCS_CACHE"] = str(tmp_path_factory.mktemp("polydocs-cache"))
+    """Every cache polydocs keeps goes to a fresh folder of this run: no test sees another run's
+    conversions. pytest-xdist's workers share it (the parent of their temporary folders), as parallel
+    builds share one cache: what one worker converted, built or compiled, the other reads."""
+    base = tmp_path_factory.getbasetemp()
+    folder = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "polydocs-cache"
+    folder.mkdir(exist_ok=True)
+    os.environ["POLYDOCS_CACHE"] = str(folder)
