@@ -124,9 +124,12 @@ class _HfGriffeDocstring(Docstring):
     """A docstring whose sections are read by `parse.py`, whatever parser mkdocstrings names."""
 
     def parse(self, parser: Any = None, **options: Any) -> list[DocstringSection]:
-        # The docstring the imported object has, where a decorator or an assignment built it at run time.
+        # The docstring the imported object has, where a decorator or an assignment built it at run time
+        # from the source's (which it then holds). One that does not hold the source's text is an import
+        # older than the file (a module edited while serve or a build in the same process runs): the
+        # source is then the truth.
         built = runtime_docstring(self.parent) if isinstance(self.parent, Object) else None
-        if built is not None and built != self.value:
+        if built is not None and built != self.value and _words(self.value) in _words(built):
             parsed = parse_docstring(built)
             if parsed.problems:
                 _report(self, parsed, at_start=True)
@@ -135,6 +138,12 @@ class _HfGriffeDocstring(Docstring):
         if parsed.problems and self.parent is not None:
             _report(self, parsed)
         return griffe_sections(parsed)
+
+
+def _words(text: str) -> str:
+    """`text` with every run of white space one space: a decorator's concatenation indents the source's
+    lines as the docstring it is added to."""
+    return " ".join(text.split())
 
 
 def _report(docstring: Docstring, parsed: HfDocstring, at_start: bool = False) -> None:

@@ -58,11 +58,26 @@ def imported_class(full_name: str) -> type | None:
     parts = full_name.split(".")
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
+        target = _imported(parts)
+    return target if isinstance(target, type) else None
+
+
+def _imported(parts: list[str]) -> object | None:
+    """The object the dotted `parts` name: the longest prefix that is a module imported (a package's
+    __init__ need not import its submodules: `packaging` binds `version` only once something imported
+    `packaging.version`), the rest read as its attributes."""
+    for split in range(len(parts), 0, -1):
         try:
-            target: object = importlib.import_module(parts[0])
-            for attribute in parts[1:]:
-                target = getattr(target, attribute)
+            target: object = importlib.import_module(".".join(parts[:split]))
+        except ModuleNotFoundError:
+            continue
         # transformers reports a lazy submodule that fails to import as RuntimeError.
+        except (ImportError, RuntimeError):
+            return None
+        try:
+            for attribute in parts[split:]:
+                target = getattr(target, attribute)
         except (AttributeError, ImportError, RuntimeError):
             return None
-    return target if isinstance(target, type) else None
+        return target
+    return None
