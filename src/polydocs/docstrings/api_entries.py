@@ -8,6 +8,7 @@ text a reader sees (`` [`~utils.X`] `` reads `X`), whitespace collapsed.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from html import unescape
 
@@ -131,19 +132,25 @@ def split_signature(text: str) -> tuple[SignatureParameter, ...]:
     return tuple(parameters)
 
 
-def _top_level(text: str, separator: str) -> list[str]:
-    """`text` split at `separator` outside brackets and string literals."""
-    parts, depth, start, quote = [], 0, 0, ""
-    for index, char in enumerate(text):
+def _outside_literals(text: str, start: int = 0) -> Iterator[tuple[int, str, int]]:
+    """Each character of `text` from `start` outside string literals, with the bracket depth after it."""
+    depth, quote = 0, ""
+    for index in range(start, len(text)):
+        char = text[index]
         if quote:
             quote = "" if char == quote and text[index - 1] != "\\" else quote
         elif char in "'\"":
             quote = char
-        elif char in "([{":
-            depth += 1
-        elif char in ")]}":
-            depth -= 1
-        elif char == separator and depth == 0:
+        else:
+            depth += (char in "([{") - (char in ")]}")
+            yield index, char, depth
+
+
+def _top_level(text: str, separator: str) -> list[str]:
+    """`text` split at `separator` outside brackets and string literals."""
+    parts, start = [], 0
+    for index, char, depth in _outside_literals(text):
+        if char == separator and depth == 0:
             parts.append(text[start:index])
             start = index + 1
     parts.append(text[start:])
@@ -162,17 +169,7 @@ def signature_between_parentheses(text: str) -> str:
     start = text.find("(")
     if start < 0:
         return ""
-    depth, quote = 0, ""
-    for index in range(start, len(text)):
-        char = text[index]
-        if quote:
-            quote = "" if char == quote and text[index - 1] != "\\" else quote
-        elif char in "'\"":
-            quote = char
-        elif char in "([{":
-            depth += 1
-        elif char in ")]}":
-            depth -= 1
-            if depth == 0:
-                return text[start + 1 : index]
+    for index, char, depth in _outside_literals(text, start):
+        if char in ")]}" and depth == 0:
+            return text[start + 1 : index]
     return text[start + 1 :]
