@@ -74,3 +74,33 @@ def test_strict_fails_on_shown_source(tmp_path: Path) -> None:
     build = _polydocs("build", "--source", str(source), "--out", str(tmp_path / "site"), "--strict")
     assert build.returncode != 0
     assert "index.md:3: source-visible" in build.stderr + build.stdout
+
+
+TWO_TABLES = """# Models
+
+Pro:
+
+| model_id | Description |
+|----------|-------------|
+| **pro-5s** | 5 second Pro model |
+
+Lite:
+| model_id | Description |
+|----------|-------------|
+| **lite-5s** | 5 second Lite model |
+"""
+
+
+def test_shown_source_written_twice_is_reported_where_the_shown_one_is(tmp_path: Path) -> None:
+    # diffusers' kandinsky5_video.md: the first table renders, the second (right under a paragraph's line)
+    # is that paragraph's text; its header is the first one's, word for word, and readers see the second.
+    source = _tree(tmp_path)
+    (source / "index.md").write_text(TWO_TABLES, encoding="utf-8")
+    report = tmp_path / "report.json"
+    build = _polydocs(
+        "build", "--source", str(source), "--out", str(tmp_path / "site"), "--report-json", str(report)
+    )
+    assert build.returncode == 0, build.stderr
+    built = _found(json.loads(report.read_text())["diagnostics"])
+    lint = _polydocs("lint", "--format", "json", "--rule", "source-visible", str(source))
+    assert built == _found(json.loads(lint.stdout)) == [("index.md", 10)]

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from html.parser import HTMLParser
 
@@ -78,14 +78,16 @@ class ShownSource:
 def source_visible(path: str, source: str, page_html: str) -> list[Diagnostic]:
     """One warning per piece of syntax the page's readers see as text, at the source line writing it;
     `source` is the page file's whole text."""
-    located = _SourceLines(source)
     found = []
     seen: set[int] = set()
-    for shown in shown_source(page_html):
+    visible = _visible_text(page_html)
+    located: _SourceLines | None = None
+    for shown in shown_source(page_html, visible):
         if shown.index in seen:
             continue
         seen.add(shown.index)
-        line = located.line_of(shown.text, shown.block)
+        located = located or _SourceLines(source, visible.split("\n"))
+        line = located.line_of(shown.text, shown.block, shown.index)
         if line is None:
             continue  # the author escaped it: meant as text
         found.append(
@@ -101,11 +103,14 @@ def source_visible(path: str, source: str, page_html: str) -> list[Diagnostic]:
     return found
 
 
-def shown_source(page_html: str) -> Iterator[ShownSource]:
-    """The syntax in the page's visible text, in page order."""
-    blocks = _VisibleText.blocks_of(page_html)
-    text = "\n\n".join(blocks)
-    page = parse_page(text)
+def _visible_text(page_html: str) -> str:
+    """The page's visible text, its blocks apart by a blank line."""
+    return "\n\n".join(_VisibleText.blocks_of(page_html))
+
+
+def shown_source(page_html: str, visible: str | None = None) -> Iterator[ShownSource]:
+    """The syntax in the page's visible text (`visible`, where already read), in page order."""
+    page = parse_page(_visible_text(page_html) if visible is None else visible)
     lines = page.lines
     yield from _renderer_syntax(lines)
     for token in page.tokens:
@@ -147,37 +152,67 @@ def _short(text: str) -> str:
 
 
 class _SourceLines:
-    """The page's source outside code, to find where a piece of shown syntax was written."""
+    """The page's source outside code, to find where a piece of shown syntax was written.
 
-    def __init__(self, source: str) -> None:
+    The same text may be written on several lines (two tables with one header, the first rendered, the
+    second shown as text), so a piece of syntax is looked for from where the visible text before it was
+    written: each visible line is placed at the first source line from the previous one's holding its
+    words, in page order, and the search for a finding starts at its visible line's place (then, where the
+    source holds it only earlier, from the top)."""
+
+    def __init__(self, source: str, visible: list[str]) -> None:
         page = parse_page(source)
         self.raw = ["" if page.is_code(index) else line for index, line in enumerate(page.lines)]
         # Inline code first skipped: a sample of syntax in backticks is no place where it was written.
         self.lines = [blank_code_spans(line) for line in self.raw]
+        self.starts = self._starts(visible)
 
-    def line_of(self, shown: str, block: bool = False) -> int | None:
-        """The 1-based line writing `shown`; None where the source holds it only escaped. Where it holds
-        it neither way (polydocs wrote it), the first line holding a long enough part of it, else 1."""
+    def _starts(self, visible: list[str]) -> list[int]:
+        """For each visible line, the source index its search starts at: where the visible line before it
+        was written."""
+        starts, at = [], 0
+        for line in visible:
+            starts.append(at)
+            words = _words(line)
+            if len(words) < 2:
+                continue  # too little to place it: "Tip", "model_id"
+            written = (n for n in range(at, len(self.raw)) if all(word in self.raw[n] for word in words))
+            at = next(written, at)
+        return starts
+
+    def line_of(self, shown: str, block: bool = False, index: int = 0) -> int | None:
+        """The 1-based line writing `shown` (the visible text's line `index`), None where the source holds
+        it only escaped. Where it holds it neither way (polydocs wrote it), the first line holding a long
+        enough part of it, else 1."""
         pieces = [piece.strip() for piece in shown.split(_OBJECT) if piece.strip()]
         if not pieces:
             return None
+        start = self.starts[index] if index < len(self.starts) else 0
         longest = max(pieces, key=len)
         if block:
             first = pieces[0]
-            found = (n for n, line in enumerate(self.raw, start=1) if line.lstrip(" >").startswith(first))
-            return next(found, None)
+            return _first(self.raw, start, lambda line: line.lstrip(" >").startswith(first))
         for lines in (self.lines, self.raw):
-            for number, line in enumerate(lines, start=1):
-                if longest in line:
-                    return number
-        for line in self.raw:
-            if longest in _unescaped(line):
-                return None
-        words = [word for word in re.split(r"[^\w]+", shown) if len(word) > 3]
-        for number, line in enumerate(self.raw, start=1):
-            if words and all(word in line for word in words[:3]):
+            number = _first(lines, start, lambda line: longest in line)
+            if number is not None:
                 return number
-        return 1
+        if any(longest in _unescaped(line) for line in self.raw):
+            return None
+        words = _words(shown)[:3]
+        return _first(self.raw, start, lambda line: bool(words) and all(word in line for word in words)) or 1
+
+
+def _words(text: str) -> list[str]:
+    """The words of a text that are long enough to tell its line: up to four of them."""
+    return [word for word in re.split(r"[^\w]+", text) if len(word) > 3][:4]
+
+
+def _first(lines: list[str], start: int, holds: Callable[[str], bool]) -> int | None:
+    """The 1-based number of the first line from index `start` that `holds`, else of the first above it."""
+    for number in (*range(start, len(lines)), *range(start)):
+        if holds(lines[number]):
+            return number + 1
+    return None
 
 
 def _unescaped(line: str) -> str:
