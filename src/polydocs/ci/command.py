@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import sys
+import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -13,7 +15,10 @@ from polydocs.diagnostics import Diagnostic, PolydocsError
 from polydocs.guide import guide_url
 
 if TYPE_CHECKING:
+    from polydocs.ci.notebooks import BuiltNotebook
     from polydocs.ci.pages_branch import PagesBranch
+    from polydocs.sources import SourceTree
+    from polydocs.sources.ci_settings import CiSettings
 
 
 def _branch(args: argparse.Namespace, pages_branch: str) -> PagesBranch:
@@ -97,15 +102,74 @@ def _deploy(args: argparse.Namespace) -> int:
 
     settings = ci_settings_of(args.source)
     deployment = deployment_of(args.ref)
+    if args.notebooks and settings.notebooks_repository and not args.notebooks_remote:
+        _require_notebooks_token()
+    with tempfile.TemporaryDirectory(prefix="polydocs-notebooks-") as kept:
+        notebooks = _NotebooksKept(Path(kept)) if args.notebooks and settings.notebooks_repository else None
 
-    def build(out: Path, request: VersionRequest) -> None:
-        build_site(args.source, out, args.lang, strict=args.strict, version=request)
+        def build(out: Path, request: VersionRequest) -> None:
+            report = build_site(args.source, out, args.lang, strict=args.strict, version=request)
+            if notebooks is not None:
+                notebooks.keep(report.tree, out / request.name)
 
-    published, request = deploy(deployment, _branch(args, settings.pages_branch), build, args.sha)
-    aliases = f" (aliases: {', '.join(request.aliases)})" if request.aliases else ""
-    default = "; the default version" if request.default else ""
-    print(f"deployed {request.name}{aliases}{default}: {published.action} {published.commit[:12]}")
+        published, request = deploy(deployment, _branch(args, settings.pages_branch), build, args.sha)
+        aliases = f" (aliases: {', '.join(request.aliases)})" if request.aliases else ""
+        default = "; the default version" if request.default else ""
+        print(f"deployed {request.name}{aliases}{default}: {published.action} {published.commit[:12]}")
+        if args.notebooks and notebooks is None:
+            print("notebooks: ci.notebooks_repository is not set in polydocs.yml: none pushed")
+        elif notebooks is not None:
+            _push_notebooks(args, settings, notebooks, request.name)
     return 0
+
+
+def _require_notebooks_token() -> None:
+    """Refused before anything is built or pushed: the notebooks push would fail after the deploy."""
+    from polydocs.ci.notebooks import TOKEN_VARIABLE
+
+    if not os.environ.get(TOKEN_VARIABLE):
+        message = (
+            f"ci.notebooks_repository is set but ${TOKEN_VARIABLE} is empty: the notebooks cannot be pushed"
+        )
+        hint = (
+            "add a repository secret NOTEBOOKS_TOKEN (a token that may push to that repository), which "
+            "docs.yml passes as `notebooks-token`, or remove ci.notebooks_repository from polydocs.yml"
+        )
+        raise PolydocsError([Diagnostic("--notebooks", 0, "publish", message, hint, "error")])
+
+
+class _NotebooksKept:
+    """The notebooks of the version a deploy built, copied out of the pages branch's checkout (which is
+    gone once pushed) for the notebooks push."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.notebooks: list[BuiltNotebook] = []
+
+    def keep(self, tree: SourceTree | None, site: Path) -> None:
+        from polydocs.ci.notebooks import BuiltNotebook, built_notebooks
+
+        shutil.rmtree(self.folder, ignore_errors=True)  # a publish started again builds again
+        self.notebooks = []
+        for notebook in built_notebooks(tree, site) if tree is not None else []:
+            copy = self.folder / notebook.name
+            copy.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(notebook.built, copy)
+            self.notebooks.append(BuiltNotebook(notebook.name, copy))
+
+
+def _push_notebooks(
+    args: argparse.Namespace, settings: CiSettings, kept: _NotebooksKept, version: str
+) -> None:
+    from polydocs.ci.notebooks import notebooks_branch, push_notebooks
+
+    branch = notebooks_branch(settings, args.notebooks_remote)
+    repository = os.environ.get("GITHUB_REPOSITORY", "the docs")
+    message = f"Notebooks of {repository} {version}" + (f" ({args.sha[:12]})" if args.sha else "")
+    folder = settings.notebooks_folder
+    published = push_notebooks(kept.notebooks, folder, branch, message, args.lang)
+    where = f"{settings.notebooks_repository}:{settings.notebooks_branch}/{folder}"
+    print(f"notebooks: {len(kept.notebooks)} to {where}: {published.action} {published.commit[:12]}")
 
 
 def _pr(value: str) -> int:
@@ -207,5 +271,15 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     deploy.add_argument("--sha", default="", help="the commit deployed (named in the commit message)")
     deploy.add_argument("--lang", type=_languages, help="comma-separated languages to build (default: all)")
     deploy.add_argument("--strict", action="store_true", help="refuse to deploy a build with warnings")
+    deploy.add_argument(
+        "--notebooks",
+        action="store_true",
+        help="then push the version's notebooks to `ci.notebooks_folder` of `ci.notebooks_repository` "
+        "(with $NOTEBOOKS_TOKEN); nothing when that is not set. docs.yml passes it on the default branch",
+    )
+    deploy.add_argument(
+        "--notebooks-remote",
+        help="push the notebooks here instead (a path for a local bare repository)",
+    )
     _common(deploy)
     deploy.set_defaults(run=_deploy)

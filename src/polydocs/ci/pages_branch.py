@@ -36,6 +36,10 @@ class PagesBranch:
     remote: str
     branch: str
     token: str = ""
+    # What to check when git cannot fetch or push, said with its error.
+    access_hint: str = (
+        "check that the remote exists and that the workflow's token may push (permissions: contents: write)"
+    )
 
     def environment(self) -> dict[str, str]:
         """git's environment: the token as an HTTP header for https remotes, no prompt for a password."""
@@ -95,8 +99,9 @@ def _checkout(branch: PagesBranch, git_dir: Path, work: Path) -> bool:
     return True
 
 
-def _commit_and_push(branch: PagesBranch, git_dir: Path, work: Path, message: str) -> Published:
-    (work / NO_JEKYLL).touch()
+def _commit_and_push(branch: PagesBranch, git_dir: Path, work: Path, message: str, served: bool) -> Published:
+    if served:
+        (work / NO_JEKYLL).touch()
     _git(branch, git_dir, work, "add", "-A", ".")
     if not _git(branch, git_dir, work, "status", "--porcelain"):
         return Published("unchanged")
@@ -117,9 +122,12 @@ def _commit_and_push(branch: PagesBranch, git_dir: Path, work: Path, message: st
     return Published("pushed", commit)
 
 
-def publish(branch: PagesBranch, message: str, change: Callable[[Path], None]) -> Published:
+def publish(
+    branch: PagesBranch, message: str, change: Callable[[Path], None], served: bool = True
+) -> Published:
     """Apply `change` to the branch's files (a folder holding only them) and push the result; raises
-    PolydocsError when git fails or the branch kept moving."""
+    PolydocsError when git fails or the branch kept moving. A branch GitHub Pages serves (`served`)
+    gets `.nojekyll`; another (the notebooks') is left as `change` makes it."""
     for _ in range(ATTEMPTS):
         with tempfile.TemporaryDirectory(prefix="polydocs-pages-") as scratch:
             git_dir, work = Path(scratch) / "git", Path(scratch) / "site"
@@ -127,16 +135,11 @@ def publish(branch: PagesBranch, message: str, change: Callable[[Path], None]) -
             try:
                 _checkout(branch, git_dir, work)
                 change(work)
-                return _commit_and_push(branch, git_dir, work, message)
+                return _commit_and_push(branch, git_dir, work, message, served)
             except _Rejected:
                 continue
             except _GitFailed as failed:
-                raise _refused(
-                    branch,
-                    f"{failed} (branch {branch.branch})",
-                    "check that the remote exists and that the workflow's token may push (permissions: "
-                    "contents: write)",
-                ) from None
+                raise _refused(branch, f"{failed} (branch {branch.branch})", branch.access_hint) from None
     raise _refused(
         branch,
         f"branch {branch.branch} moved {ATTEMPTS} times while publishing; nothing was pushed",

@@ -23,6 +23,11 @@ _DEBIAN_PACKAGE = re.compile(r"[a-z0-9][a-z0-9+.-]+(=[A-Za-z0-9.+~:-]+)?")
 # A git branch name without anything git or a shell reads specially (no `..`, no leading `-`).
 _BRANCH = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_./-]{0,99}")
 DEFAULT_PAGES_BRANCH = "gh-pages"
+DEFAULT_NOTEBOOKS_BRANCH = "main"
+# A GitHub repository, `OWNER/NAME`.
+_REPOSITORY = re.compile(r"[A-Za-z0-9][A-Za-z0-9-]{0,38}/[A-Za-z0-9_.-]{1,100}")
+# A folder of plain names (`diffusers_doc`, `docs/diffusers`): none starting with `.` or `-`.
+_FOLDER = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]*(?:/[A-Za-z0-9_][A-Za-z0-9_.-]*)*")
 
 
 @dataclass(frozen=True)
@@ -40,6 +45,13 @@ class CiSettings:
     # Whose pull requests' sites are published under `pr-N/` (PREVIEWS); the others' comment names the
     # artifact. A fork's site is what its own, unreviewed build produced, script included.
     preview: str = "same-repository"
+    # The repository the default branch's deploy pushes the built notebooks to (`OWNER/NAME` on the
+    # workflow's GitHub), as doc-builder pushes them to a notebooks repository; empty: none is pushed.
+    notebooks_repository: str = ""
+    # Its branch, and the folder of it that holds this tree's notebooks (`<lang>/<page>.ipynb`), which the
+    # push replaces as a whole: required with a repository, so that no push replaces the whole branch.
+    notebooks_branch: str = DEFAULT_NOTEBOOKS_BRANCH
+    notebooks_folder: str = ""
 
 
 def _packages(value: Any) -> str | None:
@@ -66,6 +78,18 @@ def _url(value: Any) -> str | None:
     return "expected an https:// address ending in /, e.g. https://docs.example.org/"
 
 
+def _repository(value: Any) -> str | None:
+    if isinstance(value, str) and _REPOSITORY.fullmatch(value) and not value.endswith((".", ".git")):
+        return None
+    return "expected a GitHub repository as OWNER/NAME, e.g. huggingface/notebooks"
+
+
+def _folder(value: Any) -> str | None:
+    if isinstance(value, str) and _FOLDER.fullmatch(value) and ".." not in value:
+        return None
+    return "expected a folder of the notebooks repository, of plain names, e.g. diffusers_doc"
+
+
 # `true` reads as the safe "on"; a fork's site is published only where `all` says so.
 PREVIEWS = {"same-repository": "same-repository", "all": "all", True: "same-repository", False: "off"}
 
@@ -82,6 +106,9 @@ _KEYS = {
     "pages_branch": _branch,
     "pages_url": _url,
     "preview": _preview,
+    "notebooks_repository": _repository,
+    "notebooks_branch": _branch,
+    "notebooks_folder": _folder,
 }
 
 
@@ -97,6 +124,10 @@ def ci_problems(value: Any, node: yaml.Node | None, path: Path, line: int) -> li
         if problem:
             where = lines.get(key, line)
             problems.append(Diagnostic(str(path), where, "config", problem, _hint(), "error"))
+    if value.get("notebooks_repository") and not value.get("notebooks_folder"):
+        where = lines.get("notebooks_repository", line)
+        problem = "`ci.notebooks_repository` needs `ci.notebooks_folder`, the folder the push replaces"
+        problems.append(Diagnostic(str(path), where, "config", problem, _hint(), "error"))
     return problems
 
 
