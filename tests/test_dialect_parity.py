@@ -130,3 +130,18 @@ def test_build_and_lint_agree_on_the_corpus(corpus: Path, tmp_path: Path, tree: 
     linted = _lint_locations(source / "en", source)
     assert built == linted
     assert linted, "the corpus has construct problems; finding none means the check did not run"
+
+
+def test_build_and_lint_read_a_tab_as_the_build_reads_it(tmp_path: Path) -> None:
+    # text-generation-inference's streaming.md: an embed indented by a tab inside a <div>. The build's steps
+    # read the page after Python-Markdown has expanded its tabs; lint read the tab, and called the embed
+    # one inside a line of text (iframe-inline) where the build reports its host (iframe-host).
+    source = tmp_path / "docs"
+    (source / "en").mkdir(parents=True)
+    (source / "en" / "_toctree.yml").write_text("- local: index\n  title: Home\n", encoding="utf-8")
+    page = '# Home\n\n<div class="block">\n\t<iframe\n        src="https://tracker.example/x"\n'
+    page += "    ></iframe>\n</div>\n"
+    (source / "en" / "index.md").write_text(page, encoding="utf-8")
+    built = _build_locations(source, tmp_path / "site")
+    linted = _lint_locations(source, source)
+    assert built == linted == {("en/index.md", 4, "iframe-host")}
