@@ -104,3 +104,42 @@ def test_shown_source_written_twice_is_reported_where_the_shown_one_is(tmp_path:
     built = _found(json.loads(report.read_text())["diagnostics"])
     lint = _polydocs("lint", "--format", "json", "--rule", "source-visible", str(source))
     assert built == _found(json.loads(lint.stdout)) == [("index.md", 10)]
+
+
+QUIZ = """# Quiz
+
+<Question
+	choices={[
+		{
+			text: "Because we compute metrics after training",
+			explain: "We do, but it doesn't explain where the loss comes from.",
+			correct: true
+		},
+		{
+			text: "Because loss is given to fit",
+			explain: "No, the loss function is fixed once you run `model.compile()`, and never changed."
+		},
+		{
+			text: "Because loss is given to compile",
+			explain: "No, the loss function is fixed once you run `model.compile()`, and never changed."
+		}
+	]}
+/>
+"""
+
+
+def test_shown_source_inside_words_polydocs_wrote_is_reported_at_its_line(tmp_path: Path) -> None:
+    # The course's chapter7/9.mdx: a quiz's explanation is HTML (doc-builder's Question writes it with
+    # {@html}), so its backticks show; the site writes "Wrong answer." before it, and the finding was
+    # reported at line 1 for want of the explanation's exact text in the source. The same explanation
+    # written twice is shown twice: two findings (chapter9/9.mdx:230 and 235).
+    source = _tree(tmp_path)
+    (source / "index.md").write_text(QUIZ, encoding="utf-8")
+    report = tmp_path / "report.json"
+    build = _polydocs(
+        "build", "--source", str(source), "--out", str(tmp_path / "site"), "--report-json", str(report)
+    )
+    assert build.returncode == 0, build.stderr
+    built = _found(json.loads(report.read_text())["diagnostics"])
+    lint = _polydocs("lint", "--format", "json", "--rule", "source-visible", str(source))
+    assert built == _found(json.loads(lint.stdout)) == [("index.md", 12), ("index.md", 16)]

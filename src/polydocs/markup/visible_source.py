@@ -166,6 +166,9 @@ class _SourceLines:
         # Inline code first skipped: a sample of syntax in backticks is no place where it was written.
         self.lines = [blank_code_spans(line) for line in self.raw]
         self.starts = self._starts(visible)
+        # The lines already reported: a text written twice and shown twice (two quiz choices with one
+        # explanation) is two findings, at the first line and then at the next one holding it.
+        self.taken: set[int] = set()
 
     def _starts(self, visible: list[str]) -> list[int]:
         """For each visible line, the source index its search starts at: where the visible line before it
@@ -182,8 +185,8 @@ class _SourceLines:
 
     def line_of(self, shown: str, block: bool = False, index: int = 0) -> int | None:
         """The 1-based line writing `shown` (the visible text's line `index`), None where the source holds
-        it only escaped. Where it holds it neither way (polydocs wrote it), the first line holding a long
-        enough part of it, else 1."""
+        it only escaped. Where it holds it neither way (polydocs wrote it, or wrote around it), the line
+        holding most of its words, else 1."""
         pieces = [piece.strip() for piece in shown.split(_OBJECT) if piece.strip()]
         if not pieces:
             return None
@@ -191,28 +194,42 @@ class _SourceLines:
         longest = max(pieces, key=len)
         if block:
             first = pieces[0]
-            return _first(self.raw, start, lambda line: line.lstrip(" >").startswith(first))
+            return self._first(self.raw, start, lambda line: line.lstrip(" >").startswith(first))
         for lines in (self.lines, self.raw):
-            number = _first(lines, start, lambda line: longest in line)
+            number = self._first(lines, start, lambda line: longest in line)
             if number is not None:
                 return number
         if any(longest in _unescaped(line) for line in self.raw):
             return None
-        words = _words(shown)[:3]
-        return _first(self.raw, start, lambda line: bool(words) and all(word in line for word in words)) or 1
+        return self._most_words_of(shown, start)
+
+    def _most_words_of(self, shown: str, start: int) -> int:
+        """The first line from `start` holding the most of the words of `shown`, at least two and half of
+        them: polydocs may have written words around the page's (a quiz's "Wrong answer." before its
+        explanation); else 1."""
+        words = set(re.findall(r"\w{4,}", shown))
+        order = self._order(start)
+        held = {number: sum(word in self.raw[number] for word in words) for number in order}
+        best = max(order, key=held.__getitem__, default=0)
+        return self._take(best) if held.get(best, 0) >= max(2, len(words) / 2) else 1
+
+    def _order(self, start: int) -> list[int]:
+        """The indices to look at: from `start` to the end, then above it; lines already reported last."""
+        order = [*range(start, len(self.raw)), *range(start)]
+        return [n for n in order if n not in self.taken] + [n for n in order if n in self.taken]
+
+    def _first(self, lines: list[str], start: int, holds: Callable[[str], bool]) -> int | None:
+        """The 1-based number of the first line in `_order(start)` that `holds`."""
+        return next((self._take(number) for number in self._order(start) if holds(lines[number])), None)
+
+    def _take(self, index: int) -> int:
+        self.taken.add(index)
+        return index + 1
 
 
 def _words(text: str) -> list[str]:
     """The words of a text that are long enough to tell its line: up to four of them."""
     return [word for word in re.split(r"[^\w]+", text) if len(word) > 3][:4]
-
-
-def _first(lines: list[str], start: int, holds: Callable[[str], bool]) -> int | None:
-    """The 1-based number of the first line from index `start` that `holds`, else of the first above it."""
-    for number in (*range(start, len(lines)), *range(start)):
-        if holds(lines[number]):
-            return number + 1
-    return None
 
 
 def _unescaped(line: str) -> str:
