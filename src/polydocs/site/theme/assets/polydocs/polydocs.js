@@ -15,6 +15,48 @@ document$.subscribe(function () {
   document.querySelectorAll(".polydocs-embed-load[hidden], .polydocs-quiz-check[hidden]").forEach(function (button) {
     button.hidden = false;
   });
+  codeBelowButtons();
+});
+
+// Material's copy button bar sits over a code block's top right corner, and a long line scrolls sideways
+// beneath it: a block whose first line runs under the bar starts its code below the bar, as every block
+// does on a phone (polydocs.css). Measured once Material made the bars, and again when the width changes.
+function codeBelowButtons() {
+  document.querySelectorAll("pre > .md-code__nav").forEach(function (nav) {
+    var code = nav.parentElement.querySelector(":scope > code");
+    if (!code) {
+      return;
+    }
+    code.classList.remove("polydocs-code-below-buttons");
+    var line = firstLine(code);
+    var bar = nav.getBoundingClientRect();
+    var shown = code.getBoundingClientRect();
+    var right = Math.min(line.right, shown.right);
+    if (line.width > 0 && right > bar.left && line.top < bar.bottom && line.bottom > bar.top) {
+      code.classList.add("polydocs-code-below-buttons");
+    }
+  });
+}
+
+// The box of a code block's first line, up to its line break.
+function firstLine(code) {
+  var range = document.createRange();
+  range.selectNodeContents(code);
+  var walker = document.createTreeWalker(code, NodeFilter.SHOW_TEXT);
+  for (var node = walker.nextNode(); node; node = walker.nextNode()) {
+    var end = node.data.indexOf("\n");
+    if (end >= 0) {
+      range.setEnd(node, end);
+      break;
+    }
+  }
+  return range.getBoundingClientRect();
+}
+
+var widthChange = null;
+window.addEventListener("resize", function () {
+  clearTimeout(widthChange);
+  widthChange = setTimeout(codeBelowButtons, 100);
 });
 
 // An embed's iframe waits in a <template>, so its host hears nothing until the reader asks for it.
