@@ -114,6 +114,58 @@ def test_every_bar_value_is_shown_whole_inside_the_chart(
     assert not cut, f"values running past their row (text, right edge, row's right edge): {cut}"
 
 
+# The headline vision table as {model: {batch: {mode: what its cell says first}}}, and each chart bar without
+# a drawn bar as [batch (from the chart's caption), model, mode, what the bar says].
+_TABLE_CELLS = """() => {
+  const table = document.querySelector('.polydocs-benchmarks table');
+  const modes = [...table.querySelectorAll('thead th')].slice(2, 6).map(th => th.textContent.trim());
+  const cells = {};
+  let model = '';
+  for (const row of table.querySelectorAll('tbody tr')) {
+    const group = row.querySelector('th[scope=rowgroup]');
+    if (group) model = group.firstChild.textContent.trim();
+    const tds = [...row.querySelectorAll('td')];
+    const batch = tds[0].textContent.trim();
+    cells[model] = cells[model] || {};
+    const said = modes.map((mode, i) => [mode, tds[i + 1].firstChild.textContent.trim()]);
+    cells[model][batch] = Object.fromEntries(said);
+  }
+  return cells;
+}"""
+_BARS_WITHOUT_FIGURE = """() => [...document.querySelectorAll('.polydocs-bench-chart')].flatMap(chart => {
+  const batch = chart.querySelector('figcaption').textContent.match(/\\d+/)[0];
+  return [...chart.querySelectorAll('.polydocs-bench-group')].flatMap(group =>
+    [...group.querySelectorAll('.polydocs-bench-row')]
+      .filter(row => !row.querySelector('.polydocs-bench-bar'))
+      .map(row => [batch, group.getAttribute('aria-label'), row.querySelector('code').textContent.trim(),
+                   row.querySelector('.polydocs-bench-value').textContent.trim()]));
+})"""
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_bar_without_a_speedup_says_what_the_table_says_of_its_figure(
+    open_page: OpenPage, site_url: str, lang: str
+) -> None:
+    """A speed-up bar the chart cannot draw says why its mode's figure is missing, as the table's cell
+    does ("failed", "not reproduced"), or a dash where the table shows that figure and eager's is the
+    one missing: never "failed" for a configuration that measured."""
+    page, _ = open_page(viewport=DESKTOP)
+    page.goto(f"{site_url}/{lang}/{INFERENCE_GUIDE}")
+    cells = page.evaluate(_TABLE_CELLS)
+    bars = page.evaluate(_BARS_WITHOUT_FIGURE)
+    checked, wrong = 0, []
+    for batch, model, mode, said in bars:
+        cell = cells.get(model, {}).get(batch, {}).get(mode)
+        if cell is None:
+            continue  # a model of another table (Gemma)
+        checked += 1
+        expected = "\u2014" if re.search(r"\d", cell) else cell
+        if said != expected:
+            wrong.append(f"{model} batch {batch} {mode}: the bar says {said!r}, the table {cell!r}")
+    assert checked > 0, "no bar without a figure to check: pick results with a missing figure"
+    assert not wrong, "\n".join(wrong)
+
+
 def _contrast(first: tuple[float, ...], second: tuple[float, ...]) -> float:
     def luminance(rgb: tuple[float, ...]) -> float:
         linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in (v / 255 for v in rgb)]

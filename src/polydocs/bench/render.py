@@ -163,7 +163,7 @@ def _speedup_chart(found: Found, batch: int, lang: Language) -> str:
                 continue
             value = median(found, (model, "forward", batch, mode))
             if value is None or eager is None:
-                bars.append(Bar(series, None, status_word(record, lang)))
+                bars.append(Bar(series, None, _no_speedup(record, value, lang)))
                 continue
             # A speedup stands on two figures: either one's mark is the bar's.
             marks = "".join(sorted(set(mark_of(record) + mark_of(found[(model, "forward", batch, "eager")]))))
@@ -175,6 +175,17 @@ def _speedup_chart(found: Found, batch: int, lang: Language) -> str:
     if not groups:
         return ""
     return bar_chart(text(lang, "chart_title", batch=batch), list(MODES), groups)
+
+
+def _no_speedup(record: dict[str, Any], value: float | None, lang: Language) -> str:
+    """What a bar without a speed-up says: why the mode's own figure is missing, as its table cell says
+    (failed, not run, not reproduced); a dash where that figure is shown but eager's, the baseline, is
+    not (eager's own bar says why)."""
+    if value is not None:
+        return "\u2014"
+    if record.get("status") == "ok":  # measured, then contradicted by a second run (`tables.median`)
+        return text(lang, "not_reproduced")
+    return status_word(record, lang)
 
 
 def _speedup_range(eager: dict[str, Any], compiled: dict[str, Any], lang: Language) -> str:
