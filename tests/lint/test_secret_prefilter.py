@@ -234,3 +234,55 @@ def test_required_literals_are_read_from_the_regex(
         assert found is not None and {"ABIA", "AKIA"} <= found.strings and len(found.strings) == 38
         return
     assert (found.strings if found else None) == literals
+
+
+def _whole_files(folder: Path) -> list[Path]:
+    """Files as a repository tracks them: the hostile lines as Python, YAML, INI, JSON and text (read by
+    detect-secrets line by line, or as pairs where its transformers parse them), pairs alone, and files
+    holding nothing a plugin reports."""
+    page = next(iter(_hostile_pages(folder / "pages").values()))
+    password = "pass" + 'word = "x7Hq2pLmN9"'
+    texts = {
+        "hostile.py": page,
+        "hostile.json": page,
+        "hostile.txt": page,
+        "pairs.ini": f"[server]\n{password}\nhost = example.com\n",
+        "pairs.cfg": f"{password}\nname = demo\n",
+        "config.yml": f"server:\n  {password.replace(' =', ':')}\n  port: 8080\n",
+        "plain.py": "def add(a, b):\n    return a + b\n",
+        "plain.yml": "name: demo\nsteps: [build, test]\n",
+        "empty.txt": "",
+    }
+    for name, text in texts.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    (folder / "image.png").write_bytes(bytes(range(256)))
+    return [folder / name for name in [*texts, "image.png"]]
+
+
+def test_whole_files_give_the_same_findings_with_the_prefilter_as_without(tmp_path: Path) -> None:
+    ours = [REPO / name for name in ("pyproject.toml", "Makefile", ".github/workflows/ci.yml")]
+    ours += sorted((REPO / "src/polydocs/lint/secrets").glob("*.py"))
+    paths = _whole_files(tmp_path) + ours
+    with configured_scanner():
+        without = {path: detect.secrets_in(path) for path in paths}
+    assert detect.find_secrets(paths) == without
+    kinds = {secret.kind for secrets in without.values() for secret in secrets}
+    assert {"Secret Keyword", "AWS Access Key", "Private Key"} <= kinds
+    assert without[tmp_path / "pairs.ini"] and without[tmp_path / "config.yml"]
+
+
+def test_a_whole_file_no_plugin_reports_on_is_not_handed_to_detect_secrets(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    paths = _whole_files(tmp_path)
+    scanned: list[str] = []
+    secrets_in = detect.secrets_in
+
+    def counted(path: Path) -> list[detect.FoundSecret]:
+        scanned.append(path.name)
+        return secrets_in(path)
+
+    monkeypatch.setattr(detect, "secrets_in", counted)
+    detect.find_secrets(paths)
+    assert {"plain.py", "plain.yml", "empty.txt"}.isdisjoint(scanned)
+    assert {"hostile.py", "pairs.ini", "config.yml", "image.png"} <= set(scanned)

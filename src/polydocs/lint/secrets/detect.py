@@ -74,6 +74,10 @@ def secrets_in(path: Path) -> list[FoundSecret]:
 
 
 def find_secrets(paths: Iterable[Path]) -> dict[Path, list[FoundSecret]]:
-    """Every secret detect-secrets (with our plugin and filters) sees in each of `paths`."""
-    with configured_scanner():
-        return {path: secrets_in(path) for path in paths}
+    """Every secret detect-secrets (with our plugin and filters) sees in each of `paths`. A file with no
+    line any plugin reports anything on is not handed to it (`prefilter.file_worth_scanning`): its
+    filters, run on every line, made the secret scan of a repository's tracked files most of init's time."""
+    from polydocs.lint.secrets.prefilter import file_worth_scanning
+
+    with configured_scanner() as plugins:
+        return {path: secrets_in(path) if file_worth_scanning(plugins, path) else [] for path in paths}
