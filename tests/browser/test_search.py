@@ -113,5 +113,12 @@ def test_search_finds_inflected_and_unaccented_forms_of_the_pages_words(
         # A word matched through several of its forms is marked once, not again at a shifted offset.
         if twice := page.locator(".md-search-result mark mark").count():
             problems.append(f"{typed!r}: {twice} marks inside marks in the results")
+        # A word is marked alone, not with the punctuation the text has around it (`(compilación`).
+        marks = page.locator(".md-search-result mark").all_text_contents()
+        punctuated = sorted(
+            {mark for mark in marks if mark and not (mark[0].isalnum() and mark[-1].isalnum())}
+        )
+        if punctuated:
+            problems.append(f"{typed!r}: marks holding punctuation: {punctuated}")
     assert not problems, f"/{lang}/ search misses pages:\n  " + "\n  ".join(problems)
     assert watch.console_errors == [] and warnings == [], watch.console_errors + warnings

@@ -118,12 +118,25 @@
     return words
   }
 
+  // Material marks a word with the punctuation its separator leaves on it (`(compilación`, `inferencia:`):
+  // that punctuation is moved out of the mark, an entity (`&quot;`) whole.
+  const PUNCTUATION = "(?:&[a-z]+;|&#\\d+;|[^\\p{L}\\p{N}\\p{M}<>&])+"
+  const MARK_OPENS_ON = new RegExp(`<mark>(${PUNCTUATION})`, "gu")
+  const MARK_CLOSES_ON = new RegExp(`(${PUNCTUATION})</mark>`, "gu")
+  const wordsMarked = html =>
+    typeof html === "string" ? html.replace(MARK_OPENS_ON, "$1<mark>").replace(MARK_CLOSES_ON, "</mark>$1") : html
+
   function answer(message) {
-    if (message.type !== RESULT || query.length === 0)
+    if (message.type !== RESULT)
       return message
-    const items = message.data.items.map(group => group.map(item => ({ ...item, terms: readersTerms(item.terms) })))
+    const items = message.data.items.map(group => group.map(item => ({
+      ...item,
+      title: wordsMarked(item.title),
+      text: wordsMarked(item.text),
+      terms: query.length ? readersTerms(item.terms) : item.terms,
+    })))
     const data = { ...message.data, items }
-    if (data.suggest)
+    if (data.suggest && query.length)
       data.suggest = data.suggest.filter(term => pageWords.has(term))
     return { ...message, data }
   }
