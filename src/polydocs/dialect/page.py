@@ -18,13 +18,13 @@ from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 
 from polydocs.dialect.direction_blocks import opens_direction_block
+from polydocs.dialect.fence_lines import FenceOpening, closes_fence, fence_opening
 from polydocs.dialect.inline_budget import inline_cost_problem
 from polydocs.dialect.tags import ATTRIBUTES, TagLine, parse_tag_line
 
 T = TypeVar("T")
 
 _LONE_TAG = re.compile(rf"^\s*</?(?P<name>[A-Za-z][\w-]*+){ATTRIBUTES}/?>\s*$")
-_FENCE = re.compile(r"^(?P<indent> {0,3})(?P<fence>`{3,}|~{3,})")
 _STANDARD_BLOCK_TAGS = frozenset(block_names)
 
 
@@ -216,8 +216,8 @@ def _fence(token: Token, lines: tuple[str, ...]) -> Fence:
 
 
 def _closes(line: str, marker: str) -> bool:
-    stripped = line.strip().lstrip(">").strip()
-    return bool(stripped) and set(stripped) == {marker[0]} and len(stripped) >= len(marker)
+    """Whether the line closes the fence, once its container's blanks and quote markers are set aside."""
+    return closes_fence(line.strip().lstrip(">").strip(), marker)
 
 
 def _blank_component_tags(text: str) -> str:
@@ -229,17 +229,16 @@ def _blank_component_tags(text: str) -> str:
     Blanking keeps every line number.
     """
     out = []
-    fence = ""
+    fence: FenceOpening | None = None
     # Lines as the parser counts them, so that a blanked tag never moves a line (`split_lines`).
     for raw in _LINE_END.split(text):
-        match = _FENCE.match(raw)
-        if fence:
-            if match and match.group("fence")[0] == fence[0] and len(match.group("fence")) >= len(fence):
-                fence = ""
+        if fence is not None:
+            if fence.closed_by(raw):
+                fence = None
             out.append(raw)
             continue
-        if match and not (match.group("fence")[0] == "`" and "`" in raw[match.end() :]):
-            fence = match.group("fence")
+        fence = fence_opening(raw)
+        if fence is not None:
             out.append(raw)
             continue
         tag = _LONE_TAG.match(raw)

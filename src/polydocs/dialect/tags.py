@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from polydocs.dialect.attributes import read_attributes
+
 # The attributes run possessively to the `>`; a `/` right before it makes the tag self-closing (read in
 # `parse_tag_line`). A lazy run followed by `\s*` tried every split of a run of blanks: a line `<a ` and
 # 8,000 spaces took more than 5 s. A quoted value may hold `>` (`<hfoption id="uv (PyTorch >= 2.10)">`),
@@ -28,9 +30,6 @@ _ID_TAG_WITH_TEXT = re.compile(
     r"^(?P<indent>[ ]*)<(?P<name>hfoptions|hfoption)"
     r"""(?P<attributes>\s+id\s*=\s*(?:"[^"]*"|'[^']*')\s*)>[^<]+$"""
 )
-_ATTRIBUTE = re.compile(
-    r"""(?P<name>[A-Za-z_:][\w:.-]*)(?:\s*=\s*(?:"(?P<double>[^"]*)"|'(?P<single>[^']*)'|\{(?P<expression>[^}]*)\}|(?P<bare>[^\s"'=<>`/]+)))?"""
-)
 
 
 @dataclass(frozen=True)
@@ -49,12 +48,17 @@ class TagLine:
 
 
 def parse_attributes(text: str) -> dict[str, str]:
-    """HTML and MDX attributes: `id="x"`, `warning={true}` ("true"), bare `allowfullscreen` ("")."""
-    attributes = {}
-    for match in _ATTRIBUTE.finditer(text):
-        value = next((v for v in match.group("double", "single", "expression", "bare") if v is not None), "")
-        attributes[match["name"].lower()] = value.strip()
-    return attributes
+    """HTML and MDX attributes (`dialect/attributes.py`): `id="x"`, `warning={true}` ("true"), bare
+    `allowfullscreen` (""); names lowercased, values stripped, the last of a name kept."""
+    attributes: dict[str, str] = {}
+    position = 0
+    while True:
+        run = read_attributes(text, position)
+        attributes.update((attribute.name.lower(), attribute.value.strip()) for attribute in run.attributes)
+        if run.ending == "end":
+            return attributes
+        # Past what starts no attribute (a stray `%`, a quote never closed), as a browser reads on.
+        position = run.end + (run.ending in ("stopped", "unclosed"))
 
 
 def parse_tag_line(line: str) -> TagLine | None:

@@ -8,20 +8,27 @@ from __future__ import annotations
 
 import re
 
+from polydocs.dialect.fence_lines import FenceOpening, fence_opening
+
 _ITEM = re.compile(r"^[ ]*(?:[-*+]|\d+[.)])[ ]+\S")
-_FENCE = re.compile(r"^[ ]*(```|~~~)")
 
 
 def lists_apart(markdown: str) -> str:
     """`markdown` with a blank line before each list item that follows a line of plain text."""
     lines = markdown.split("\n")
     kept: list[str] = []
-    in_code = False
+    fence: FenceOpening | None = None
     for line in lines:
-        if _FENCE.match(line):
-            in_code = not in_code
+        # A fence at any indentation: a docstring's list items indent theirs (`dialect/fence_lines.py`).
+        written = line.lstrip(" ")
+        if fence is None:
+            fence = fence_opening(written)
+        elif fence.closed_by(written):
+            fence = None
+            kept.append(line)
+            continue
         previous = kept[-1] if kept else ""
-        if not in_code and _ITEM.match(line) and previous.strip() and not _ITEM.match(previous):
+        if fence is None and _ITEM.match(line) and previous.strip() and not _ITEM.match(previous):
             if not _continues_item(kept):
                 kept.append("")
         kept.append(line)

@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from typing import NamedTuple
 
+from polydocs.dialect.attributes import read_attributes
+
 _VOID = frozenset("area base br col embed hr img input link meta source track wbr".split())
 # Elements html.parser reads as raw text: the quick tokenizer leaves pages holding them to it.
 _RAW_TEXT = frozenset({"script", "style"})
@@ -75,14 +77,10 @@ def _append_text(tokens: list[Token], data: str) -> None:
 
 
 # The plain HTML converters write (double-quoted or bare attributes, ordinary comments), read exactly as
-# html.parser reads it; anything else falls back to html.parser.
+# html.parser reads it; anything else falls back to html.parser. A start tag's attributes, once the pattern
+# has found them plain, are read by the one attribute reader (`dialect/attributes.py`).
 _SPACE = r"[\t\n\f\r ]"
 _NAME = r"[a-zA-Z][a-zA-Z0-9:-]*"
-_VALUE = r"""(?:"(?P<double>[^"]*)"|'(?P<single>[^']*)')"""
-# From the start of a run of blanks only: from each blank of a long run, the run was read again to its end.
-_ATTRIBUTE = re.compile(
-    rf"(?<!{_SPACE}){_SPACE}++(?P<name>[a-zA-Z_:][-a-zA-Z0-9_:.]*)(?:{_SPACE}*={_SPACE}*{_VALUE})?"
-)
 _PLAIN = re.compile(
     rf"(?P<text>[^<]+)"
     rf"|<!--(?P<comment>(?!-?>)(?:(?!--!?>).)*?)-->"
@@ -123,10 +121,10 @@ def _plain_tokens(text: str) -> list[Token] | None:
 # Highlighted code repeats the same few tags thousands of times (`<span class="n">`): each is read once.
 @functools.lru_cache(maxsize=4096)
 def _start_token(name: str, attributes: str) -> Token:
-    found: list[tuple[str, str | None]] = []
-    for match in _ATTRIBUTE.finditer(attributes):
-        value = match["double"] if match["double"] is not None else match["single"]
-        found.append((match["name"].lower(), None if value is None else _unescape(value)))
+    found = [
+        (written.name.lower(), None if written.form == "alone" else _unescape(written.value))
+        for written in read_attributes(attributes).attributes
+    ]
     return _start(name.lower(), found)
 
 

@@ -21,10 +21,10 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from polydocs.dialect.constructs.api_links import API_LINK, shown_name
-from polydocs.dialect.constructs.callouts import ADMONITION_TYPES
+from polydocs.dialect.constructs.callouts import ADMONITION_TYPES, TIP, tip_kind
 from polydocs.dialect.constructs.tabs import CODE_TABS
 from polydocs.dialect.heading_anchors import without_heading_anchors
-from polydocs.dialect.tags import parse_tag_line
+from polydocs.dialect.tags import TagLine, parse_attributes, parse_tag_line
 from polydocs.markup import ApiInventory
 from polydocs.snippets.regions import Region
 from polydocs.sources.languages import Language
@@ -45,18 +45,8 @@ Item = str | Verbatim | Region
 _DIRECTIVE_START = re.compile(r"<!--\s*+polydocs:")
 _IFRAME_START = re.compile(r"<iframe\b", re.IGNORECASE)
 _IFRAME_END = re.compile(r"</iframe\s*+>", re.IGNORECASE)
-# A name from its first character only (from each character of a long word, the word was read again).
-_ATTRIBUTE = re.compile(
-    r"(?<![\w-])(?P<name>[\w-]++)\s*+=\s*+(?:\"(?P<double>[^\"]*)\"|'(?P<single>[^']*)'|(?P<bare>[^\s>]+))"
-)
-_HFOPTIONS_TAG = re.compile(r"^[ ]*</?hfoptions\b[^<>]*+>[ ]*$|^[ ]*</hfoption\s*>[ ]*$", re.MULTILINE)
-_HFOPTION_OPEN = re.compile(
-    r"^[ ]*<hfoption\s+id=(?:\"(?P<double>[^\"]*)\"|'(?P<single>[^']*)')\s*>[ ]*$", re.MULTILINE
-)
 _BLANK_RUN = re.compile(r"\n(?:[ ]*\n){2,}")
 _ALERT = re.compile(r"^(?P<indent>[ ]*)>[ ]?\[!(?P<kind>[A-Za-z]+)\][ ]*$")
-_TIP_OPEN = re.compile(r"^[ ]*<Tip(?P<warning>\s+warning=(?:\{true\}|\"true\"))?\s*>[ ]*$")
-_TIP_CLOSE = re.compile(r"^[ ]*</Tip\s*>[ ]*$")
 
 
 def plain_markdown(items: list[Item], language: Language, inventory: ApiInventory) -> list[Item]:
@@ -101,17 +91,9 @@ def _without_directives(text: str) -> str:
     return "".join(kept) + text[position:]
 
 
-def _attributes(text: str) -> dict[str, str]:
-    found = {}
-    for match in _ATTRIBUTE.finditer(text):
-        value = next((v for v in match.group("double", "single", "bare") if v is not None), "")
-        found[match["name"].lower()] = html.unescape(value)
-    return found
-
-
 def _iframes_as_links(text: str, language: Language) -> str:
     def link(written: str) -> str:
-        attributes = _attributes(written)
+        attributes = {name: html.unescape(value) for name, value in parse_attributes(written).items()}
         source = attributes.get("src", "")
         if not source:
             return ""
@@ -148,10 +130,23 @@ def _api_links_as_links(text: str, inventory: ApiInventory) -> str:
 def _without_component_syntax(text: str) -> str:
     text = without_heading_anchors(text)
     text = _code_tabs_as_labels(text)
-    text = _HFOPTIONS_TAG.sub("", text)
-    return _HFOPTION_OPEN.sub(
-        lambda m: f"**{m['double'] if m['double'] is not None else m['single']}**", text
-    )
+    return _option_tabs_as_labels(text)
+
+
+def _option_tabs_as_labels(text: str) -> str:
+    """`<hfoptions id="...">` and `</hfoption>` lines go, `<hfoption id="PyTorch">` becomes **PyTorch**."""
+    if "hfoption" not in text:
+        return text
+    lines = text.split("\n")
+    for index, line in enumerate(lines):
+        tag = parse_tag_line(line) if "hfoption" in line else None
+        if tag is None or tag.self_closing:
+            continue
+        if tag.name == "hfoptions" or (tag.name == "hfoption" and tag.closing):
+            lines[index] = ""
+        elif tag.name == "hfoption" and "id" in tag.attributes:
+            lines[index] = f"**{tag.attributes['id']}**"
+    return "\n".join(lines)
 
 
 # The code tabs' tags (`<tokenizerslangcontent>`, `<python>`, ...; `CODE_TABS`): a group's tags go, a
@@ -198,19 +193,25 @@ def _tip_blocks_as_quotes(items: list[Item], language: Language) -> list[Item]:
     result: list[Item] = []
     iterator: Iterator[Item] = iter(items)
     for item in iterator:
-        opening = _TIP_OPEN.match(item) if isinstance(item, str) else None
-        if opening is None:
+        opening = _tip_tag(item)
+        if opening is None or not opening.opening:
             result.append(item)
             continue
         body: list[Item] = []
         for inner in iterator:
-            if isinstance(inner, str) and _TIP_CLOSE.match(inner):
+            if (closing := _tip_tag(inner)) is not None and closing.closing:
                 break
             body.append(inner)
-        result += _title_lines("", "warning" if opening["warning"] else "tip", language)
+        result += _title_lines("", tip_kind(opening), language)
         result += _quoted(_trimmed(body))
         result.append("")
     return result
+
+
+def _tip_tag(item: Item) -> TagLine | None:
+    """The `<Tip ...>` or `</Tip>` tag alone on this line, read as the site reads it."""
+    tag = parse_tag_line(item) if isinstance(item, str) and "Tip" in item else None
+    return tag if tag is not None and tag.name == TIP.name else None
 
 
 def _trimmed(body: list[Item]) -> list[Item]:

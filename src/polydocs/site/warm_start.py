@@ -20,6 +20,7 @@ from mkdocs.config.defaults import MkDocsConfig
 from pygments.lexers import get_lexer_by_name
 from pygments.util import ClassNotFound
 
+from polydocs.dialect.fence_lines import fence_opening
 from polydocs.notebooks.doc_builder_adapter import notebook_json
 from polydocs.site.build_theme import TEMPLATES, template_bytecode_cache
 from polydocs.site.mkdocs_config import load_mkdocs_config, mkdocs_settings
@@ -27,9 +28,9 @@ from polydocs.sources import SourceTree
 
 # The templates MkDocs renders itself: every page's, and the theme's static ones (Material's 404 page).
 PAGE_TEMPLATE = "main.html"
-# A fence's language: ```py, ~~~bash, ``` python title="x".
-# Possessive: blanks around an optional `{` read one way (three ways made a line of blanks quadratic).
-_FENCE = re.compile(r"^[ \t]*+(?:`{3,}+|~{3,}+)[ \t]*+\{?[ \t]*+\.?([\w+-]+)", re.MULTILINE)
+# A fence's language, from its info string: `py`, `bash`, `python title="x"`, `{.python}`.
+# From the start of a run of blanks only (read from each of its blanks, the run was read again to its end).
+_LANGUAGE = re.compile(r"(?<![{.\s])[{.\s]*+([\w+-]++)")
 
 
 @contextmanager
@@ -91,8 +92,15 @@ def _compile_templates(config: MkDocsConfig, bytecode: FileSystemBytecodeCache) 
 
 
 def _fence_languages(tree: SourceTree, lang: str) -> set[str]:
-    texts = (page.read() for page in tree.site_pages(lang).values())
-    return {match.lower() for text in texts for match in _FENCE.findall(text)}
+    """The languages of the pages' opening fences (`dialect/fence_lines.py`), at any indentation: a
+    fence in a list item is highlighted too. No page is parsed: a lexer too many costs little."""
+    languages = set()
+    for page in tree.site_pages(lang).values():
+        for line in page.read().splitlines():
+            opening = fence_opening(line.lstrip(" \t")) if "``" in line or "~~" in line else None
+            if opening is not None and (language := _LANGUAGE.match(opening.info)) is not None:
+                languages.add(language[1].lower())
+    return languages
 
 
 def _compile_lexer(name: str) -> None:

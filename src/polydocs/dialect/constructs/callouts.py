@@ -82,7 +82,12 @@ class TipBlock:
 
     @property
     def kind(self) -> str:
-        return "warning" if self.tag.attributes.get("warning", "false") in ("", "true") else "tip"
+        return tip_kind(self.tag)
+
+
+def tip_kind(tag: TagLine) -> str:
+    """The callout a `<Tip>` makes: a warning for `warning={true}` and a bare `warning`, else a tip."""
+    return "warning" if tag.attributes.get("warning", "false") in ("", "true") else "tip"
 
 
 @dataclass(frozen=True)

@@ -2,22 +2,23 @@
 
 A component tag starts a line (after spaces) with a capitalised or snake_case name, which HTML elements
 never have. Its attributes are read as MDX reads them: `name="text"`, `name='text'`, `name={expression}`
-(braces balanced, JavaScript strings inside skipped whole), a bare `name`, or a shorthand `{name}`. The
-expression stays text; the construct that owns the component decides what it may hold.
+(braces balanced, JavaScript strings inside skipped whole), a bare `name`, or a shorthand `{name}`, by the
+one attribute reader (`dialect/attributes.py`). The expression stays text; the construct that owns the
+component decides what it may hold.
 """
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from polydocs.dialect.attributes import read_attributes
 from polydocs.dialect.constructs._visible import visible_lines
 from polydocs.dialect.page import ParsedPage
 
 _START = re.compile(r"^(?P<indent>[ \t]*)<(?P<closing>/)?(?P<name>[A-Za-z][\w-]*)")
-_NAME = re.compile(r"[A-Za-z_$][\w:.$-]*")
-_BARE_VALUE = re.compile(r"[^\s\"'=<>`/]+")
 
 
 @dataclass(frozen=True)
@@ -85,138 +86,46 @@ def read_component_tag(lines: tuple[str, ...], index: int) -> ComponentTag:
     """The component tag starting line `index` (which `_START` matches)."""
     start = _START.match(lines[index])
     assert start is not None
-    reader = _TagReader(lines, index, start.end())
-    attributes, self_closing, ended = reader.attributes()
-    line, column = reader.line, reader.column
-    after = lines[line][column:] if ended and line < len(lines) else ""
+    window = _TAG_WINDOW
+    while True:  # the tag's lines, joined: a few at first, more while the tag runs past them
+        text = "\n".join(lines[index : index + window])
+        run = read_attributes(text, start.end())
+        if run.ending not in ("end", "unclosed") or index + window >= len(lines):
+            break
+        window *= 4
+    line_starts = _line_starts(text)
+    attributes = {
+        attribute.name: Attribute(
+            attribute.value, attribute.expression, *_located(line_starts, index, attribute.value_start)
+        )
+        for attribute in run.attributes
+    }
+    ended = run.ending in (">", "/>")
+    # A value never closed runs on to the page's end, as MDX reads on.
+    last, _ = _located(line_starts, index, len(text) if run.ending == "unclosed" else run.end)
+    line_end = text.find("\n", run.end)
+    after = text[run.end : line_end if line_end >= 0 else None] if ended else ""
     return ComponentTag(
         index,
-        min(line, len(lines) - 1),
+        min(last, len(lines) - 1),
         start["name"],
         attributes,
         closing=start["closing"] is not None,
-        self_closing=self_closing,
+        self_closing=run.ending == "/>",
         ended=ended,
         after=after.strip(),
     )
 
 
-@dataclass
-class _TagReader:
-    """Walks the tag's text across lines; `line` and `column` are where it stands."""
+# The lines a tag is first read on; most end on their first line, a quiz's run to a few dozen.
+_TAG_WINDOW = 8
 
-    lines: tuple[str, ...]
-    line: int
-    column: int
 
-    def peek(self, width: int = 1) -> str:
-        text = self.lines[self.line][self.column : self.column + width] if self.line < len(self.lines) else ""
-        return text if text or self.line >= len(self.lines) - 1 else "\n"
+def _line_starts(text: str) -> list[int]:
+    return [0, *(found.end() for found in re.finditer("\n", text))]
 
-    def advance(self, width: int = 1) -> None:
-        self.column += width
-        if self.column > len(self.lines[self.line]) and self.line < len(self.lines) - 1:
-            self.line, self.column = self.line + 1, 0
 
-    def at_end(self) -> bool:
-        return self.line >= len(self.lines) - 1 and self.column >= len(self.lines[-1])
-
-    def skip_space(self) -> None:
-        while not self.at_end() and self.peek().isspace():
-            self.advance()
-
-    def attributes(self) -> tuple[dict[str, Attribute], bool, bool]:
-        """The attributes up to the tag's end, whether it closes itself, and whether it ends at all."""
-        found: dict[str, Attribute] = {}
-        while True:
-            self.skip_space()
-            if self.at_end():
-                return found, False, False
-            if self.peek(2) == "/>":
-                self.advance(2)
-                return found, True, True
-            if self.peek() == ">":
-                self.advance()
-                return found, False, True
-            if not self._attribute(found):
-                return found, False, False
-
-    def _attribute(self, found: dict[str, Attribute]) -> bool:
-        if self.peek() == "{":
-            line, column = self.line, self.column
-            expression = self._expression()
-            if expression is None:
-                return False
-            found[expression.strip()] = Attribute(expression.strip(), True, line, column + 1)
-            return True
-        name = _NAME.match(self.lines[self.line], self.column)
-        if name is None:
-            return False
-        self.advance(len(name[0]))
-        self.skip_space()
-        if self.peek() != "=":
-            found[name[0]] = Attribute("", False, self.line, self.column)
-            return True
-        self.advance()
-        self.skip_space()
-        value = self._value()
-        if value is None:
-            return False
-        found[name[0]] = value
-        return True
-
-    def _value(self) -> Attribute | None:
-        line, column, char = self.line, self.column, self.peek()
-        if char in "\"'":
-            text = self._string(char)
-            return None if text is None else Attribute(text, False, line, column + 1)
-        if char == "{":
-            expression = self._expression()
-            return None if expression is None else Attribute(expression, True, line, column + 1)
-        bare = _BARE_VALUE.match(self.lines[self.line], self.column)
-        if bare is None:
-            return None
-        self.advance(len(bare[0]))
-        return Attribute(bare[0], False, line, column)
-
-    def _string(self, quote: str) -> str | None:
-        """A quoted attribute value (HTML: no escapes), the quotes left out."""
-        self.advance()
-        text: list[str] = []
-        while not self.at_end():
-            char = self.peek()
-            self.advance()
-            if char == quote:
-                return "".join(text)
-            text.append(char)
-        return None
-
-    def _expression(self) -> str | None:
-        """The text between balanced braces (JavaScript strings inside read whole), braces left out."""
-        self.advance()
-        depth, text = 1, []
-        while not self.at_end():
-            char = self.peek()
-            self.advance()
-            if char in "\"'`":
-                text.append(char + self._js_string(char))
-                continue
-            depth += {"{": 1, "}": -1}.get(char, 0)
-            if depth == 0:
-                return "".join(text)
-            text.append(char)
-        return None
-
-    def _js_string(self, quote: str) -> str:
-        """The rest of a JavaScript string, its closing quote included; a backslash escapes one character."""
-        text = []
-        while not self.at_end():
-            char = self.peek()
-            self.advance()
-            text.append(char)
-            if char == "\\":
-                text.append(self.peek())
-                self.advance()
-            elif char == quote or (char == "\n" and quote != "`"):
-                break
-        return "".join(text)
+def _located(line_starts: list[int], index: int, offset: int) -> tuple[int, int]:
+    """The page's 0-based line and the column of `offset` into the tag's text, which starts line `index`."""
+    line = bisect.bisect_right(line_starts, offset) - 1
+    return index + line, offset - line_starts[line]
