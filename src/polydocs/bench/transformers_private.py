@@ -1,9 +1,13 @@
-"""The private part of transformers the benchmark uses, checked against the installed version.
+"""The private parts of transformers polydocs uses, checked against the installed version.
 
-A smoke run (a tiny model on the CPU or one GPU) compiles generation's decoding forward as a real run
-does; transformers compiles it only on CUDA devices unless `CompileConfig._compile_all_devices` is set,
-for which it has no public setting. Imported by the benchmark alone, so a transformers release that
-changes it stops the benchmark with this module's message, never the site or the checker.
+- The benchmark: a smoke run (a tiny model on the CPU or one GPU) compiles generation's decoding forward as
+  a real run does; transformers compiles it only on CUDA devices unless `CompileConfig._compile_all_devices`
+  is set, for which it has no public setting.
+- The checker's stand-ins: whether an auto class (`AutoModelForCausalLM`) has a head for a config's model
+  type is its private `_model_mapping`; the public way, `from_config`, builds the model to find out.
+
+Imported where these are used and nowhere else (never by the site), so a transformers release that
+changes them stops the benchmark or a transformers stand-in's build with this module's message.
 """
 
 from __future__ import annotations
@@ -19,3 +23,12 @@ require_version("transformers", WRITTEN_FOR, __name__)
 def compile_on_every_device(compile_config: Any) -> None:
     """`generate` compiles with `compile_config` on any device, the CPU included."""
     compile_config._compile_all_devices = True
+
+
+def auto_class_has_head(auto_class: Any, config: Any) -> bool:
+    """Whether `auto_class` (`AutoModelForCausalLM`) makes a model for `config`'s type."""
+    try:
+        auto_class._model_mapping[type(config)]
+    except (KeyError, ValueError, AttributeError):
+        return False
+    return True

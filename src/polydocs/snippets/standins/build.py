@@ -193,14 +193,13 @@ def _model_class(transformers: Any, chosen: str, loaders: tuple[str, ...], confi
     for name in (chosen, *loaders):
         model_class = getattr(transformers, name, None) if name else None
         if model_class is not None and names_a_model(name):
-            try:
-                if model_class.__name__.startswith("Auto"):
-                    model_class._model_mapping[
-                        type(config)
-                    ]  # raises when this head does not exist for the type
+            if not model_class.__name__.startswith("Auto"):
                 return model_class
-            except (KeyError, ValueError, AttributeError):
-                continue
+            # transformers' private part, in its adapter (checked against the installed version there).
+            from polydocs.bench.transformers_private import auto_class_has_head
+
+            if auto_class_has_head(model_class, config):
+                return model_class
     return transformers.AutoModel
 
 
