@@ -2,8 +2,11 @@
 """Time a one-page edit under `polydocs serve`: from saving the file to the new text being served.
 
 Copies the source tree to a temporary folder, starts `polydocs serve --lang LANG` on it (LANG: the
-page's language) and prints how long until it listened, until that page was served and until every
-language was built (serve listens at once, then reads the tree and builds the languages behind it).
+page's language) and prints how long until it listened (any answer: the building page), until that
+page was served and until every language was built, with the CPU seconds serve had spent then (which
+other work's load moves less than the wall time). serve listens at once, then reads the tree, builds
+the page asked for alone (a preview) and the languages behind it; serve's lines about the preview and
+the first language's build are printed too.
 Then it appends a unique word to the page and polls its URL until the word appears, for each edit,
 and prints each edit's latency and their distribution (min, quartiles, 90th percentile, max). Every
 language build is kept, so each edit renders the edited page alone (`site/live_language.py`). The
@@ -26,6 +29,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -37,9 +41,14 @@ def _free_port() -> int:
 
 
 def _fetch(url: str) -> str:
+    """The body served at `url`, an error's too (the building page answers 503), or "" before serve
+    listens."""
     try:
         with urllib.request.urlopen(url, timeout=2) as response:
             return str(response.read().decode("utf-8"))
+    except urllib.error.HTTPError as error:
+        with error:
+            return str(error.read().decode("utf-8"))
     except OSError:
         return ""
 
@@ -80,14 +89,23 @@ def _time_served_edits(
         server = subprocess.Popen([*command, "--lang", lang], stdout=output, stderr=subprocess.STDOUT)
     try:
         started = time.perf_counter()
+        print(f"machine load (1 min) at the start: {os.getloadavg()[0]:.1f}", flush=True)
         _wait_for(f"http://127.0.0.1:{port}/", "<html", started + start_timeout)
         print(f"listening after {time.perf_counter() - started:.1f} s", flush=True)
         _wait_for(url, f'<html lang="{lang}"', started + start_timeout)
-        print(f"first page ({page_name}) served after {time.perf_counter() - started:.1f} s", flush=True)
+        served = time.perf_counter() - started
+        cpu = _cpu_seconds(server.pid)
+        print(
+            f"first page ({page_name}) served after {served:.1f} s ({cpu:.1f} s of serve's CPU)", flush=True
+        )
         if until_first_page or not edits:
             return []
         everything = _wait_for_log(log, "languages built in", started + start_timeout)
-        print(f"every language built after {everything - started:.1f} s", flush=True)
+        cpu = _cpu_seconds(server.pid)
+        print(
+            f"every language built after {everything - started:.1f} s ({cpu:.1f} s of serve's CPU)",
+            flush=True,
+        )
         print(f"machine load (1 min) before the edits: {os.getloadavg()[0]:.1f}", flush=True)
         latencies = []
         for edit in range(edits):
@@ -103,10 +121,42 @@ def _time_served_edits(
     return latencies
 
 
+def _cpu_seconds(pid: int) -> float:
+    """CPU seconds (user and system) of process `pid`, of the children it waited for, and of its live
+    descendants (forked workers), from /proc: unlike wall time, not moved by other work's load."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    children: dict[int, list[int]] = {}
+    spent: dict[int, float] = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            stat = Path(f"/proc/{entry}/stat").read_text(encoding="ascii", errors="replace")
+        except OSError:
+            continue
+        fields = stat.rsplit(")", 1)[1].split()  # after the command's name, which may hold spaces
+        children.setdefault(int(fields[1]), []).append(int(entry))
+        spent[int(entry)] = sum(int(field) for field in fields[11:15]) / ticks
+    total, waiting = 0.0, [pid]
+    while waiting:
+        process = waiting.pop()
+        total += spent.get(process, 0.0)
+        waiting += children.get(process, [])
+    return total
+
+
 def _rebuild_seconds(log: Path) -> list[float]:
     """What serve's log says each edit's rebuild took ("rebuilt in S s after editing ...")."""
     lines = log.read_text(encoding="utf-8", errors="replace").splitlines()
     return [float(line.split("rebuilt in ")[1].split()[0]) for line in lines if "rebuilt in " in line]
+
+
+def _first_builds(log: Path) -> list[str]:
+    """serve's lines about its previews and its first language's build."""
+    lines = log.read_text(encoding="utf-8", errors="replace").splitlines()
+    previews = [line for line in lines if "previewed " in line or "preview of " in line]
+    built = [line for line in lines if line.startswith("INFO built ")]
+    return previews + built[:1]
 
 
 def _distribution(seconds: list[float]) -> str:
@@ -174,6 +224,8 @@ def main() -> int:
             _time_served_edits(source, args.page, 0, args.start_timeout, log, until_first_page=True)
         latencies = _time_served_edits(source, args.page, args.edits, args.start_timeout, log)
         rebuilds = _rebuild_seconds(log)
+        for line in _first_builds(log):
+            print(f"serve: {line}")
     if not latencies:
         return 0
     print(f"machine load (1 min) after the edits: {os.getloadavg()[0]:.1f}")

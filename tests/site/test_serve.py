@@ -4,6 +4,7 @@ renders again: `test_edit_reach.py`; that they end as a full build: `test_live_l
 from __future__ import annotations
 
 import contextlib
+import re
 import shutil
 import socket
 import subprocess
@@ -132,9 +133,10 @@ def test_serve_answers_before_every_language_is_built_and_a_waiting_language_say
             assert '<meta http-equiv="refresh" content="1">' in building.read().decode("utf-8")
 
         english = f"http://127.0.0.1:{port}/en/perf_torch_compile/"
-        _wait_until_served(english, '<html lang="en"', 180, server)
+        _wait_until_served(english, '<html lang="en"', 180, server)  # previewed first (below)
+        _wait_until_served_log(log, "built en", 180, server)
         said = log.read_text(encoding="utf-8")
-        assert "built en" in said and "languages built in" not in said, said
+        assert "languages built in" not in said, said
 
         # Asked for, Portuguese is built before Spanish, then served for real.
         _wait_until_served(portuguese, '<html lang="pt"', 180, server)
@@ -161,6 +163,28 @@ def test_an_edit_while_its_language_waits_is_in_that_languages_first_build(tmp_p
         _wait_until_served(spanish, "Building the pages of es", 180, server)
         page.write_text(page.read_text(encoding="utf-8") + "\npalabraeditada\n", encoding="utf-8")
         _wait_until_served(spanish, "palabraeditada", 180, server)
+
+
+def test_the_page_a_writer_opens_is_built_alone_first_and_is_the_page_its_languages_build_serves(tmp_path):
+    source = tmp_path / "docs"
+    shutil.copytree(REPO / "docs_src", source)
+    log = tmp_path / "serve.log"
+    with _serving(log, "--source", str(source), "--lang", "es") as (server, port):
+        url = f"http://127.0.0.1:{port}/es/perf_torch_compile/"
+        _wait_until_served(url, "Building the pages of es", 180, server)  # asked as a browser opened
+        _wait_until_served(url, '<html lang="es"', 180, server)
+        first = _served(url)
+        _wait_until_served_log(log, "all 3 languages built", 300, server)
+        assert _without_reload_stamps(_served(url)) == _without_reload_stamps(first)
+    lines = log.read_text(encoding="utf-8").splitlines()
+    previewed = [at for at, line in enumerate(lines) if "previewed es/perf_torch_compile.md" in line]
+    built = [at for at, line in enumerate(lines) if line.startswith("INFO built es ")]
+    assert previewed and built and previewed[0] < built[0], lines
+
+
+def _without_reload_stamps(page: str) -> str:
+    """The page less its live-reload call, whose arguments are the server's epoch and the request's time."""
+    return re.sub(r"livereload\(\d+, \d+\)", "", page)
 
 
 def _wait_until_served_log(log: Path, text: str, seconds: float, server: subprocess.Popen[str]) -> None:

@@ -23,6 +23,7 @@ from polydocs.sources import SourceTree, load_source_tree
 
 if TYPE_CHECKING:
     from polydocs.site.language_parts import LanguagePart
+    from polydocs.site.page_preview import PagePreview
 
 
 class LogCollector(logging.Handler):
@@ -61,13 +62,14 @@ def build_language(
     versions: tuple[SiteVersions, str] | None = None,
     keep: Callable[[MkDocsConfig], None] | None = None,
     unchanged_pages: list[str] | None = None,
-    part: LanguagePart | None = None,
+    part: LanguagePart | PagePreview | None = None,
 ) -> LanguageResult:
     """Build one language into `site_dir` from `tree` (read from `source` when not given, as `polydocs
     serve` does, with `library` from `--library`); never raises for bad input, returns the error
     instead, located at the page and line that stopped the build. `keep` is handed the configuration
     of a build that succeeded, its plugins holding what they made (`live_language.py`). With `part`, the
-    build renders that share of the language's pages (`language_parts.py`)."""
+    build renders that share of the language's pages (`language_parts.py`), or previews those pages
+    alone (`page_preview.py`)."""
     started = time.perf_counter()
     collect = LogCollector(source / lang)
     loggers = [logging.getLogger("mkdocs"), logging.getLogger("polydocs")]

@@ -42,6 +42,8 @@ class LanguagePart:
     lang: str
     index: int
     pages: frozenset[str]
+    # Every part converts every page: the first indexes them all for search.
+    converts_every_page = True
 
     @property
     def first(self) -> bool:

@@ -70,7 +70,7 @@ class LiveLanguage:
             self._render_page(file.page)
         if self.plugin.search is not None:
             self.plugin.search.on_post_build(config=self.config)
-        _move_into(Path(self.config.site_dir), self.published)
+        move_into(Path(self.config.site_dir), self.published)
 
     def _render_page(self, page: Page) -> None:
         """What `mkdocs build` does for each page; the page's search entries where its old ones were."""
@@ -93,8 +93,9 @@ def _drop_entries(entries: list[dict[str, Any]], url: str) -> int:
     return mine[0] if mine else len(entries)
 
 
-def _move_into(written: Path, published: Path) -> None:
-    """Each file the rendering wrote replaces the served one in one step (a reader gets old or new)."""
+def move_into(written: Path, published: Path) -> None:
+    """Each file a rendering (or a preview: `page_preview.py`) wrote replaces the served one in one
+    step (a reader gets old or new)."""
     for top, _, names in os.walk(written):
         for name in names:
             source = Path(top) / name

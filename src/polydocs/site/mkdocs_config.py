@@ -36,6 +36,7 @@ from polydocs.sources.published_files import unpublished_patterns
 
 if TYPE_CHECKING:
     from polydocs.site.language_parts import LanguagePart
+    from polydocs.site.page_preview import PagePreview
     from polydocs.site.versions import SiteVersions
 
 THEME_DIR = Path(__file__).parent / "theme"
@@ -181,13 +182,14 @@ def mkdocs_settings(
     cache: Path | None = None,
     versions: tuple[SiteVersions, str] | None = None,
     unchanged_pages: list[str] | None = None,
-    part: LanguagePart | None = None,
+    part: LanguagePart | PagePreview | None = None,
 ) -> dict[str, Any]:
     """Plain settings for one language: its pages, nav, theme language, search stemmer and our plugin;
     with `versions` (the output's versions and the one being built), the version selector's data; with
     `unchanged_pages`, the pages not to render again (none where pages document objects: autorefs
     resolves their cross-references across pages once every page is rendered); with `part`, the share
-    of the language's pages this build renders (`language_parts.py`)."""
+    of the language's pages this build renders (`language_parts.py`), or the pages it previews alone
+    (`page_preview.py`)."""
     project = tree.project
     prefix = f"{versions[1]}/" if versions else ""
     site_url = f"{project.site_url.rstrip('/')}/{prefix}{lang}/" if project.site_url else ""
@@ -222,6 +224,7 @@ def mkdocs_settings(
                     "unchanged_pages": [] if slices else [f"{local}.md" for local in unchanged_pages or []],
                     "rendered_elsewhere": part.rendered_elsewhere(tree) if part else [],
                     "writes_language_files": part is None or part.first,
+                    "converts_every_page": part is None or part.converts_every_page,
                 }
             },
             # `[[autodoc]] module.Object` becomes a mkdocstrings `::: module.Object` block; the plugin is

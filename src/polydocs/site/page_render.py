@@ -92,5 +92,18 @@ def replay_render(page: Page, converted: ConvertedPage) -> None:
     replace_render(page, render)
 
 
+def skip_render(page: Page) -> None:
+    """MkDocs' `page.render(config, files)` gives `page` no content: a page a build neither converts
+    nor renders (`page_preview.py`), whose title is its navigation entry's."""
+
+    def render(config: MkDocsConfig, files: Files) -> None:
+        page.content = ""
+        page.toc = restore_toc([])
+        page.present_anchor_ids = set()
+        page.links_to_anchors = {}
+
+    replace_render(page, render)
+
+
 def _anchors(links: Iterable[AnchorLink]) -> set[str]:
     return {anchor for link in links for anchor in (link.id, *_anchors(link.children))}

@@ -36,7 +36,7 @@ from polydocs.site.page_cache import ConvertedPage, PageCache, restore_toc
 from polydocs.site.page_conversion import LanguageBuild, PageText, convert_page
 from polydocs.site.page_failures import page_failed
 from polydocs.site.page_meta import make_page_meta_safe, theme_icon_exists
-from polydocs.site.page_render import KeptMarkdown, replay_render
+from polydocs.site.page_render import KeptMarkdown, replay_render, skip_render
 from polydocs.site.progress import page_done
 from polydocs.site.redirects import write_redirects
 from polydocs.site.search import CachedSearchPlugin, SearchEntryCache, unindexed_page
@@ -92,6 +92,9 @@ class PolydocsPluginConfig(base.Config):
     # notebooks, the sitemaps, the redirects): every build but a language's later parts, which publish
     # only the pages they render.
     writes_language_files = c.Type(bool, default=True)
+    # Whether the pages another build renders are converted here too (for the search index and the
+    # language's files); not in a preview of the pages this build renders (`page_preview.py`).
+    converts_every_page = c.Type(bool, default=True)
 
 
 def _rendered_by_mkdocs(
@@ -136,6 +139,7 @@ class PolydocsPlugin(BasePlugin[PolydocsPluginConfig]):
             self.build = replace(self.build, api=api)
         self.rendered_elsewhere = frozenset(self.config.rendered_elsewhere)
         self.unchanged = frozenset(self.config.unchanged_pages) | self.rendered_elsewhere
+        self.not_converted = frozenset() if self.config.converts_every_page else self.rendered_elsewhere
         # The page each `on_page_markdown` converted, until `on_page_content` substitutes it.
         self.converted: dict[str, ConvertedPage] = {}
         # Every page of this build is rendered by one converter (`page_render.py`).
@@ -194,6 +198,10 @@ class PolydocsPlugin(BasePlugin[PolydocsPluginConfig]):
     # already have made this page their current one.
     @event_priority(-100)
     def on_page_markdown(self, markdown: str, page: MkDocsPage, config: MkDocsConfig, files: Files) -> str:
+        if page.file.src_uri in self.not_converted:
+            page.meta["template"] = UNCHANGED_TEMPLATE  # renders nothing: MkDocs writes no file
+            skip_render(page)
+            return markdown
         self.page_renderer.take_over(page)
         local = page.file.src_uri.removesuffix(".md")
         source = page.file.abs_src_path or page.file.src_uri
@@ -226,6 +234,8 @@ class PolydocsPlugin(BasePlugin[PolydocsPluginConfig]):
         return markdown
 
     def on_page_content(self, html: str, page: MkDocsPage, config: MkDocsConfig, files: Files) -> str:
+        if page.file.src_uri in self.not_converted:
+            return html
         converted = self.converted.pop(page.file.src_uri, None)
         if converted is None:  # the generated status page: its titles are escaped, and it is sanitised too
             return sanitize_page(html, self.tree.project.iframe_hosts).html

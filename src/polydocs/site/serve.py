@@ -37,8 +37,15 @@ from polydocs.notebooks import page_notebook
 from polydocs.notebooks import preload as preload_notebook_converter
 from polydocs.site.build import build_language
 from polydocs.site.edit_reach import Reach, edit_reach
-from polydocs.site.live_language import LiveLanguage
+from polydocs.site.live_language import LiveLanguage, move_into
 from polydocs.site.output import replace_folder
+from polydocs.site.page_preview import (
+    PagePreview,
+    asked_pages,
+    drop_language_pages,
+    home_page,
+    published_file,
+)
 from polydocs.site.serve_languages import BUILDING_HEADERS, LanguageQueue, building_page
 from polydocs.site.site_root import write_root_pages
 from polydocs.sources import SOURCE_LANGUAGE, SourceTree, load_source_tree, source_language
@@ -117,6 +124,8 @@ class _IncrementalBuilder:
         self.lock = threading.Lock()
         self.queue = LanguageQueue.nothing_to_build()  # serve gives it the languages to build
         self.warmed = False
+        # The pages each waiting language's previews put in the served folder (`src_uri`).
+        self.previewed: dict[str, set[str]] = {}
 
     def prepare(self, first: str) -> list[str]:
         """Read the tree as of `seen` (raises its error, path:line, when it cannot be read), write the
@@ -130,7 +139,14 @@ class _IncrementalBuilder:
 
     def build_waiting(self, lang: str) -> None:
         """Build a language not built yet from the model as of the last edit seen (an edit saved during
-        the build is rendered by the edit's own rebuild, which waits for this one)."""
+        the build is rendered by the edit's own rebuild, which waits for this one); first, the pages of
+        it requests asked for, alone (`page_preview.py`): the first language's home page where none was."""
+        for round_ in range(_PREVIEW_ROUNDS):
+            pages = self._pages_to_preview(lang, home=round_ == 0 and not self.live)
+            if not pages:
+                break
+            with self.lock:
+                self._preview(lang, pages)
         with self.lock:
             problem = self._rebuild(lang, self.tree)
             failures = dict(self.failures)
@@ -146,6 +162,39 @@ class _IncrementalBuilder:
     def __call__(self) -> None:
         with self.lock:
             self._rebuild_edited()
+
+    def _pages_to_preview(self, lang: str, home: bool) -> list[str]:
+        """The pages of `lang` requests asked for and no preview showed yet (`src_uri`); with `home` and
+        none asked, the language's home page."""
+        if self.tree is None:
+            return []
+        shown = self.previewed.setdefault(lang, set())
+        asked = asked_pages(self.tree, lang, self.queue.asked_paths(lang))
+        pages = [page for page in asked or (home_page(self.tree, lang) if home else []) if page not in shown]
+        shown.update(pages)
+        return pages
+
+    def _preview(self, lang: str, pages: list[str]) -> None:
+        """Build `pages` of `lang` alone and put them in the served folder, where they are answered
+        while the language waits for its build; a preview that fails is left to that build to report."""
+        started = time.perf_counter()
+        with tempfile.TemporaryDirectory(prefix=f".{lang}-preview-", dir=self.site.parent) as staging:
+            result = build_language(
+                self.source,
+                lang,
+                Path(staging) / lang,
+                cache_dir("site"),
+                tree=self.tree,
+                library=self.library,
+                part=PagePreview(lang, frozenset(pages)),
+            )
+            if result.error:
+                log.info("the preview of %s did not build: its language's build reports why", lang)
+                return
+            drop_language_pages(Path(staging) / lang)
+            move_into(Path(staging) / lang, self.site / lang)
+            shown = ", ".join(f"{lang}/{page}" for page in pages)
+            log.info("previewed %s in %.2f s", shown, time.perf_counter() - started)
 
     def _rebuild_edited(self) -> None:
         now = _snapshot(self.source)
@@ -280,8 +329,8 @@ class _ErrorPages:
     def __call__(self, environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
         path = str(environ.get("PATH_INFO", ""))
         lang = path.lstrip("/").split("/", 1)[0]
-        if self.builder.queue.waits_for(lang):
-            self.builder.queue.ask(lang)
+        if self.builder.queue.waits_for(lang) and not self._previewed(path):
+            self.builder.queue.ask(lang, path)
             start_response("503 Service Unavailable", BUILDING_HEADERS)
             return building_page(lang)
         if lang not in self.builder.failures or not path.endswith(("/", ".html")):
@@ -291,6 +340,11 @@ class _ErrorPages:
             return start_response("500 Internal Server Error", headers, exc_info)
 
         return self.app({**environ, "PATH_INFO": f"/{ERROR_PAGE}"}, failed)
+
+    def _previewed(self, path: str) -> bool:
+        """Whether a preview put this file of a waiting language in the served folder (a language
+        folder exists only once the tree is read)."""
+        return bool(path.lstrip("/")) and published_file(self.builder.site, path)
 
 
 # What most pages hold: a callout and a Python block.
@@ -376,6 +430,10 @@ _CHANGES: list[type[FileSystemEvent]] = [
     EventsLostEvent,  # the kernel's queue overflowed: anything may have changed
 ]
 
+
+# How many times the pages asked for are previewed before their language's build: those asked while the
+# first preview built are previewed too, then the language is built.
+_PREVIEW_ROUNDS = 3
 
 # Seconds without another change of the tree before an edit is rebuilt (MkDocs waits 0.1): an editor's
 # save is a write or a rename, and a second save right after is rebuilt on its own.

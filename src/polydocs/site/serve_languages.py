@@ -35,6 +35,7 @@ class LanguageQueue:
         self._prepare, self._build, self._stop = prepare, build, stop
         self._waiting: list[str] | None = None  # None: the tree is not read yet
         self._asked: list[str] = []  # languages requested before then, most recent first
+        self._paths: dict[str, list[str]] = {}  # the request paths of each waiting language, in order
         self._guard = threading.Lock()  # held only to read or change the lists
         self.total = 0
         self.error: PolydocsError | None = None
@@ -52,14 +53,23 @@ class LanguageQueue:
         with self._guard:
             return self._waiting is None or lang in self._waiting
 
-    def ask(self, lang: str) -> None:
-        """Build `lang` next, if it is waiting and not being built already."""
+    def ask(self, lang: str, path: str = "") -> None:
+        """Build `lang` next, if it is waiting and not being built already; `path` (the request's) is
+        kept for `asked_paths`."""
         with self._guard:
+            if path and path not in self._paths.get(lang, []):
+                self._paths.setdefault(lang, []).append(path)
             if self._waiting is None:
                 self._asked.insert(0, lang)
             elif lang in self._waiting[1:]:
                 self._waiting.remove(lang)
                 self._waiting.insert(1, lang)
+
+    def asked_paths(self, lang: str) -> list[str]:
+        """The paths of `lang` requested since the last call, in the order asked (serve previews the
+        pages they open before the language's build: `page_preview.py`)."""
+        with self._guard:
+            return self._paths.pop(lang, [])
 
     def start(self) -> threading.Thread:
         thread = threading.Thread(target=self._run, name="polydocs-languages", daemon=True)
