@@ -27,9 +27,15 @@ def test_the_reader_sees_the_name_as_written_or_its_last_part(written: str, show
 
 
 def test_links_and_references_whose_text_is_code_are_no_api_links() -> None:
-    assert not list(
-        api_links.api_link_matches("[`Trainer`](https://x) [`Trainer`][ref] [`Trainer`]: https://x")
-    )
+    assert not list(api_links.api_link_matches("[`Trainer`](https://x) [`Trainer`][ref]"))
+    for definition in ("[`Trainer`]: https://x", "   [`Trainer`]: https://x"):
+        assert not list(api_links.api_link_matches(definition))
+
+
+def test_a_link_ending_a_sentence_with_a_colon_is_an_api_link_as_doc_builder_reads_it() -> None:
+    # peft's deepspeed.md: "… to create a [`PeftModel`]:" before a code block; doc-builder links it.
+    line = "The [`get_peft_model`] function creates a [`PeftModel`]:"
+    assert [link["name"] for link in api_links.api_link_matches(line)] == ["get_peft_model", "PeftModel"]
 
 
 def test_the_check_reports_unresolved_and_missing_names_at_their_lines() -> None:

@@ -21,9 +21,15 @@ API_LINK_UNRESOLVED = "api-link-unresolved"
 API_LINK_MISSING = "api-link-missing"
 CODES = frozenset({API_LINK_UNRESOLVED, API_LINK_MISSING})
 
-# A backticked dotted name in brackets, `()` allowed after it; followed by `(`, `[` or `:` it is an ordinary
-# Markdown link or reference whose text is code.
-API_LINK = re.compile(r"\[`(?P<tilde>~)?(?P<name>[A-Za-z_][\w.]*)(?P<call>\(\))?`\](?![(\[:])")
+# A backticked dotted name in brackets, `()` allowed after it. Followed by `(` or `[` it is an ordinary
+# Markdown link or reference whose text is code; followed by `:` at the start of a line (up to three spaces
+# in) it is a reference definition. Elsewhere `:` ends a sentence (`… to create a [`PeftModel`]:`), a link
+# doc-builder resolves too (its pattern excludes only `(`).
+API_LINK = re.compile(
+    r"(?!(?:(?<=^)|(?<=^ )|(?<=^  )|(?<=^   ))\[`[^`\n]*`\]:)"
+    r"\[`(?P<tilde>~)?(?P<name>[A-Za-z_][\w.]*)(?P<call>\(\))?`\](?![(\[])",
+    re.MULTILINE,
+)
 
 
 def api_link_matches(line: str) -> Iterator[re.Match[str]]:
