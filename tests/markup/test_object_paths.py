@@ -3,6 +3,7 @@ doc-builder finds it, by the object), read from the library's files without impo
 
 from __future__ import annotations
 
+import importlib.util
 from pathlib import Path
 
 import pytest
@@ -91,3 +92,78 @@ def test_a_library_that_does_not_import_is_answered_from_its_files(
     assert api.importable() and api.exists("AcceleratorState") and api.exists("state.AcceleratorState")
     assert api.owner("logging.get_logger") is api and api.exists("logging.get_logger")
     assert not api.exists("NoSuchThing")
+
+
+def test_a_module_the_site_documents_is_the_librarys_though_a_folder_of_that_name_is_on_the_path(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """trl's pages link [`scripts.utils.DatasetConfig`], which they document; a build run where a
+    `scripts/` folder is importable (a namespace package: the repository's own scripts) took `scripts`
+    for another library and reported the link unresolved. trl need not be installed."""
+    (tmp_path / "cwd" / "scripts").mkdir(parents=True)
+    monkeypatch.syspath_prepend(str(tmp_path / "cwd"))
+    tree = tmp_path / "docs"
+    tree.mkdir()
+    pages = {
+        "_toctree.yml": "- sections:\n  - local: index\n    title: Home\n  - local: script_utils\n"
+        "    title: Scripts\n  title: S\n",
+        "index.md": HEADER + "# Home\n\nSee [`scripts.utils.DatasetConfig`].\n",
+        "script_utils.md": HEADER + "# Scripts\n\n[[autodoc]] scripts.utils.DatasetConfig\n",
+        "polydocs.yml": "library: trlshape_not_installed\n",
+    }
+    for name, text in pages.items():
+        (tree / name).write_text(text, encoding="utf-8")
+    api = site_inventory(load_source_tree(tree).project, load_source_tree(tree))
+    assert api.owner("scripts.utils.DatasetConfig") is api
+    target = api.resolve("scripts.utils.DatasetConfig")
+    assert target is not None and (target.page, target.anchor) == (
+        "script_utils",
+        "trlshape_not_installed.scripts.utils.DatasetConfig",
+    )
+
+
+def test_a_hugging_face_library_not_installed_is_named_as_the_owner_of_its_links(documented: Path) -> None:
+    """peft's pages link [`~trl.SFTTrainer`] with trl not installed: doc-builder sends it to trl's
+    reference, and the finding names trl's inventory and `api_libraries:`, not the page's library."""
+    from polydocs.dialect import parse_page
+    from polydocs.dialect.checks import PageFacts
+    from polydocs.dialect.constructs.api_links import check
+
+    assert importlib.util.find_spec("trl") is None
+    api = site_inventory(load_source_tree(documented).project, load_source_tree(documented))
+    assert api.owner("trl.SFTTrainer").package == "trl"
+    (finding,) = check(parse_page("# Home\n\nTrain with [`~trl.SFTTrainer`].\n"), PageFacts(api=api))
+    assert (
+        finding.index == 2
+        and "[`~trl.SFTTrainer`] names no object of the trl API inventory" in finding.message
+    )
+    assert "api_libraries:" in finding.hint
+
+
+def test_a_folder_named_like_the_library_is_not_the_installed_library(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """trl's docs extracted to `./trl/docs/source` and built from `.` (`python -m polydocs` puts the
+    working folder on the path): `./trl`, a namespace package to Python, was taken for the installed trl,
+    and each of the 296 links to a documented trl object was `api-link-missing`."""
+    from polydocs.dialect import parse_page
+    from polydocs.dialect.checks import PageFacts
+    from polydocs.dialect.constructs.api_links import check
+
+    tree = tmp_path / "cwd" / "trlshape" / "docs" / "source"
+    tree.mkdir(parents=True)
+    monkeypatch.syspath_prepend(str(tmp_path / "cwd"))
+    pages = {
+        "_toctree.yml": (
+            "- sections:\n  - local: index\n    title: Home\n  - local: sft\n    title: SFT\n  title: S\n"
+        ),
+        "index.md": HEADER + "# Home\n",
+        "sft.md": HEADER + "# SFT\n\n[[autodoc]] SFTTrainer\n",
+        "polydocs.yml": "library: trlshape\n",
+    }
+    for name, text in pages.items():
+        (tree / name).write_text(text, encoding="utf-8")
+    assert importlib.util.find_spec("trlshape") is not None  # what Python finds: the folder
+    api = site_inventory(load_source_tree(tree).project, load_source_tree(tree))
+    assert not api.importable()
+    assert list(check(parse_page("# Home\n\nTrain with [`SFTTrainer`].\n"), PageFacts(api=api))) == []

@@ -9,14 +9,16 @@ import importlib.util
 import warnings
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
-from functools import cache, partial
+from functools import cache, cached_property, partial
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING
 
 from polydocs.cache import CacheStore, cache_dir
 from polydocs.markup.lazy_exports import declared_export
+from polydocs.markup.member_links import member_home
 from polydocs.markup.object_paths import defining_path, has_module, static_exports
+from polydocs.sources.installed_packages import is_installed
 from polydocs.sources.languages import SOURCE_LANGUAGE
 from polydocs.sources.library import DEFAULT_LIBRARY
 from polydocs.sources.project import ProjectConfig, api_reference_problems
@@ -25,6 +27,10 @@ from polydocs.typed_json import load
 if TYPE_CHECKING:
     from polydocs.sources.tree import SourceTree
 
+# The libraries doc-builder (0.5.0, `external.HUGGINFACE_LIBS`) links through their published objects.inv.
+_HUGGING_FACE_LIBRARIES = frozenset(
+    ("accelerate", "datasets", "evaluate", "huggingface_hub", "optimum", "tokenizers", "transformers", "trl")
+)
 # Bump when what the exported-names cache stores changes.
 _NAMES_FORMAT = "1"
 _TRANSFORMERS_URL = "https://huggingface.co/docs/transformers/main/en/{page}#{anchor}"
@@ -116,6 +122,11 @@ class ApiInventory:
     in_site: bool = False
     # Every name links, `{anchor}` its full dotted name (`api_libraries:` with a URL pattern alone).
     any_name: bool = False
+    # The member lines of each `[[autodoc]]` of the site, by its documented path (in-site pages only).
+    members: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    # The library's published reference, for the names the site's own pages do not document (a
+    # Transformers tree documenting `Trainer` itself still links `pipeline` to huggingface.co).
+    published: ApiInventory | None = None
 
     @classmethod
     def from_config(cls, mapping: Mapping[str, object]) -> ApiInventory:
@@ -136,9 +147,18 @@ class ApiInventory:
             return self
         if head in self.others:
             return self.others[head]
+        # A module this inventory documents objects under (`scripts.utils.DatasetConfig` of trl's pages)
+        # is this package's, whatever else the path finds under that name (a `scripts/` folder where the
+        # build runs is a namespace package).
+        if head in self._documented_heads:
+            return self
         # Never one library's name before another's objects (`transformers.evaluate.EvaluationModuleInfo`):
         # an installed package that is no module of this one is its own, with no reference pages known.
         return _unlisted_inventory(head) if _another_package(self.package, name) else self
+
+    @cached_property
+    def _documented_heads(self) -> frozenset[str]:
+        return frozenset(name.split(".")[0] for name in self.objects if "." in name)
 
     def qualified(self, name: str) -> str:
         """`Trainer` and `transformers.Trainer` both give `Trainer`: the name inside the package."""
@@ -160,13 +180,17 @@ class ApiInventory:
             head = ".".join(parts[:end])
             page = self.objects.get(head)
             if page is not None:
-                anchor = self.anchors.get(head, f"{self.package}.{head}") + name[len(head) :]
+                documented = self.anchors.get(head, f"{self.package}.{head}")
                 if self.in_site:
-                    return ApiTarget(name, f"{page}.md#{anchor}", page, anchor)
+                    return self._in_site(name, documented, name[len(head) :])
+                anchor = documented + name[len(head) :]
                 return ApiTarget(name, self.url_template.format(page=page, anchor=anchor))
         if self.any_name:
             return ApiTarget(name, self.url_template.format(page="", anchor=f"{self.package}.{name}"))
-        return self._documented_elsewhere(name) if self.in_site else None
+        if not self.in_site:
+            return None
+        found = self._documented_elsewhere(name)
+        return self.published.resolve(name) if found is None and self.published is not None else found
 
     def _documented_elsewhere(self, name: str) -> ApiTarget | None:
         """`~state.DistributedType` where the site documents `utils.DistributedType`: the same object,
@@ -176,11 +200,26 @@ class ApiInventory:
         for end in range(len(parts), 0, -1):
             found = documented.get(defining_path(".".join([self.package, *parts[:end]])))
             if found is not None:
-                head = ".".join(parts[:end])
-                anchor = found + name[len(head) :]
-                page = self.objects[next(n for n, a in self.anchors.items() if a == found)]
-                return ApiTarget(name, f"{page}.md#{anchor}", page, anchor)
+                return self._in_site(name, found, name[len(".".join(parts[:end])) :])
         return None
+
+    def _in_site(self, name: str, documented: str, member: str) -> ApiTarget | None:
+        """The link to `documented` (a documented path), or to its `member` (`.merge_and_unload`) where a
+        page of the site shows that member (`member_links.py`); None where none does."""
+        if member:
+            home = member_home(documented, member[1:], self._listed, self._documented_as)
+            if home is None:
+                return None
+            documented = home
+        anchor = documented + member
+        page = self.objects[next(n for n, a in self.anchors.items() if a == documented)]
+        return ApiTarget(name, f"{page}.md#{anchor}", page, anchor)
+
+    def _listed(self, documented: str) -> tuple[str, ...]:
+        return self.members.get(documented, ())
+
+    def _documented_as(self, path: str) -> str | None:
+        return _by_definition(self.package, tuple(sorted(self.anchors.items()))).get(defining_path(path))
 
     def importable(self, name: str = "") -> bool:
         """Whether the package (`name`'s, when given) is installed, so names can be checked against it."""
@@ -224,20 +263,25 @@ def site_inventory(project: ProjectConfig, tree: SourceTree | None = None) -> Ap
     build and `polydocs lint` ask this one.
 
     Its package is the documented library (`project.library`, chosen by `sources/library.py`); its pages
-    are `api_reference:` of `polydocs.yml`, else Transformers' own for Transformers, else the tree's own
-    `[[autodoc]]` pages (`reference_pages`), else none (the links are shown as code). A name under
+    are `api_reference:` of `polydocs.yml`, else the tree's own `[[autodoc]]` pages (`reference_pages`)
+    and, for Transformers, its published reference for the names they do not document, else none (the
+    links are shown as code): doc-builder links to the objects a tree documents on its own pages. A name under
     `transformers.` still finds Transformers' reference, and one under a library of `api_libraries:`
     that library's (`library_inventories.py`)."""
     library = project.library or DEFAULT_LIBRARY
+    documented = reference_pages(tree, library) if tree is not None else {}
+    published = default_inventory() if library == DEFAULT_LIBRARY else None
     if project.api_reference:
         api = ApiInventory.from_config({**project.api_reference, "package": library})
-    elif library == DEFAULT_LIBRARY:
-        api = default_inventory()
+    elif published is not None and not documented:
+        api = published
     else:
-        documented = reference_pages(tree, library) if tree is not None else {}
-        objects = {name: page for name, (page, _) in documented.items()}
-        anchors = {name: path for name, (_, path) in documented.items()}
-        api = ApiInventory("", objects, library, anchors=anchors, in_site=bool(objects))
+        objects = {name: page for name, (page, _, _) in documented.items()}
+        anchors = {name: path for name, (_, path, _) in documented.items()}
+        members = {path: listed for _, path, listed in documented.values()}
+        api = ApiInventory(
+            "", objects, library, anchors=anchors, in_site=bool(objects), members=members, published=published
+        )
     others = {DEFAULT_LIBRARY: default_inventory()} if library != DEFAULT_LIBRARY else {}
     if project.api_libraries:
         from polydocs.markup.library_inventories import library_inventories
@@ -259,7 +303,7 @@ def _by_definition(package: str, anchors: tuple[tuple[str, str], ...]) -> dict[s
 
 @cache
 def _package_importable(package: str) -> bool:
-    return importlib.util.find_spec(package) is not None
+    return is_installed(package)
 
 
 @cache
@@ -268,11 +312,14 @@ def _unlisted_inventory(package: str) -> ApiInventory:
 
 
 def _another_package(package: str, name: str) -> bool:
-    """Whether the dotted `name` starts with an installed package other than `package` and its modules."""
+    """Whether the dotted `name` starts with a package other than `package` and its modules: an installed
+    one, or a Hugging Face library whose links doc-builder sends to that library's reference, installed
+    or not (`[`~trl.SFTTrainer`]` in peft's pages)."""
     head, dot, _ = name.partition(".")
     if not dot or head == package:
         return False
-    return _package_importable(head) and not _is_submodule(package, head)
+    known = head in _HUGGING_FACE_LIBRARIES or _package_importable(head)
+    return known and not _is_submodule(package, head)
 
 
 @cache
@@ -345,20 +392,20 @@ def _object_exists(package: str, dotted: str) -> bool:
     return True
 
 
-def reference_pages(tree: SourceTree, library: str) -> dict[str, tuple[str, str]]:
+def reference_pages(tree: SourceTree, library: str) -> dict[str, tuple[str, str, tuple[str, ...]]]:
     """Where the tree's English pages document each object of `library` (`[[autodoc]] tuners.lora.LoraConfig`
     on `package_reference/lora`): by its dotted path and by its last name (`LoraConfig`, as pages link to
-    it), each mapped to the page and the full path the page's reference is anchored at; the first page
-    documenting a name wins."""
+    it), each mapped to the page, the full path the page's reference is anchored at and the directive's
+    member lines; the first page documenting a name wins."""
     from polydocs.dialect import parse_page
     from polydocs.dialect.constructs.autodoc import find_autodoc
 
-    found: dict[str, tuple[str, str]] = {}
+    found: dict[str, tuple[str, str, tuple[str, ...]]] = {}
     for local, page in tree.pages.get(SOURCE_LANGUAGE, {}).items():
         for autodoc in find_autodoc(parse_page(page.read())):
             dotted = autodoc.name.removeprefix(f"{library}.")
             if autodoc.name.startswith(f"{DEFAULT_LIBRARY}.") and library != DEFAULT_LIBRARY:
                 continue  # another library's object: its own reference documents it
             for name in (dotted, dotted.rsplit(".", 1)[-1]):
-                found.setdefault(name, (local, f"{library}.{dotted}"))
+                found.setdefault(name, (local, f"{library}.{dotted}", autodoc.members))
     return found

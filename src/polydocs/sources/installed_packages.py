@@ -3,18 +3,44 @@ autodoc slice (site/autodoc_sources.py) and the links' import chains (markup/obj
 
 from __future__ import annotations
 
+import importlib.metadata
 import importlib.util
+from importlib.machinery import ModuleSpec
 from pathlib import Path
 
 
 def package_dir(package: str) -> Path | None:
     """The installed package's folder, None when it is not installed (or is a single module)."""
+    spec = _installed_spec(package)
+    locations = spec.submodule_search_locations if spec else None
+    return Path(next(iter(locations))) if locations else None
+
+
+def is_installed(package: str) -> bool:
+    """Whether `package` is importable as a package or module of its own (found, not imported)."""
+    return _installed_spec(package) is not None
+
+
+def _installed_spec(package: str) -> ModuleSpec | None:
+    """The package's import spec. A folder without `__init__.py` on the path is a namespace package to
+    Python, but no library unless one is installed under that name: `./trl` holding trl's docs where
+    the build runs (`python -m` puts the working folder on the path) made every trl link "missing
+    from the installed trl"; a repository's `scripts/` took trl's `scripts.utils` for a library."""
     try:
         spec = importlib.util.find_spec(package)
     except (ImportError, ValueError):
         return None
-    locations = spec.submodule_search_locations if spec else None
-    return Path(next(iter(locations))) if locations else None
+    if spec is None or (spec.origin is None and not _distributed(package)):
+        return None
+    return spec
+
+
+def _distributed(package: str) -> bool:
+    try:
+        importlib.metadata.distribution(package)
+    except importlib.metadata.PackageNotFoundError:
+        return False
+    return True
 
 
 def module_file(root: Path, module: str) -> Path | None:

@@ -1,0 +1,180 @@
+"""Count the API links of a tree and which of them polydocs and doc-builder each resolve.
+
+An API link is what doc-builder's `resolve_links_in_text` reads as one: `` [`X`] `` not followed by `(`,
+outside code. doc-builder's answer is its own: each language folder's pages are converted as its
+`build_mdx_files` converts them (`convert_md_to_mdx`, `resolve_autodoc`, which returns the anchors of the
+objects a page documents), and each link is given to `resolve_links_in_text` with that anchors index and
+the installed package. Its links into another Hugging Face library need that library's `objects.inv`,
+which doc-builder downloads while building: here nothing is downloaded, so those links are counted apart
+(`other_library`). polydocs' answer is a real `polydocs build --report-json`: a link it reads
+(`dialect/constructs/api_links.py`) with no `api-link-*` finding at its line is resolved when the built
+page shows it as a link (`<a …><code>shown</code></a>`). `scripts/compare_api_links.py` prints the result.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+import subprocess
+import sys
+import tempfile
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from polydocs.dialect import parse_page
+from polydocs.dialect.constructs.api_links import API_LINK, CODES, shown_name
+from polydocs.markup.doc_builder_links import DocBuilderLinks
+from polydocs.sources.tree import SourceTree, load_source_tree
+
+# doc-builder's pattern (`resolve_links_in_text`): anything in backticks in brackets, not followed by `(`.
+_DOC_BUILDER_LINK = re.compile(r"\[`([^`]+)`\]([^\(])")
+_HTML_CODE_LINK = re.compile(r'<a [^>]*href="(?P<href>[^"]*)"[^>]*><code>(?P<text>[^<]*)</code></a>')
+_ID = re.compile(r'\bid="([^"]+)"')
+
+
+@dataclass(frozen=True)
+class LinkUse:
+    """One API link of a page: where it is, as written, and whether each tool makes it a link."""
+
+    where: str  # `path:line`, the path relative to the tree's folder
+    text: str  # inside the backticks: `~peft.LoraConfig`
+    doc_builder: bool
+    polydocs: bool
+    other_library: bool = False  # into another Hugging Face library: doc-builder asks its objects.inv
+
+
+@dataclass
+class LinkCount:
+    uses: list[LinkUse]
+    doc_builder_failures: list[str]  # pages doc-builder cannot convert (it would stop the build on them)
+    doc_builder_left_out: list[str]  # directives naming objects the installed library lacks
+
+    def resolved(self, tool: str, other_library: bool = False) -> int:
+        return sum(getattr(use, tool) for use in self.uses if use.other_library == other_library)
+
+    def only(self, tool: str) -> list[LinkUse]:
+        other = "polydocs" if tool == "doc_builder" else "doc_builder"
+        return [use for use in self.uses if getattr(use, tool) and not getattr(use, other)]
+
+
+def count_links(source: Path, library: str, work: Path | None = None) -> LinkCount:
+    """Every API link of the tree at `source`, and which of them each tool resolves (`work`: a new
+    folder for the site and the report, else a temporary one)."""
+    tree = load_source_tree(source.resolve(), library)
+    with tempfile.TemporaryDirectory(prefix="polydocs-links-") as temporary:
+        folder = work or Path(temporary)
+        report, site = _polydocs_build(tree.root, library, folder)
+        doc_builder = DocBuilderLinks(library)
+        uses: list[LinkUse] = []
+        for lang in tree.languages:
+            doc_builder.index_language(_language_pages(tree, lang), lang)
+            for local, page in sorted(tree.pages.get(lang, {}).items()):
+                shown = _shown_links(site / lang, local)
+                uses.extend(_page_uses(tree, page.path, lang, doc_builder, report, shown))
+    return LinkCount(uses, doc_builder.failures, doc_builder.left_out)
+
+
+def _language_pages(tree: SourceTree, lang: str) -> dict[str, Path]:
+    """The language's pages by doc-builder's page name (`package_reference/lora`)."""
+    return {local: page.path for local, page in tree.pages.get(lang, {}).items()}
+
+
+def _polydocs_build(root: Path, library: str, folder: Path) -> tuple[set[tuple[str, int, str]], Path]:
+    """Build with the real command; the links its report says it shows as code: `(path, line, text)`."""
+    site, report = folder / "site", folder / "report.json"
+    command = [sys.executable, "-m", "polydocs", "build", "--source", str(root), "--out", str(site)]
+    command += ["--library", library, "--report-json", str(report)]
+    # Run in the work folder: a folder named like a package where the command runs is on its path.
+    done = subprocess.run(command, check=False, capture_output=True, text=True, cwd=folder)
+    if not report.exists():
+        raise RuntimeError(f"polydocs build of {root} wrote no report:\n{done.stderr[-2000:]}")
+    diagnostics = json.loads(report.read_text(encoding="utf-8"))["diagnostics"]
+    unresolved = set()
+    for diagnostic in diagnostics:
+        if diagnostic["code"] in CODES:
+            path = Path(diagnostic["path"])
+            path = path if path.is_absolute() else (folder / path).resolve()
+            unresolved.add((str(path), diagnostic["line"], _finding_text(diagnostic["message"])))
+    return unresolved, site
+
+
+def _finding_text(message: str) -> str:
+    """The link a finding names: `[`~trl.SFTTrainer`] names…` or `` `peft.X` is not in… ``."""
+    found = re.match(r"\[`([^`]+)`\]|`([^`]+)`", message)
+    return (found[1] or found[2]) if found else ""
+
+
+def _shown_links(language_site: Path, local: str) -> Counter[str]:
+    """The code links the built page shows, by their text; a link into the site counts only where its
+    anchor is on the page it names (a link to an undocumented member lands on the page's top)."""
+    page = language_site / ("" if local == "index" else local.removesuffix("/index")) / "index.html"
+    if not page.exists():
+        return Counter()
+    shown: Counter[str] = Counter()
+    for found in _HTML_CODE_LINK.finditer(page.read_text(encoding="utf-8")):
+        if _lands(page.parent, html.unescape(found["href"])):
+            shown[html.unescape(found["text"])] += 1
+    return shown
+
+
+def _lands(folder: Path, href: str) -> bool:
+    """Whether an href reaches its anchor: any absolute URL (not checked here), or a page of the site
+    holding the anchor."""
+    if "://" in href:
+        return True
+    target, _, anchor = href.partition("#")
+    page = (folder / target).resolve()
+    page = page / "index.html" if page.is_dir() else page
+    return page.exists() and (not anchor or anchor in _anchors(page))
+
+
+@cache
+def _anchors(page: Path) -> frozenset[str]:
+    return frozenset(html.unescape(anchor) for anchor in _ID.findall(page.read_text(encoding="utf-8")))
+
+
+def _page_uses(
+    tree: SourceTree,
+    path: Path,
+    lang: str,
+    doc_builder: DocBuilderLinks,
+    unresolved: set[tuple[str, int, str]],
+    shown: Counter[str],
+) -> Iterator[LinkUse]:
+    parsed = parse_page(path.read_text(encoding="utf-8-sig"))
+    relative = path.relative_to(tree.root).as_posix()
+    for index, line in parsed.outside_code():
+        if "[`" not in line:
+            continue
+        ours = {link.start(): link for link in API_LINK.finditer(line)}
+        for found in _DOC_BUILDER_LINK.finditer(line + "\n"):
+            text = found[1]
+            link = ours.get(found.start())
+            polydocs = link is not None and _polydocs_resolves(link, str(path), index + 1, unresolved, shown)
+            yield LinkUse(
+                f"{relative}:{index + 1}",
+                text,
+                doc_builder.resolves(text, found[2], lang),
+                polydocs,
+                doc_builder.other_library(text),
+            )
+
+
+def _polydocs_resolves(
+    link: re.Match[str], path: str, line: int, unresolved: set[tuple[str, int, str]], shown: Counter[str]
+) -> bool:
+    """No finding says it is shown as code, and the built page shows one more link with its text."""
+    written = link[0][2:-2]
+    if (path, line, written) in unresolved or (path, line, link["name"]) in unresolved:
+        return False
+    if any(u[0] == path and u[1] == line and u[2].endswith("." + link["name"]) for u in unresolved):
+        return False
+    name = shown_name(link)
+    if shown[name] <= 0:
+        return False
+    shown[name] -= 1
+    return True

@@ -1,0 +1,52 @@
+"""Which documented class of the site shows the member an API link names, as doc-builder finds it.
+
+`` [`~LoraModel.merge_and_unload`] ``: `LoraModel`'s `[[autodoc]]` does not show `merge_and_unload`, which
+it inherits from `BaseTuner` with the same docstring (`member_selection.py`, doc-builder's rule), so there
+is no such anchor on LoraModel's page. doc-builder resolves a link by the object it names: the function
+`BaseTuner.merge_and_unload`, anchored where `BaseTuner` is documented (peft's `tuners` page). A member
+defined on the class itself but not shown (no docstring, private: `LoraModel._get_kasa_loss`), or one the
+class does not have, is linked nowhere: doc-builder shows it as code. The class is imported, as its
+`[[autodoc]]` imports it; where it does not import (a light build), the link goes to the class's page as
+before. An attribute or property is kept on the class (its docstring's Attributes may anchor it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+
+from polydocs.docstrings.member_selection import imported_class, selected_members
+
+_ABSENT = object()
+
+
+def member_home(
+    documented: str,
+    member: str,
+    listed: Callable[[str], tuple[str, ...]],
+    documented_as: Callable[[str], str | None],
+) -> str | None:
+    """The documented path (`peft.tuners.BaseTuner`) whose page shows `member` (`merge_and_unload`,
+    members of it after a dot kept out) of the class documented at `documented`; None when no page
+    shows it. `listed(path)` gives a directive's member lines, `documented_as(path)` the documented path
+    of the class defined at `path`, if the site documents it."""
+    name = member.split(".")[0]
+    cls = imported_class(documented)
+    if cls is None or _shown(documented, name, listed(documented)):
+        return documented
+    value = getattr(cls, name, _ABSENT)
+    if value is _ABSENT:
+        return None
+    if not callable(value) or isinstance(value, type):
+        return documented
+    owner = next((base for base in cls.__mro__ if name in vars(base)), cls)
+    if owner is cls:
+        return None
+    home = documented_as(f"{owner.__module__}.{owner.__qualname__}")
+    return home if home is not None and _shown(home, name, listed(home)) else None
+
+
+@cache
+def _shown(documented: str, name: str, listed: tuple[str, ...]) -> bool:
+    cls = imported_class(documented)
+    return cls is not None and name in selected_members(cls, listed)
