@@ -147,6 +147,30 @@ def test_fixing_one_block_and_breaking_another_is_a_new_finding(tree: Path) -> N
     assert _style(tree, "--baseline", str(baseline)) == 1
 
 
+def _parity(tree: Path, *options: str) -> int:
+    return main(["lint", "--no-cache", "--rule", "code-parity", *options, str(tree)])
+
+
+def test_a_translation_missing_two_blocks_fixing_one_and_missing_another_is_a_new_finding(
+    tree: Path,
+) -> None:
+    # Both findings are at the translation's line 1 and their messages differ only in the English line
+    # they name (`en/guide.md:5`, `en/guide.md:11`): the English block each names tells them apart (issue
+    # 40, diffusers' ko/using-diffusers/inpaint.md had 25 such findings at one line).
+    (tree / "en" / "guide.md").write_text(BLOCKS, encoding="utf-8")
+    (tree / "es").mkdir()
+    (tree / "es" / "guide.md").write_text(f"{HEADER}\n# Guía\n\nTexto.\n", encoding="utf-8")
+    write_toctrees(tree)
+    baseline = tree.parent / "lint-baseline.jsonl"
+    assert _parity(tree) == 1
+    _parity(tree, "--write-baseline", str(baseline))
+    assert _parity(tree, "--baseline", str(baseline)) == 0
+    # The translation gets the first block; the English page gets a third one the translation lacks.
+    (tree / "es" / "guide.md").write_text(f"{HEADER}\n# Guía\n\n```py\nx=1\n```\n", encoding="utf-8")
+    _edit(tree, "y = 2\n```\n", "y = 2\n```\n\n```py\nz = 3\n```\n")
+    assert _parity(tree, "--baseline", str(baseline)) == 1
+
+
 def test_a_block_finding_stays_accepted_when_lines_are_added_above(tree: Path) -> None:
     (tree / "en" / "guide.md").write_text(BLOCKS, encoding="utf-8")
     baseline = tree.parent / "lint-baseline.jsonl"

@@ -2,10 +2,12 @@
 
 A finding is recognised by its code, its file (relative to the baseline's folder) and a fingerprint of
 its content: the text of the line it is at, and, for a finding at the line opening a code block (a
-`code-style` or `code-parity` finding is about the block, not about its fence), the block's code; and its
-message, with only the line numbers in it left out (`line 51`, `en/guide.md:335`: they move with edits
-above; any other digit names something, `chapter6` is not `chapter7`). Line numbers are not part of it,
-so an edit above a finding keeps it accepted; a finding whose line or block is edited is new. Identical
+`code-style` or `code-parity` finding is about the block, not about its fence), the block's code; the
+same of each place its message names (`missing the code block of en/guide.md:335`: the English block a
+translation lacks; a translation lacking many has them all at one line); and its message, with only
+the line numbers in it left out (`line 51`, `en/guide.md:335`: they move with edits above; any other
+digit names something, `chapter6` is not `chapter7`). Line numbers are not part of it, so an edit
+above a finding keeps it accepted; a finding whose line or block is edited is new. Identical
 fingerprints are counted, so a second copy of an accepted problem is still new.
 
 Fingerprints written since issue 40 start with `2-`. A baseline written before (rule 1: the line's text
@@ -34,6 +36,9 @@ _DIGITS = re.compile(r"\d+")
 _SPACE = re.compile(r"\s+")
 # A line number in a message: `line 51`, `lines 3`, `(line 4)`, or after a file name, `en/guide.md:335`.
 _LINE_NUMBER = re.compile(r"(\blines? |\.[A-Za-z]{1,8}:)\d+")
+# A place a message names, `en/guide.md:335` (`code-parity`: the English block a translation lacks): the
+# finding is about what is there too.
+_PLACE = re.compile(r"([\w./-]+\.[A-Za-z]{1,8}):(\d+)")
 # The fingerprints of the current rule (2) start with it; those without it are rule 1's (see above).
 RULE_2 = "2-"
 
@@ -76,6 +81,7 @@ class _LineReader:
     def __init__(self) -> None:
         self._lines: dict[str, list[str]] = {}
         self._blocks: dict[str, dict[int, str]] = {}
+        self._named: dict[tuple[Path, str], str | None] = {}
 
     def _read(self, path: str) -> list[str]:
         if path not in self._lines:
@@ -95,6 +101,35 @@ class _LineReader:
         """The code of the block whose opening fence is at `line`; None when no block opens there."""
         self._read(path)
         return self._blocks[path].get(line)
+
+    def named_places(self, finding: Diagnostic) -> list[tuple[str, int]]:
+        """The places (`en/guide.md:335`) the finding's message names, each file found from the finding's
+        folder up (the message names it from the tree's top); a name no file has is left out."""
+        places = []
+        for match in _PLACE.finditer(finding.message):
+            named = self._named_file(Path(finding.path).parent, match[1])
+            if named is not None:
+                places.append((named, int(match[2])))
+        return places
+
+    def _named_file(self, folder: Path, name: str) -> str | None:
+        if (folder, name) not in self._named:
+            found = (folder / name for folder in [folder, *folder.parents])
+            self._named[folder, name] = next((str(path) for path in found if path.is_file()), None)
+        return self._named[folder, name]
+
+    def about(self, finding: Diagnostic) -> list[str]:
+        """What a finding is about besides its message: its line's text and the block a fence there opens,
+        then the same of each place its message names."""
+        content = []
+        for path, line in [(finding.path, finding.line), *self.named_places(finding)]:
+            content += [self.text(path, line), self.block(path, line) or ""]
+        return content
+
+    def about_a_block(self, finding: Diagnostic) -> bool:
+        """Whether a block opens at the finding's line or at a place its message names."""
+        places = [(finding.path, finding.line), *self.named_places(finding)]
+        return any(self.block(path, line) is not None for path, line in places)
 
 
 def _opened_blocks(text: str) -> dict[int, str]:
@@ -120,12 +155,9 @@ def without_line_numbers(message: str) -> str:
 
 def entry_of(finding: Diagnostic, folder: Path, lines: _LineReader) -> BaselineEntry:
     """The finding as the baseline records it (rule 2): its line's text, the block a fence there opens,
-    and its message without line numbers, as content."""
+    the same of each place its message names, and its message without line numbers, as content."""
     path = relative_to_folder(finding.path, folder)
-    block = lines.block(finding.path, finding.line) or ""
-    content = "\0".join(
-        (lines.text(finding.path, finding.line), block, without_line_numbers(finding.message))
-    )
+    content = "\0".join((*lines.about(finding), without_line_numbers(finding.message)))
     digest = RULE_2 + fingerprint(finding.code, path, content, finding.message)
     return BaselineEntry(path, finding.code, digest, finding.line, finding.message)
 
@@ -234,9 +266,7 @@ def apply_baseline(findings: list[Diagnostic], file: Path) -> BaselineResult:
     accepted = read_baseline(file)
     old = [entry for entry in accepted if not entry.fingerprint.startswith(RULE_2)]
     entries = [entry_of(finding, folder, lines) for finding in findings]
-    about_blocks = {
-        id(e) for e, f in zip(entries, findings, strict=True) if lines.block(f.path, f.line) is not None
-    }
+    about_blocks = {id(e) for e, f in zip(entries, findings, strict=True) if lines.about_a_block(f)}
     current = [entry for entry in accepted if entry.fingerprint.startswith(RULE_2)]
     pending, unused = match_entries(entries, current, _strict)
     rule_1 = _Rule1(old, folder, lines, dict(zip(map(id, entries), findings, strict=True)))
