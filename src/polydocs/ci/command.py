@@ -203,10 +203,10 @@ def _common(parser: argparse.ArgumentParser, remote: bool = True) -> None:
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "ci",
-        help="the workflows' other steps: hooks, previews, the versioned deploy",
+        help="the workflows' other steps: hooks, previews, the versioned deploy, the notebooks push",
         description="Steps of the workflows `polydocs init` writes "
         f"({guide_url('ci.md')}): the hooks of `ci:` in polydocs.yml, a pull request's preview on the "
-        "pages branch and its comment, the versioned deploy.",
+        "pages branch and its comment, the versioned deploy and its notebooks push.",
     )
     commands = parser.add_subparsers(dest="ci_command", metavar="STEP", required=True)
 
