@@ -75,9 +75,11 @@ def secrets_in(path: Path) -> list[FoundSecret]:
 
 def find_secrets(paths: Iterable[Path]) -> dict[Path, list[FoundSecret]]:
     """Every secret detect-secrets (with our plugin and filters) sees in each of `paths`. A file with no
-    line any plugin reports anything on is not handed to it (`prefilter.file_worth_scanning`): its
-    filters, run on every line, made the secret scan of a repository's tracked files most of init's time."""
-    from polydocs.lint.secrets.prefilter import file_worth_scanning
+    line any plugin reports anything on is not handed to it (`whole_files.py`): its filters, run on
+    every line, made the secret scan of a repository's tracked files most of init's time."""
+    from polydocs.lint.secrets.whole_files import files_worth_scanning
 
+    paths = list(paths)
     with configured_scanner() as plugins:
-        return {path: secrets_in(path) if file_worth_scanning(plugins, path) else [] for path in paths}
+        worth = files_worth_scanning(plugins, paths)
+        return {path: secrets_in(path) if path in worth else [] for path in paths}

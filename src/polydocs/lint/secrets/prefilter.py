@@ -7,7 +7,7 @@ line is first kept for a plugin when it holds one of the literals every match of
 (`analyze_line`, before any filter): a line no plugin reports anything on can have no finding, whatever
 the filters say. The lines kept are the lines detect-secrets would report on, and some more. A
 whole file (a tracked file that is no page) is scanned by detect-secrets only when some line of what
-it reads is kept (`file_worth_scanning`).
+it reads is kept (`whole_files.py`).
 
 Only plugins of a kind read here are trusted to judge a line alone: a kind is the pair of methods it
 finds secrets with, each reviewed in detect-secrets 1.5 (what it reads: the line, the file's suffix;
@@ -22,7 +22,6 @@ import re
 from bisect import bisect_right
 from collections.abc import Callable, Iterable, Sequence
 from functools import cache
-from pathlib import Path
 
 from detect_secrets.plugins.base import BasePlugin, RegexBasedDetector
 from detect_secrets.plugins.high_entropy_strings import HighEntropyStringsPlugin
@@ -69,30 +68,6 @@ def _regexes(plugin: BasePlugin, filename: str) -> list[re.Pattern[str]] | None:
     found = list(read(plugin, filename)) if read else []
     regexes = [r for r in found if isinstance(r, re.Pattern) and isinstance(r.pattern, str)]
     return regexes if read and len(regexes) == len(found) else None
-
-
-def file_worth_scanning(plugins: Sequence[BasePlugin], path: Path) -> bool:
-    """Whether detect-secrets' `scan_file` could find anything in the file at `path`: False only when no
-    line of any reading it makes (the file's transformed lines, else its lines as they are; then the
-    eager transformers' lines) is one some plugin reports anything on. A file that cannot be read so is
-    left to detect-secrets, which decides as it always does."""
-    from detect_secrets.transformers import get_transformed_file
-
-    try:
-        with open(path) as file:  # as scan_file opens it: the same encoding, the same newlines
-            first = get_transformed_file(file) or file.readlines()  # type: ignore[arg-type]
-            file.seek(0)
-            eager = get_transformed_file(file, use_eager_transformers=True) or []  # type: ignore[arg-type]
-    except (OSError, UnicodeDecodeError):
-        return True
-    for lines in (first, eager):
-        stripped = [line.rstrip() for line in lines]
-        if any("\n" in line for line in stripped):
-            return True  # a transformed value spanning lines: not lines this reads
-        kept = lines_worth_scanning(plugins, path.name, stripped)
-        if kept is None or kept:
-            return True
-    return False
 
 
 def lines_worth_scanning(
