@@ -1,36 +1,92 @@
-"""Run `make` targets one after another and print how long each took: `make test`'s stage table.
+"""Run `make` targets at the same time and print how long each took: `make test`'s stage table.
 
-    python scripts/timed_stages.py style lint check pytest build
+    python scripts/timed_stages.py [--live STAGE] style lint check pytest docs
 
-Stops at the first stage that fails (its exit status is the script's) and prints the table either way,
-so a slow or a failed run says where its time went.
+The stages do not depend on one another, and most of them leave a core idle part of the time (the snippet
+check runs its sessions one after another; pytest's workers wait on subprocesses, browsers and time
+limits), so they run at once rather than in turn. The output of the `--live` stage (pytest, the long one,
+with its progress) is passed through as it comes; each other stage says one line when it ends, and its
+output is printed whole, under its name, once every stage has ended, so no two stages' lines mix. Every
+stage runs to its end even when another fails, so one run reports every failing stage; the exit status is
+the first failed stage's (in the order given), 0 when all pass. The table at the end says how long each
+took and how it ended.
 """
 
 from __future__ import annotations
 
+import argparse
 import subprocess
 import sys
+import tempfile
+import threading
 import time
+from dataclasses import dataclass
+from typing import IO
 
 
-def main(stages: list[str]) -> int:
-    times: list[tuple[str, float, int]] = []
-    status = 0
+@dataclass
+class Stage:
+    name: str
+    process: subprocess.Popen[bytes]
+    started: float
+    output: IO[bytes] | None
+    seconds: float = 0.0
+    status: int | None = None
+
+
+def _start(name: str, live: bool) -> Stage:
+    output = None if live else tempfile.TemporaryFile()
+    process = subprocess.Popen(
+        ["make", "--no-print-directory", name],
+        stdout=None if live else output,
+        stderr=None if live else subprocess.STDOUT,
+        stdin=subprocess.DEVNULL,
+    )
+    return Stage(name, process, time.monotonic(), output)
+
+
+def _result(stage: Stage) -> str:
+    return "ok" if stage.status == 0 else f"failed ({stage.status})"
+
+
+def _wait(stage: Stage, printing: threading.Lock) -> None:
+    stage.status = stage.process.wait()
+    stage.seconds = time.monotonic() - stage.started
+    if stage.output is not None:
+        with printing:
+            print(f"\n=== make {stage.name}: {_result(stage)} after {stage.seconds:.1f} s", flush=True)
+
+
+def _print_output(stage: Stage) -> None:
+    if stage.output is None:
+        return
+    print(f"\n=== make {stage.name} ({_result(stage)}):", flush=True)
+    stage.output.seek(0)
+    sys.stdout.buffer.write(stage.output.read())
+    sys.stdout.buffer.flush()
+    stage.output.close()
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--live", help="the stage whose output is shown as it comes")
+    parser.add_argument("stages", nargs="+", help="make targets, run at once")
+    args = parser.parse_args(argv)
+    print(f"=== make {', '.join(args.stages)}: at once; each stage's output follows when it ends", flush=True)
+    stages = [_start(name, name == args.live) for name in args.stages]
+    printing = threading.Lock()
+    waiters = [threading.Thread(target=_wait, args=(stage, printing)) for stage in stages]
+    for waiter in waiters:
+        waiter.start()
+    for waiter in waiters:
+        waiter.join()
     for stage in stages:
-        print(f"\n=== make {stage}", flush=True)
-        started = time.monotonic()
-        status = subprocess.call(["make", "--no-print-directory", stage])
-        times.append((stage, time.monotonic() - started, status))
-        if status != 0:
-            break
+        _print_output(stage)
     print("\nstage     seconds  result")
-    for stage, seconds, code in times:
-        print(f"{stage:<9} {seconds:7.1f}  {'ok' if code == 0 else f'failed ({code})'}")
-    skipped = stages[len(times) :]
-    if skipped:
-        print(f"not run: {', '.join(skipped)}")
-    print(f"total     {sum(seconds for _, seconds, _ in times):7.1f}")
-    return status
+    for stage in stages:
+        print(f"{stage.name:<9} {stage.seconds:7.1f}  {_result(stage)}")
+    print(f"wall      {max(stage.seconds for stage in stages):7.1f}")
+    return next((stage.status for stage in stages if stage.status), 0) or 0
 
 
 if __name__ == "__main__":

@@ -103,5 +103,8 @@ def test_the_makefile_installs_with_the_constraints_again_when_they_change() -> 
         text=True,
         check=True,
     ).stdout
-    assert "pip install --quiet -c constraints.txt -e '.[check,dev]'" in planned
-    assert "pip install --quiet -c constraints.txt -e ." in planned
+    installer = (
+        "VIRTUAL_ENV=.venv UV_COMPILE_BYTECODE=1 .venv/bin/uv pip install --quiet -c constraints.txt -e"
+    )
+    assert f"{installer} '.[check,dev]'" in planned
+    assert f"{installer} ." in planned

@@ -1,0 +1,58 @@
+"""`make test`'s stage runner (scripts/timed_stages.py) on a Makefile of its own: the stages run at once,
+each one's output is shown under its name, every stage runs to its end, and the first failure's status
+is the run's."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+SCRIPT = Path(__file__).resolve().parents[1] / "scripts" / "timed_stages.py"
+
+# `waits` ends only once `signals` has run: the two can both end only when they run at the same time
+# (in turn, `waits` would wait for ever; the runner's timeout below ends that). `fails` fails after both.
+MAKEFILE = """\
+waits:
+\t@for i in $$(seq 600); do [ -e signalled ] && break; sleep 0.05; done; [ -e signalled ]
+\t@echo waited-for-signal
+signals:
+\t@touch signalled
+\t@echo signal-sent
+fails:
+\t@echo about-to-fail
+\t@exit 3
+"""
+
+
+def _run(folder: Path, *stages: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, str(SCRIPT), "--live", "waits", *stages],
+        cwd=folder,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def test_stages_run_at_once_and_each_output_is_shown_under_its_name(tmp_path: Path) -> None:
+    (tmp_path / "Makefile").write_text(MAKEFILE, encoding="utf-8")
+    result = _run(tmp_path, "waits", "signals")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "waited-for-signal" in result.stdout  # live: passed through as it came
+    shown = result.stdout.split("=== make signals (ok):\n", 1)[1]
+    assert shown.startswith("signal-sent\n")
+    table = result.stdout.rsplit("stage     seconds  result\n", 1)[1].splitlines()
+    assert [row.split()[0] for row in table] == ["waits", "signals", "wall"]
+    assert table[0].endswith(" ok") and table[1].endswith(" ok")
+
+
+def test_every_stage_runs_to_its_end_and_the_first_failure_is_the_runs_status(tmp_path: Path) -> None:
+    (tmp_path / "Makefile").write_text(MAKEFILE, encoding="utf-8")
+    result = _run(tmp_path, "fails", "waits", "signals")
+    assert result.returncode == 2, result.stdout + result.stderr  # make's status for a failed target
+    assert "=== make fails: failed (2) after" in result.stdout
+    assert "=== make fails (failed (2)):\nabout-to-fail\n" in result.stdout
+    assert "waited-for-signal" in result.stdout and "signal-sent" in result.stdout
+    table = result.stdout.rsplit("stage     seconds  result\n", 1)[1].splitlines()
+    assert table[0].split()[0] == "fails" and table[0].endswith("failed (2)")
