@@ -9,7 +9,7 @@ import importlib.util
 import warnings
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
-from functools import cache, cached_property, partial
+from functools import cache, partial
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING
@@ -147,18 +147,12 @@ class ApiInventory:
             return self
         if head in self.others:
             return self.others[head]
-        # A module this inventory documents objects under (`scripts.utils.DatasetConfig` of trl's pages)
-        # is this package's, whatever else the path finds under that name (a `scripts/` folder where the
-        # build runs is a namespace package).
-        if head in self._documented_heads:
-            return self
-        # Never one library's name before another's objects (`transformers.evaluate.EvaluationModuleInfo`):
-        # an installed package that is no module of this one is its own, with no reference pages known.
+        # Never one library's name before another's objects (`transformers.evaluate.EvaluationModuleInfo`,
+        # or peft's page documenting `[[autodoc]] accelerate.Accelerator`): an installed package that is
+        # no module of this one is its own, with no reference pages known. A folder on the path that no
+        # distribution installs (a repository's `scripts/` beside trl's `scripts.utils.DatasetConfig`) is
+        # no package (`is_installed`), so such a module stays this package's.
         return _unlisted_inventory(head) if _another_package(self.package, name) else self
-
-    @cached_property
-    def _documented_heads(self) -> frozenset[str]:
-        return frozenset(name.split(".")[0] for name in self.objects if "." in name)
 
     def qualified(self, name: str) -> str:
         """`Trainer` and `transformers.Trainer` both give `Trainer`: the name inside the package."""

@@ -32,7 +32,9 @@ from polydocs.sources.tree import SourceTree, load_source_tree
 
 # doc-builder's pattern (`resolve_links_in_text`): anything in backticks in brackets, not followed by `(`.
 _DOC_BUILDER_LINK = re.compile(r"\[`([^`]+)`\]([^\(])")
-_HTML_CODE_LINK = re.compile(r'<a [^>]*href="(?P<href>[^"]*)"[^>]*><code>(?P<text>[^<]*)</code></a>')
+# Inside the tag no `<` (an attribute's `<` is written `&lt;`): read on to the next `>`, each `<a ` of a
+# long text without one read to the text's end (x16 from n to 16n, tests/test_pattern_growth.py).
+_HTML_CODE_LINK = re.compile(r'<a [^<>]*href="(?P<href>[^"<]*)"[^<>]*><code>(?P<text>[^<]*)</code></a>')
 _ID = re.compile(r'\bid="([^"]+)"')
 
 
