@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import importlib
 import importlib.metadata
 import importlib.util
 import json
@@ -38,6 +39,9 @@ if TYPE_CHECKING:
 _MAX_ROUNDS = 8
 # Beside the sliced package: the requested names griffe cannot document from the slice.
 _MISSING_FILE = "undocumentable.json"
+# Part of each slice's key: raised when the same names make another slice (2: lazily exported names are
+# followed to their module), so that no slice made by the earlier rule is read again.
+_SLICE_RULES = "2"
 
 log = logging.getLogger(__name__)
 
@@ -133,7 +137,23 @@ def _defining_module(top: Object | Alias, root: Path, package: str, name: str) -
         return _module_of(root, f"{package}.{name}")
     if member is not None:
         return package
-    return None
+    return _imported_from(root, package, name)
+
+
+def _imported_from(root: Path, package: str, name: str) -> str | None:
+    """Where the imported package finds `name` defined: a package that exports names lazily (transformers'
+    `_LazyModule`, its `from .models import *` chains under `TYPE_CHECKING`) declares `BertModel` nowhere
+    the `__init__.py` alone shows, and its module says `transformers.models.bert.modeling_bert`."""
+    try:
+        found: object = importlib.import_module(package)
+        for part in name.split("."):
+            found = getattr(found, part)
+    except Exception:  # the package's own import may raise anything; the page's warning says why
+        return None
+    module = getattr(found, "__module__", None)
+    if not isinstance(module, str) or not module.startswith(package + "."):
+        return None
+    return module if module_file(root, module) is not None else None
 
 
 def _write_slice(root: Path, package: str, names: list[str], into: Path) -> list[str]:
@@ -262,7 +282,9 @@ def autodoc_slice(package: str, names: Iterable[str], cache: Path) -> AutodocSli
         version = importlib.metadata.version(package)
     except importlib.metadata.PackageNotFoundError:
         version = "unknown"
-    key = hashlib.sha256("\n".join([package, version, str(root), *names]).encode()).hexdigest()[:16]
+    key = hashlib.sha256("\n".join([_SLICE_RULES, package, version, str(root), *names]).encode()).hexdigest()[
+        :16
+    ]
     target = cache / f"{package}-{version}-{key}"
     if _is_current(target, root, package):
         return _sliced(target, package)
