@@ -11,7 +11,8 @@ from pathlib import Path
 SCRIPT = Path(__file__).resolve().parents[1] / "scripts" / "timed_stages.py"
 
 # `waits` ends only once `signals` has run: the two can both end only when they run at the same time
-# (in turn, `waits` would wait for ever; the runner's timeout below ends that). `fails` fails after both.
+# (in turn, `waits` would wait for ever; the runner's timeout below ends that). `fails` fails after both;
+# `burns` spends 0.7 s of CPU two processes below make.
 MAKEFILE = """\
 waits:
 \t@for i in $$(seq 600); do [ -e signalled ] && break; sleep 0.05; done; [ -e signalled ]
@@ -22,6 +23,8 @@ signals:
 fails:
 \t@echo about-to-fail
 \t@exit 3
+burns:
+\t@sh -c 'python3 -c "import time; [0 for _ in iter(lambda: time.process_time() < 0.7, False)]"'
 """
 
 
@@ -42,7 +45,7 @@ def test_stages_run_at_once_and_each_output_is_shown_under_its_name(tmp_path: Pa
     assert "waited-for-signal" in result.stdout  # live: passed through as it came
     shown = result.stdout.split("=== make signals (ok):\n", 1)[1]
     assert shown.startswith("signal-sent\n")
-    table = result.stdout.rsplit("stage     seconds  result\n", 1)[1].splitlines()
+    table = result.stdout.rsplit("stage     seconds  CPU-s  result\n", 1)[1].splitlines()
     assert [row.split()[0] for row in table] == ["waits", "signals", "wall"]
     assert table[0].endswith(" ok") and table[1].endswith(" ok")
 
@@ -54,5 +57,16 @@ def test_every_stage_runs_to_its_end_and_the_first_failure_is_the_runs_status(tm
     assert "=== make fails: failed (2) after" in result.stdout
     assert "=== make fails (failed (2)):\nabout-to-fail\n" in result.stdout
     assert "waited-for-signal" in result.stdout and "signal-sent" in result.stdout
-    table = result.stdout.rsplit("stage     seconds  result\n", 1)[1].splitlines()
+    table = result.stdout.rsplit("stage     seconds  CPU-s  result\n", 1)[1].splitlines()
     assert table[0].split()[0] == "fails" and table[0].endswith("failed (2)")
+
+
+def test_each_stage_counts_the_cpu_time_of_the_processes_under_it(tmp_path: Path) -> None:
+    (tmp_path / "Makefile").write_text(MAKEFILE, encoding="utf-8")
+    result = _run(tmp_path, "burns", "waits", "signals")
+    assert result.returncode == 0, result.stdout + result.stderr
+    rows = {row.split()[0]: row.split() for row in result.stdout.rsplit("CPU-s  result\n", 1)[1].splitlines()}
+    # python, two processes below make (sh, then python), spent 0.7 s of CPU in its loop.
+    assert float(rows["burns"][2]) >= 0.6, result.stdout
+    assert float(rows["signals"][2]) < 0.5, result.stdout
+    assert float(rows["wall"][2]) >= 0.6, result.stdout
