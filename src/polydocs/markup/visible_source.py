@@ -33,9 +33,18 @@ from polydocs.guide import guide_url
 
 CODE = "source-visible"
 
-# Elements whose text is not prose: code, typeset math, drawings, inert templates, the library's docstrings.
+# Elements whose text is not prose: code, typeset math, drawings, inert templates, the library's docstrings,
+# and a program's output: a table pandas printed (`class="dataframe"`, what `DataFrame.to_html` and a
+# notebook's display write) holds the frame's values as they are, like a code block's output; the backticks
+# of a GitHub comment in one of its cells are the data's (the course's chapter5/6.mdx), not Markdown.
 _NOT_PROSE = frozenset({"pre", "code", "kbd", "samp", "math", "svg", "script", "style", "template"})
-_NOT_PROSE_CLASSES = ("doc-object", "doc-contents", "doc-signature", "polydocs-autodoc-unavailable")
+_NOT_PROSE_CLASSES = (
+    "doc-object",
+    "doc-contents",
+    "doc-signature",
+    "polydocs-autodoc-unavailable",
+    "dataframe",
+)
 # Elements that start a new block of text: what is written in one cannot continue another's syntax.
 _BLOCKS = frozenset(
     "p li h1 h2 h3 h4 h5 h6 td th dt dd div summary details blockquote table tr ul ol label figcaption"
