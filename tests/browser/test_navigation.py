@@ -95,7 +95,8 @@ def test_a_deep_page_is_marked_and_its_sections_are_open(
     nav = _primary_nav(page)
     active = nav.locator(_PAGE_LINK)
     assert active.count() == 1
-    assert active.inner_text().strip() == "GPT-2"
+    # Spanish shows the page in English, and its title says so.
+    assert active.inner_text().strip() == ("GPT-2" if lang == "en" else "GPT-2 (en inglés)")
     assert active.is_visible()
     assert urlsplit(urljoin(page.url, active.get_attribute("href") or "")).path == f"/{lang}/{DEEP}"
     # Every section above the page is open: the sibling in its own section shows, beside it.
@@ -128,3 +129,32 @@ def test_the_deep_page_keeps_its_language_links(open_page: OpenPage, deep_site: 
         if not set(LANGUAGES) <= found:
             problems.append(f"/{lang}/{DEEP}: hreflang links {sorted(map(str, found))}")
     assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize(("lang", "marker"), [("es", "(en inglés)"), ("pt", "(em inglês)")], ids=["es", "pt"])
+def test_a_page_shown_in_english_says_so_in_the_navigation_as_the_home_page_does(
+    open_page: OpenPage, site_url: str, lang: str, marker: str
+) -> None:
+    """docs_src's graph_breaks has no Spanish or Portuguese translation: each link to a page the reader gets
+    in English ends with the language's marker, and no other link does; the home page's list of guides
+    names the page with the same words."""
+    page, _ = open_page(viewport={"width": 1400, "height": 1000})
+    page.goto(f"{site_url}/{lang}/")
+    links = _primary_nav(page).locator("a.md-nav__link[href]:not([href^='#'])")
+    targets = {text.strip(): urljoin(page.url, href) for text, href in _texts_and_hrefs(links)}
+    home_list = " ".join(page.locator("article li").all_inner_texts())
+    english = []
+    for text, url in targets.items():
+        page.goto(url)
+        shown_in_english = page.locator("article .polydocs-shown-in[lang='en']").count() > 0
+        assert text.endswith(f" {marker}") == shown_in_english, f"{lang} navigation: {text!r} -> {url}"
+        if shown_in_english:
+            english.append(text)
+            assert text in home_list, f"{lang} home page's list does not name {text!r}"
+    assert english == [f"Diagnosing graph breaks and recompilations {marker}"]
+
+
+def _texts_and_hrefs(links: Locator) -> list[tuple[str, str]]:
+    return [
+        (links.nth(i).inner_text(), links.nth(i).get_attribute("href") or "") for i in range(links.count())
+    ]

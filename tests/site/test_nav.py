@@ -35,14 +35,14 @@ def _tree(write_tree):
     return load_source_tree(write_tree(files))
 
 
-def test_untranslated_page_is_placed_after_its_english_predecessor(write_tree):
+def test_untranslated_page_is_placed_after_its_english_predecessor_and_said_to_be_english(write_tree):
     tree = _tree(write_tree)
     assert build_nav(tree, "es") == [
         {
             "Guías": [
                 {"Inicio": "index.md"},
                 {"Inferencia": "inference.md"},
-                {"Graph breaks": "graph_breaks.md"},
+                {"Graph breaks (en inglés)": "graph_breaks.md"},
                 {"Entrenamiento": "training.md"},
             ]
         }

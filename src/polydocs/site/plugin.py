@@ -28,6 +28,7 @@ from polydocs.site.alternates import alternates_for
 from polydocs.site.cross_references import unresolvable_pages
 from polydocs.site.engine.mkdocs_private import title_from_render
 from polydocs.site.language_output import root_404_links_into_language, sitemaps_beside_pages
+from polydocs.site.nav import title_without_english_mark
 from polydocs.site.nav_markup import TEMPLATE_GLOBAL as NAV_ENTRY_GLOBAL
 from polydocs.site.nav_markup import TopLevelEntries
 from polydocs.site.object_registrations import ObjectRegistrations, ObjectRegistry
@@ -261,8 +262,18 @@ class PolydocsPlugin(BasePlugin[PolydocsPluginConfig]):
         not_indexed, own = (published.not_indexed, published.own) if published else ("", None)
         if self.search is not None:
             try:
+                local = page.file.src_uri.removesuffix(".md")
+                shown_in_english = self.tree.page(self.lang.folder, local) is None
+                title = page.title or ""
+                english_title = title_without_english_mark(title, self.lang) if shown_in_english else None
                 self.search.on_page_context(
-                    context, page=page, config=config, nav=nav, not_indexed=not_indexed, own=own
+                    context,
+                    page=page,
+                    config=config,
+                    nav=nav,
+                    not_indexed=not_indexed,
+                    own=own,
+                    english_title=english_title,
                 )
             except Exception as error:  # one page never stops the site (`page_failures.py`)
                 source = page.file.abs_src_path or page.file.src_uri

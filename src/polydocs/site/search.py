@@ -138,6 +138,36 @@ class CachedSearchPlugin(SearchPlugin):
         nav: Navigation,
         not_indexed: str = "",
         own: str | None = None,
+        english_title: str | None = None,
+    ) -> None:
+        """Index the page. `english_title`: the title of a page this language shows in English under a
+        title saying so (`nav.py`): its entries are indexed as English's, which they share (`own`),
+        and only its page entry takes the title this language shows."""
+        if english_title is None or english_title == page.title:
+            self._index_page(context, page, config, nav, not_indexed, own)
+            return
+        shown = page.title
+        page.title = english_title
+        before = len(self.search_index.entries)
+        try:
+            self._index_page(context, page, config, nav, not_indexed, own)
+        finally:
+            page.title = shown
+        entries = self.search_index.entries
+        indexed_title = self.segmenter[1](english_title) if self.segmenter else english_title
+        for at in range(before, len(entries)):
+            if entries[at]["location"] == page.url and entries[at]["title"] == indexed_title:
+                shown_title = self.segmenter[1](str(shown)) if self.segmenter else str(shown)
+                entries[at] = {**entries[at], "title": shown_title}  # the cached entry stays English's
+
+    def _index_page(
+        self,
+        context: TemplateContext,
+        page: Page,
+        config: MkDocsConfig,
+        nav: Navigation,
+        not_indexed: str,
+        own: str | None,
     ) -> None:
         if not self.config.enabled:
             page.content = unindexed_page(page.content or "", not_indexed)
