@@ -130,8 +130,10 @@ def test_written_settings_load_as_project_settings(tmp_path: Path) -> None:
     config = load_project_config(root / "docs/source")
     assert config.library == "transformers"
     assert config.site_name == "transformers documentation"
-    written = yaml.safe_load((root / "docs/source/polydocs.yml").read_text(encoding="utf-8"))
-    assert written == {"site_name": "transformers documentation", "library": "transformers"}
+    text = (root / "docs/source/polydocs.yml").read_text(encoding="utf-8")
+    assert yaml.safe_load(text) == {"site_name": "transformers documentation", "library": "transformers"}
+    # Its example names the repository's own library, not another one's class (peft's LoraConfig).
+    assert "LoraConfig" not in text and "[[autodoc]] transformers.ClassName" in text
 
 
 def test_a_tree_the_site_model_refuses_is_reported_with_its_own_advice(docs_src_repository: Path) -> None:
