@@ -187,7 +187,8 @@ def coverage_lines(records: list[dict[str, Any]]) -> list[str]:
             reasons = Counter(reason for r in group for reason in r.get("blocked_reasons", []))
             why = "; blocked: " + ", ".join(f"{k} {v}" for k, v in sorted(reasons.items())) if reasons else ""
             verdicts = f"{t['passed']} passed + {t['failed']} failed of {runnable}"
-            apart = f"; fragments apart: {t['fragment_blocks']} blocks" if t["fragment_blocks"] else ""
+            blocks = counted(t["fragment_blocks"], "block")
+            apart = f"; fragments apart: {blocks}" if t["fragment_blocks"] else ""
             lines.append(f"coverage {name}: {share:.0f} % ({verdicts}){why}{apart}")
     return lines
 
@@ -218,7 +219,7 @@ def summary_lines(records: list[dict[str, Any]], wall: float) -> list[str]:
         origin = "cache" if r["cached"] else "dedup" if r["deduplicated"] else "run"
         fragments = sum(b["status"] == "fragment" for b in r["blocks"])
         status = r["status"] + (
-            f" ({fragments} fragments)" if fragments and r["status"] != "fragment" else ""
+            f" ({counted(fragments, 'fragment')})" if fragments and r["status"] != "fragment" else ""
         )
         rows.append(
             (
@@ -235,7 +236,7 @@ def summary_lines(records: list[dict[str, Any]], wall: float) -> list[str]:
     t = totals(records)
     lines.append(
         f"{counted(t['sessions'], 'session')}: {t['passed']} passed, {t['failed']} failed, "
-        f"{t['blocked']} blocked, {t['fragment']} fragments, "
+        f"{t['blocked']} blocked, {counted(t['fragment'], 'fragment')}, "
         f"{t['skipped']} skipped; {t['cached']} cached, {t['deduplicated']} deduplicated; wall {wall:.1f} s"
     )
     lines += [
