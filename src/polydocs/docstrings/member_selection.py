@@ -15,8 +15,7 @@ of a library not installed, or one whose import fails), and the build falls back
 
 from __future__ import annotations
 
-import importlib
-import warnings
+from polydocs.sources.installed_packages import imported_object
 
 
 def documented_methods(cls: type) -> list[str]:
@@ -54,30 +53,7 @@ def selected_members(cls: type, listed: tuple[str, ...]) -> list[str]:
 
 
 def imported_class(full_name: str) -> type | None:
-    """The class `package.module.Name` names, imported; None when it is no class or does not import."""
-    parts = full_name.split(".")
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        target = _imported(parts)
+    """The class `package.module.Name` names, imported; None when it is no class or does not import
+    (`imported_object`)."""
+    target = imported_object(full_name)
     return target if isinstance(target, type) else None
-
-
-def _imported(parts: list[str]) -> object | None:
-    """The object the dotted `parts` name: the longest prefix that is a module imported (a package's
-    __init__ need not import its submodules: `packaging` binds `version` only once something imported
-    `packaging.version`), the rest read as its attributes."""
-    for split in range(len(parts), 0, -1):
-        try:
-            target: object = importlib.import_module(".".join(parts[:split]))
-        except ModuleNotFoundError:
-            continue
-        # transformers reports a lazy submodule that fails to import as RuntimeError.
-        except (ImportError, RuntimeError):
-            return None
-        try:
-            for attribute in parts[split:]:
-                target = getattr(target, attribute)
-        except (AttributeError, ImportError, RuntimeError):
-            return None
-        return target
-    return None

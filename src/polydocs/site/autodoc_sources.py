@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import importlib
 import importlib.metadata
 import importlib.util
 import json
@@ -31,7 +30,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from polydocs.cache import CacheStore
-from polydocs.sources.installed_packages import module_file, package_dir
+from polydocs.sources.installed_packages import imported_object, module_file, package_dir
 
 if TYPE_CHECKING:
     from griffe import Alias, Object
@@ -143,14 +142,9 @@ def _defining_module(top: Object | Alias, root: Path, package: str, name: str) -
 def _imported_from(root: Path, package: str, name: str) -> str | None:
     """Where the imported package finds `name` defined: a package that exports names lazily (transformers'
     `_LazyModule`, its `from .models import *` chains under `TYPE_CHECKING`) declares `BertModel` nowhere
-    the `__init__.py` alone shows, and its module says `transformers.models.bert.modeling_bert`."""
-    try:
-        found: object = importlib.import_module(package)
-        for part in name.split("."):
-            found = getattr(found, part)
-    except Exception:  # the package's own import may raise anything; the page's warning says why
-        return None
-    module = getattr(found, "__module__", None)
+    the `__init__.py` alone shows, and its module says `transformers.models.bert.modeling_bert`. Only a
+    module of `package` that the slice can copy counts."""
+    module = getattr(imported_object(f"{package}.{name}"), "__module__", None)
     if not isinstance(module, str) or not module.startswith(package + "."):
         return None
     return module if module_file(root, module) is not None else None

@@ -1,10 +1,14 @@
 """Where an installed package's modules are, found from its import spec without importing it: the
-autodoc slice (site/autodoc_sources.py) and the links' import chains (markup/object_paths.py) read them."""
+autodoc slice (site/autodoc_sources.py) and the links' import chains (markup/object_paths.py) read them.
+And the one way polydocs imports an object of a documented library by its dotted name, for the rules
+that need the object itself (`imported_object`)."""
 
 from __future__ import annotations
 
+import importlib
 import importlib.metadata
 import importlib.util
+import warnings
 from importlib.machinery import ModuleSpec
 from pathlib import Path
 
@@ -49,3 +53,32 @@ def module_file(root: Path, module: str) -> Path | None:
     as_file = root.joinpath(*parts[:-1], parts[-1] + ".py") if parts else None
     as_package = root.joinpath(*parts, "__init__.py")
     return next((path for path in (as_file, as_package) if path and path.is_file()), None)
+
+
+def imported_object(dotted: str) -> object | None:
+    """The object `package.module.Name` names, imported: the longest prefix that is a module (a package's
+    `__init__.py` need not import its submodules: `packaging` binds `version` only once something imported
+    `packaging.version`), the rest read as its attributes (a lazily exporting package, transformers'
+    `_LazyModule`, imports `BertModel`'s module on the attribute). None when it does not import.
+
+    The library's own code runs here, and may warn or raise anything: its warnings are not the page's
+    (silenced), and any error of its import or of its attributes (transformers reports a lazy submodule
+    that fails as RuntimeError, a library built for numpy 1 raises AttributeError on numpy 2) means the
+    object does not import; each caller then says so or falls back to what needs no import."""
+    parts = dotted.split(".")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for split in range(len(parts), 0, -1):
+            try:
+                target: object = importlib.import_module(".".join(parts[:split]))
+            except ModuleNotFoundError:
+                continue
+            except Exception:  # the library's import: see above
+                return None
+            try:
+                for attribute in parts[split:]:
+                    target = getattr(target, attribute)
+            except Exception:  # the library's attributes: see above
+                return None
+            return target
+    return None
