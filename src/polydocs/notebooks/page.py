@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -31,13 +32,19 @@ NOTEBOOK_METADATA: dict[str, Any] = {
 
 
 def page_notebook(
-    source_text: str, source_path: Path, language: Language, *, inventory: ApiInventory | None = None
+    source_text: str,
+    source_path: Path,
+    language: Language,
+    *,
+    inventory: ApiInventory | None = None,
+    verified: Mapping[str, str] | None = None,
 ) -> str:
     """The `.ipynb` JSON text of one page, its callout titles and embed links in `language`.
 
     A first cell installs the packages the page's code imports (pinned to the versions the pages are
-    checked with); then come doc-builder's markdown and code cells. The code cells are the page's Python
-    blocks in order, each preceded by the hidden setup code its `<!-- polydocs: setup -->` directives give.
+    checked with, or to `verified`: those of the run its badges name); then come doc-builder's markdown
+    and code cells. The code cells are the page's Python blocks in order, each preceded by the hidden
+    setup code its `<!-- polydocs: setup -->` directives give.
     API links resolve with `inventory`, by default the one of the `polydocs.yml` above the page.
     """
     regions = scan_page(source_path, source_text).regions
@@ -46,7 +53,7 @@ def page_notebook(
     cells = notebook_cells("\n".join(_render(items)))
     python = [region for region in regions if region.is_python]
     codes = [setup.code for region in python for setup in region.directives.setup]
-    requirements = page_requirements([*codes, *(region.source for region in python)])
+    requirements = page_requirements([*codes, *(region.source for region in python)], verified)
     if requirements:
         cells.insert(0, code_cell(install_command(requirements)))
     return notebook_json(cells, NOTEBOOK_METADATA)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import ast
 import re
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import cache, lru_cache
 from importlib import metadata
 
@@ -108,8 +108,10 @@ def _installed_version(distribution: str) -> str | None:
         return None
 
 
-def page_requirements(codes: Iterable[str]) -> list[str]:
-    """Pinned requirements (`torch==2.13.0`) for the code of a page, checked packages first."""
+def page_requirements(codes: Iterable[str], verified: Mapping[str, str] | None = None) -> list[str]:
+    """Pinned requirements (`torch==2.13.0`) for the code of a page, checked packages first; `verified`:
+    the versions of the run the page's badges name (`Evidence.page_versions`), which win over the
+    checked ones, so that the notebook installs the torch its badges say."""
     modules: set[str] = set()
     names: set[str] = set()
     for code in codes:
@@ -119,7 +121,9 @@ def page_requirements(codes: Iterable[str]) -> list[str]:
     if "transformers" in modules:
         modules.update(package for name, package in _NEEDED_BY_NAME.items() if name in names)
     third_party = {m for m in modules if m not in sys.stdlib_module_names and m != "__future__"}
-    checked = [f"{name}=={version}" for name, version in CHECKED_VERSIONS.items() if name in third_party]
+    # A local version label (`2.11.0+cu130`, the wheel's CUDA build) is no version an index serves.
+    pinned = {**CHECKED_VERSIONS, **{name: v.split("+", 1)[0] for name, v in (verified or {}).items()}}
+    checked = [f"{name}=={version}" for name, version in pinned.items() if name in third_party]
     others = sorted(_requirement(module) for module in third_party - set(CHECKED_VERSIONS))
     return [*checked, *others]
 

@@ -210,7 +210,7 @@ def _converted(build: LanguageBuild, page: Page, text: PageText, render: RenderM
     warnings = _without_unavailable_at(contexts[-1].warnings, failures)
     if any(warning.code in REFUSING for warning in warnings):
         return _refused(page, language, [*missing, *warnings], html)
-    notebook, unconverted = _notebook(page, language, build.api)
+    notebook, unconverted = _notebook(page, language, build.api, build.evidence.page_versions(page.key))
     html, unsafe = _sanitized(build, page, html)
     shown = source_visible(str(page.path), page.read(), html)
     problems = [*missing, *warnings, *failures, *unconverted, *unsafe, *shown]
@@ -291,10 +291,13 @@ def _line_offset(text: PageText) -> int:
     return 0
 
 
-def _notebook(page: Page, language: Language, api: ApiInventory) -> tuple[str, list[Diagnostic]]:
-    """The page as a notebook; a page hf-doc-builder cannot convert gets none, with a warning."""
+def _notebook(
+    page: Page, language: Language, api: ApiInventory, verified: dict[str, str]
+) -> tuple[str, list[Diagnostic]]:
+    """The page as a notebook, installing the versions its badges name (`verified`); a page
+    hf-doc-builder cannot convert gets none, with a warning."""
     try:
-        return page_notebook(page.read(), page.path, language, inventory=api), []
+        return page_notebook(page.read(), page.path, language, inventory=api, verified=verified), []
     except (PolydocsError, ValueError, RecursionError) as error:
         reason = (
             "the page nests too deep for the converter" if isinstance(error, RecursionError) else str(error)

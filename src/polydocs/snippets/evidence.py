@@ -28,6 +28,7 @@ class BlockEvidence:
     date: str
     speedup: float | None = None
     needs: str = ""  # for a blocked block: what it needs that the run did not have; a fragment: why
+    transformers: str = ""  # the run's Transformers, when its report says it
 
 
 @dataclass
@@ -38,6 +39,24 @@ class Evidence:
 
     def find(self, page: str, code: str) -> BlockEvidence | None:
         return self.blocks.get((page, code_hash(code)))
+
+    def page_versions(self, page: str) -> dict[str, str]:
+        """The torch and Transformers versions of the run whose verdicts the page's badges show (those
+        that name torch: verified or failed), which its notebook installs (`notebooks/requirements.py`);
+        none when no badge names one, or its badges name runs of different versions."""
+        runs = {
+            (found.torch, found.transformers)
+            for (key, _), found in self.blocks.items()
+            if key == page and found.status in _SHOWS_TORCH
+        }
+        if len(runs) != 1:
+            return {}
+        torch, transformers = runs.pop()
+        return {"torch": torch, **({"transformers": transformers} if transformers else {})}
+
+
+# The verdicts whose badge names the torch version of their run (`_badge`).
+_SHOWS_TORCH = ("passed", "failed")
 
 
 def load_evidence(source_root: Path) -> Evidence:
@@ -66,6 +85,7 @@ def load_evidence(source_root: Path) -> Evidence:
 def _add_report(evidence: Evidence, report: dict) -> None:
     device = report["device"]["name"]
     torch_version = report["versions"]["torch"]
+    transformers_version = report["versions"].get("transformers", "")
     date = report["created"][:10]
     for session in report["sessions"]:
         for block in session["blocks"]:
@@ -74,7 +94,15 @@ def _add_report(evidence: Evidence, report: dict) -> None:
             key = (session["page"], block["code_hash"])
             # What a blocked block needs, or why a fragment cannot run by itself.
             needs = (block.get("blocked") or block.get("fragment") or {}).get("message", "")
-            found = BlockEvidence(block["status"], device, torch_version, date, block.get("speedup"), needs)
+            found = BlockEvidence(
+                block["status"],
+                device,
+                torch_version,
+                date,
+                block.get("speedup"),
+                needs,
+                transformers_version,
+            )
             evidence.blocks.setdefault(key, found)
 
 
