@@ -6,7 +6,9 @@ page's language) and prints how long until it listened (any answer: the building
 page was served and until every language was built, with the CPU seconds serve had spent then (which
 other work's load moves less than the wall time). serve listens at once, then reads the tree, builds
 the page asked for alone (a preview) and the languages behind it; serve's lines about the preview and
-the first language's build are printed too.
+the first language's build are printed too. With --then PAGE (a page of the same language), PAGE is
+asked for once that language's full build has begun, and the time until it is served is printed (serve
+previews it beside the build rather than after it).
 Then it appends a unique word to the page and polls its URL until the word appears, for each edit,
 and prints each edit's latency and their distribution (min, quartiles, 90th percentile, max). Every
 language build is kept, so each edit renders the edited page alone (`site/live_language.py`). The
@@ -76,6 +78,7 @@ def _time_served_edits(
     start_timeout: float,
     log: Path,
     until_first_page: bool = False,
+    then: str | None = None,
 ) -> list[float]:
     """Seconds from saving each edit to `polydocs serve` serving it, over HTTP. Serve is started with
     the page's language first (`--lang`), as a writer of that language runs it; the edits start once
@@ -98,6 +101,8 @@ def _time_served_edits(
         print(
             f"first page ({page_name}) served after {served:.1f} s ({cpu:.1f} s of serve's CPU)", flush=True
         )
+        if then is not None and not until_first_page:
+            _time_page_asked_during_the_build(port, lang, then, log, started + start_timeout)
         if until_first_page or not edits:
             return []
         everything = _wait_for_log(log, "languages built in", started + start_timeout)
@@ -119,6 +124,28 @@ def _time_served_edits(
         server.terminate()
         server.wait(timeout=10)
     return latencies
+
+
+def _page_url(port: int, page_name: str) -> str:
+    lang, page = page_name.split("/", 1)
+    local = page.removesuffix(".mdx").removesuffix(".md").removesuffix("index")
+    return f"http://127.0.0.1:{port}/{lang}/{local}" + ("/" if local and not local.endswith("/") else "")
+
+
+def _time_page_asked_during_the_build(
+    port: int, lang: str, page_name: str, log: Path, deadline: float
+) -> None:
+    """Ask for `page_name` once `lang`'s full build has begun; print how long until it was served, and
+    whether that build had ended by then."""
+    began = _wait_for_log(log, f"building {lang}:", deadline)
+    asked = time.perf_counter()
+    served = _wait_for(_page_url(port, page_name), f'<html lang="{lang}"', deadline)
+    built = _wait_for_log(log, f"INFO built {lang} ", deadline)
+    print(
+        f"second page ({page_name}), asked {asked - began:.1f} s into {lang}'s full build, served after "
+        f"{served - asked:.1f} s; that build ended {built - asked:.1f} s after it was asked",
+        flush=True,
+    )
 
 
 def _cpu_seconds(pid: int) -> float:
@@ -197,6 +224,11 @@ def main() -> int:
     parser.add_argument("--source", type=Path, default=Path("docs_src"))
     parser.add_argument("--page", default="es/perf_torch_compile.md")
     parser.add_argument("--edits", type=int, default=5, help="edits to time (0: the first page only)")
+    parser.add_argument(
+        "--then",
+        metavar="PAGE",
+        help="a second page of the same language (es/chapter2/1.mdx), asked for once its full build began",
+    )
     parser.add_argument("--start-timeout", type=float, default=900, help="seconds the first build may take")
     parser.add_argument(
         "--warm",
@@ -222,7 +254,7 @@ def main() -> int:
         log = Path(scratch) / "serve.log"
         if args.warm:
             _time_served_edits(source, args.page, 0, args.start_timeout, log, until_first_page=True)
-        latencies = _time_served_edits(source, args.page, args.edits, args.start_timeout, log)
+        latencies = _time_served_edits(source, args.page, args.edits, args.start_timeout, log, then=args.then)
         rebuilds = _rebuild_seconds(log)
         for line in _first_builds(log):
             print(f"serve: {line}")

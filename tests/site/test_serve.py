@@ -195,3 +195,36 @@ def _wait_until_served_log(log: Path, text: str, seconds: float, server: subproc
             return
         time.sleep(0.05)
     raise AssertionError(f"{text!r} not in serve's output within {seconds} s")
+
+
+def _many_spanish_pages(source: Path, count: int) -> None:
+    """`count` more Spanish pages, listed in its toctree: a full build of Spanish that takes a while."""
+    toctree = source / "es" / "_toctree.yml"
+    entries = "".join(f"  - local: extra/p{n}\n    title: Página {n}\n" for n in range(count))
+    toctree.write_text(toctree.read_text(encoding="utf-8") + f"- sections:\n{entries}  title: Más\n")
+    (source / "es" / "extra").mkdir()
+    for n in range(count):
+        text = f"# Página {n}\n\nUn párrafo con `código` y un [enlace](../index).\n\n```py\nprint({n})\n```\n"
+        (source / "es" / "extra" / f"p{n}.md").write_text(text, encoding="utf-8")
+
+
+def test_a_page_asked_for_while_its_language_is_built_is_previewed_beside_that_build(tmp_path):
+    source = tmp_path / "docs"
+    shutil.copytree(REPO / "docs_src", source)
+    _many_spanish_pages(source, 250)
+    log = tmp_path / "serve.log"
+    with _serving(log, "--source", str(source), "--lang", "es") as (server, port):
+        first = f"http://127.0.0.1:{port}/es/perf_torch_compile/"
+        _wait_until_served(first, '<html lang="es"', 180, server)  # previewed before the build
+        _wait_until_served_log(log, "building es", 180, server)
+        # Opened once Spanish's full build has begun: previewed beside it, served before it ends.
+        second = f"http://127.0.0.1:{port}/es/torch_compile/"
+        _wait_until_served(second, '<html lang="es"', 300, server)
+        previewed = _served(second)
+        _wait_until_served_log(log, "all 3 languages built", 300, server)
+        assert _without_reload_stamps(_served(second)) == _without_reload_stamps(previewed)
+    lines = log.read_text(encoding="utf-8").splitlines()
+    beside = [at for at, line in enumerate(lines) if "previewed es/torch_compile.md" in line]
+    built = [at for at, line in enumerate(lines) if line.startswith("INFO built es ")]
+    assert beside and built and beside[0] < built[0], lines
+    assert "beside the build of es" in lines[beside[0]]

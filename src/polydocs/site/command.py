@@ -199,7 +199,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="preview the site with live reload",
         description="Serve at once from a temporary folder, building the languages behind the server: "
         "the page you open alone first, then its language (--lang first), then the others (a page of "
-        "a language not built yet says it is building and reloads itself until it is). Then an edit "
+        "a language not built yet says it is building and reloads itself until it is; one you open "
+        "while a language builds is built alone beside that build). Then an edit "
         "renders again only the pages it reaches. "
         "While an edit does not build, that language's pages show the error (path:line) and the other "
         "languages keep the last good build; the next good edit brings the pages back.",

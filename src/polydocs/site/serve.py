@@ -1,5 +1,6 @@
 """`polydocs serve`: listens at once, builds the languages behind it (the one asked for first,
-`serve_languages.py`), then renders only the pages an edit changes, with live reload."""
+`serve_languages.py`; a page asked for meanwhile previewed first, `page_preview.py`), then renders only
+the pages an edit changes, with live reload."""
 
 from __future__ import annotations
 
@@ -46,6 +47,7 @@ from polydocs.site.page_preview import (
     home_page,
     published_file,
 )
+from polydocs.site.preview_process import preview_in_new_process
 from polydocs.site.serve_languages import BUILDING_HEADERS, LanguageQueue, building_page
 from polydocs.site.site_root import write_root_pages
 from polydocs.sources import SOURCE_LANGUAGE, SourceTree, load_source_tree, source_language
@@ -124,8 +126,15 @@ class _IncrementalBuilder:
         self.lock = threading.Lock()
         self.queue = LanguageQueue.nothing_to_build()  # serve gives it the languages to build
         self.warmed = False
-        # The pages each waiting language's previews put in the served folder (`src_uri`).
+        # The pages each waiting language's previews put in the served folder (`src_uri`); read and
+        # changed by the language thread and the preview thread (`preview_beside_builds`), under `asking`.
         self.previewed: dict[str, set[str]] = {}
+        self.asking = threading.Lock()
+        # The language being built in full, while it is; the languages whose full build was switched
+        # in (a preview of them, finished later, is not moved in: `folder_lock`).
+        self.building: str | None = None
+        self.switched: set[str] = set()
+        self.folder_lock = threading.Lock()
 
     def prepare(self, first: str) -> list[str]:
         """Read the tree as of `seen` (raises its error, path:line, when it cannot be read), write the
@@ -148,7 +157,15 @@ class _IncrementalBuilder:
             with self.lock:
                 self._preview(lang, pages)
         with self.lock:
-            problem = self._rebuild(lang, self.tree)
+            log.info(
+                "building %s: a page asked for meanwhile gets a preview of its own beside the build", lang
+            )
+            self.building = lang
+            self.queue.asked.set()  # pages asked since the last preview round are previewed beside it
+            try:
+                problem = self._rebuild(lang, self.tree)
+            finally:
+                self.building = None
             failures = dict(self.failures)
             if problem:
                 failures[lang] = problem
@@ -163,15 +180,50 @@ class _IncrementalBuilder:
         with self.lock:
             self._rebuild_edited()
 
+    def preview_beside_builds(self) -> None:
+        """serve's preview thread: while a language is built in full, a page asked for meanwhile (of it
+        or of a language still waiting) is previewed in a process of its own (`preview_process.py`)
+        and served before that build ends, rather than after it."""
+        while True:
+            self.queue.asked.wait()
+            self.queue.asked.clear()
+            if self.building is None:
+                continue  # the language thread previews them before the next build, or wakes this one
+            for lang in list(self.languages):
+                pages = self._pages_to_preview(lang, home=False)
+                if pages:
+                    self._preview_beside(lang, pages)
+
+    def _preview_beside(self, lang: str, pages: list[str]) -> None:
+        started, building = time.perf_counter(), self.building
+        with tempfile.TemporaryDirectory(prefix=f".{lang}-beside-", dir=self.site.parent) as staging:
+            out = Path(staging) / lang
+            problem = preview_in_new_process(self.source, lang, pages, out, self.library)
+            if problem:
+                log.info(
+                    "the preview of %s did not build (%s): its language's build reports why", lang, problem
+                )
+                return
+            drop_language_pages(out)
+            with self.folder_lock:
+                if lang in self.switched:
+                    return  # its full build came first
+                move_into(out, self.site / lang)
+        shown = ", ".join(f"{lang}/{page}" for page in pages)
+        seconds = time.perf_counter() - started
+        log.info("previewed %s in %.2f s, beside the build of %s", shown, seconds, building)
+
     def _pages_to_preview(self, lang: str, home: bool) -> list[str]:
         """The pages of `lang` requests asked for and no preview showed yet (`src_uri`); with `home` and
         none asked, the language's home page."""
         if self.tree is None:
             return []
-        shown = self.previewed.setdefault(lang, set())
-        asked = asked_pages(self.tree, lang, self.queue.asked_paths(lang))
-        pages = [page for page in asked or (home_page(self.tree, lang) if home else []) if page not in shown]
-        shown.update(pages)
+        with self.asking:
+            shown = self.previewed.setdefault(lang, set())
+            asked = asked_pages(self.tree, lang, self.queue.asked_paths(lang))
+            listed = asked or (home_page(self.tree, lang) if home else [])
+            pages = [page for page in listed if page not in shown]
+            shown.update(pages)
         return pages
 
     def _preview(self, lang: str, pages: list[str]) -> None:
@@ -192,7 +244,8 @@ class _IncrementalBuilder:
                 log.info("the preview of %s did not build: its language's build reports why", lang)
                 return
             drop_language_pages(Path(staging) / lang)
-            move_into(Path(staging) / lang, self.site / lang)
+            with self.folder_lock:
+                move_into(Path(staging) / lang, self.site / lang)
             shown = ", ".join(f"{lang}/{page}" for page in pages)
             log.info("previewed %s in %.2f s", shown, time.perf_counter() - started)
 
@@ -274,7 +327,9 @@ class _IncrementalBuilder:
             if result.error:
                 log.error("%s: %s", lang, result.error)
                 return result.error
-            replace_folder(Path(staging) / lang, self.site / lang)
+            with self.folder_lock:
+                replace_folder(Path(staging) / lang, self.site / lang)
+                self.switched.add(lang)
         self.live[lang] = LiveLanguage(kept[0], self.site / lang)
         return ""
 
@@ -386,6 +441,7 @@ def serve(
         server.build_delay = _EDIT_SETTLES
         server.set_app(_ErrorPages(server.serve_request, builder))
         server.watch(str(source))
+        threading.Thread(target=builder.preview_beside_builds, name="polydocs-previews", daemon=True).start()
         builder.queue.start()
         try:
             server.serve()

@@ -37,6 +37,8 @@ class LanguageQueue:
         self._asked: list[str] = []  # languages requested before then, most recent first
         self._paths: dict[str, list[str]] = {}  # the request paths of each waiting language, in order
         self._guard = threading.Lock()  # held only to read or change the lists
+        # Set by each request path kept: serve's preview thread wakes on it (`asked_paths`).
+        self.asked = threading.Event()
         self.total = 0
         self.error: PolydocsError | None = None
 
@@ -59,6 +61,7 @@ class LanguageQueue:
         with self._guard:
             if path and path not in self._paths.get(lang, []):
                 self._paths.setdefault(lang, []).append(path)
+                self.asked.set()
             if self._waiting is None:
                 self._asked.insert(0, lang)
             elif lang in self._waiting[1:]:
