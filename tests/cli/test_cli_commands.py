@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -118,3 +119,31 @@ def test_every_option_of_every_command_says_what_it_does():
 
     walk(build_parser([]), "polydocs")
     assert undescribed == []
+
+
+def _subparsers(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
+    # argparse lists a parser's arguments only in `_actions`; it has no public way to walk them.
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            return dict(action.choices)
+    return {}
+
+
+def test_every_command_line_of_the_readme_names_the_options_its_command_requires():
+    """README's table of commands is what a newcomer copies: a line that leaves out a required option
+    (`bench compile` without `--out`) fails as written."""
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    lines = [line for line in readme.split("\n## Commands\n", 1)[1].splitlines() if line.startswith("| `")]
+    missing = []
+    for row in lines:
+        for usage in re.findall(r"`(polydocs [^`]+)`", row.split(" | ")[0]):
+            parser, words = build_parser([]), usage.split()[1:]
+            while words and words[0] in _subparsers(parser):
+                parser = _subparsers(parser)[words.pop(0)]
+            required = [
+                action.option_strings[0]
+                for action in parser._actions
+                if action.required and action.option_strings
+            ]
+            missing += [f"{usage}: {option}" for option in required if option not in words]
+    assert lines and not missing, "\n".join(missing)
