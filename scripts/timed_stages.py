@@ -9,8 +9,11 @@ with its progress) is passed through as it comes; each other stage says one line
 output is printed whole, under its name, once every stage has ended, so no two stages' lines mix. Every
 stage runs to its end even when another fails, so one run reports every failing stage; the exit status is
 the first failed stage's (in the order given), 0 when all pass. The table at the end says how long each
-took, the CPU time it and every process it waited for used (on a machine of few cores the sum of CPU
-seconds, not any one stage's wall time, bounds the run), and how it ended.
+took, the CPU time it and every process it waited for used, and how it ended; then how busy the machine's
+cores were over the run (on a machine of few cores the sum of CPU seconds, not any one stage's wall time,
+bounds the run). A stage's CPU time leaves out the snippet sessions it ran in bubblewrap: their PID
+namespace's first process reaps them and hands no usage up. The machine line counts them (and anything
+else the machine ran meanwhile), from /proc/stat where there is one.
 """
 
 from __future__ import annotations
@@ -23,7 +26,18 @@ import tempfile
 import threading
 import time
 from dataclasses import dataclass
+from pathlib import Path
 from typing import IO
+
+
+def _machine_busy_seconds() -> float | None:
+    """CPU seconds every core of the machine has spent busy since boot (Linux's /proc/stat), or None."""
+    try:
+        fields = Path("/proc/stat").read_text(encoding="ascii").split("\n", 1)[0].split()
+    except OSError:
+        return None
+    user, nice, system, _idle, _iowait, irq, softirq, steal = (int(f) for f in fields[1:9])
+    return (user + nice + system + irq + softirq + steal) / os.sysconf("SC_CLK_TCK")
 
 
 @dataclass
@@ -79,6 +93,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("stages", nargs="+", help="make targets, run at once")
     args = parser.parse_args(argv)
     print(f"=== make {', '.join(args.stages)}: at once; each stage's output follows when it ends", flush=True)
+    busy_before = _machine_busy_seconds()
     stages = [_start(name, name == args.live) for name in args.stages]
     printing = threading.Lock()
     waiters = [threading.Thread(target=_wait, args=(stage, printing)) for stage in stages]
@@ -88,12 +103,18 @@ def main(argv: list[str]) -> int:
         waiter.join()
     for stage in stages:
         _print_output(stage)
+    busy_after = _machine_busy_seconds()
+    wall = max(stage.seconds for stage in stages)
     print("\nstage     seconds  CPU-s  result")
     for stage in stages:
         print(f"{stage.name:<9} {stage.seconds:7.1f} {stage.cpu_seconds:6.0f}  {_result(stage)}")
-    print(
-        f"wall      {max(stage.seconds for stage in stages):7.1f} {sum(s.cpu_seconds for s in stages):6.0f}"
-    )
+    print(f"wall      {wall:7.1f} {sum(s.cpu_seconds for s in stages):6.0f}")
+    if busy_before is not None and busy_after is not None:
+        cores = os.cpu_count() or 1
+        print(
+            f"machine: {busy_after - busy_before:.0f} CPU-s busy of {wall * cores:.0f} on {cores} cores"
+            " (sandboxed sessions and all else included)"
+        )
     return next((stage.status for stage in stages if stage.status), 0) or 0
 
 
