@@ -121,7 +121,7 @@ def test_damaged_cache_entries_are_discarded_and_made_again(tmp_path, content):
 
 
 def test_damaged_api_name_list_is_listed_again(tmp_path, monkeypatch):
-    from polydocs.markup import inventory
+    from polydocs.sources.api_inventory import inventory
 
     monkeypatch.setenv("POLYDOCS_CACHE", str(tmp_path))
     inventory._exported_names.cache_clear()

@@ -16,10 +16,10 @@ from polydocs.dialect.constructs.callouts import tip_kind, tip_layout
 from polydocs.dialect.constructs.component_tags import read_component_tag
 from polydocs.dialect.constructs.iframes import find_iframes
 from polydocs.dialect.tags import parse_attributes, parse_tag_line
-from polydocs.markup import default_inventory
 from polydocs.markup._html_tokens import Token, _plain_tokens
 from polydocs.notebooks.plain_markdown import plain_markdown
 from polydocs.sources import language_of
+from polydocs.sources.api_inventory import default_inventory
 
 # Attributes of every form, blanks and line ends; then names, values and characters that start no
 # attribute, in any order. Left out, each with a test below: shorthands and braces inside expressions,

@@ -7,9 +7,10 @@ import pytest
 from polydocs.dialect import PageFacts, page_findings, parse_page
 from polydocs.dialect.constructs.autodoc import find_autodoc
 from polydocs.dialect.constructs.iframes import embeddable, find_iframes, host_allowed
-from polydocs.markup import ApiInventory, MarkupContext, render
+from polydocs.markup import MarkupContext, render
 from polydocs.markup.unsafe_html import sanitize_page
 from polydocs.sources import language_of
+from polydocs.sources.api_inventory import ApiInventory
 
 HOSTS = ("huggingface.co", "youtube.com")
 

@@ -6,9 +6,10 @@ import pytest
 
 from polydocs.dialect import PageFacts, parse_page
 from polydocs.dialect.constructs import api_links
-from polydocs.markup import ApiInventory, MarkupContext
+from polydocs.markup import MarkupContext
 from polydocs.markup.api_links import render_api_links
 from polydocs.sources import language_of
+from polydocs.sources.api_inventory import ApiInventory
 
 INVENTORY = ApiInventory("https://example.com/{page}#{anchor}", {"Trainer": "trainer", "Gone": "old"})
 
@@ -54,7 +55,7 @@ def test_the_renderer_links_what_the_check_accepts_and_never_warns() -> None:
 def test_a_tree_of_another_library_links_to_its_own_autodoc_pages(tmp_path) -> None:
     """No `api_reference:` and not Transformers: the tree's `[[autodoc]]` pages are the reference, linked
     from each page relative to it, at the anchor the reference page documents the object under."""
-    from polydocs.markup.inventory import site_inventory
+    from polydocs.dialect.site_inventory import site_inventory
     from polydocs.sources import load_source_tree
 
     files = {

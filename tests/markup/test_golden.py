@@ -14,8 +14,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from polydocs.markup import ApiInventory, MarkupContext, render
+from polydocs.markup import MarkupContext, render
 from polydocs.sources import language_of
+from polydocs.sources.api_inventory import ApiInventory
 
 CASES = Path(__file__).parent / "cases"
 

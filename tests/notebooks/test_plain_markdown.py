@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from polydocs.markup import default_inventory
 from polydocs.notebooks.plain_markdown import Item, Verbatim, plain_markdown
 from polydocs.snippets.regions import extract_regions
 from polydocs.sources import language_of
+from polydocs.sources.api_inventory import default_inventory
 
 
 def _plain(text: str, lang: str = "en") -> list[Item]:

@@ -161,7 +161,7 @@ def test_an_object_mkdocstrings_cannot_find_is_a_placeholder_not_an_abort(tmp_pa
 def test_a_language_that_stops_names_the_autodoc_line_that_stopped_it(tmp_path):
     root = _write(tmp_path / "docs", TREE)
     tree = load_source_tree(root, LIBRARY)
-    from polydocs.markup.inventory import site_inventory
+    from polydocs.dialect.site_inventory import site_inventory
 
     said = [
         Diagnostic(str(root), 0, "mkdocs", "Error reading page 'reference.md':"),

@@ -141,7 +141,7 @@ def _title(page: Path) -> str:
 
 
 _PAGE_KEY = """
-from polydocs.markup.inventory import ApiInventory
+from polydocs.sources.api_inventory import ApiInventory
 from polydocs.site.page_cache import fingerprint
 from polydocs.cache import stable_repr
 names = frozenset(f"peft.N{i}" for i in range(9))

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from polydocs.markup.inventory import site_inventory
+from polydocs.dialect.site_inventory import site_inventory
 from polydocs.notebooks import requirements
 from polydocs.site.before_forking import prepare_languages
 from polydocs.sources import load_source_tree

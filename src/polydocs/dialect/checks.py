@@ -17,7 +17,7 @@ from polydocs.dialect.page import ParsedPage
 from polydocs.sources.project import DEFAULT_IFRAME_HOSTS
 
 if TYPE_CHECKING:
-    from polydocs.markup.inventory import ApiInventory
+    from polydocs.sources.api_inventory import ApiInventory
     from polydocs.sources.languages import Language
 
 

@@ -14,12 +14,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from polydocs.diagnostics import Diagnostic
+from polydocs.dialect.site_inventory import site_inventory
 from polydocs.init.discover import DocsSetup
 from polydocs.init.render import BASELINE_NAME
 from polydocs.lint.baseline import write_baseline
 from polydocs.lint.installed import InstalledFacts, default_store
 from polydocs.lint.runner import lint_paths
-from polydocs.markup.inventory import site_inventory
 from polydocs.site.build_summary import library_dependent
 from polydocs.sources import load_project_config
 

@@ -13,11 +13,12 @@ from polydocs.dialect import PageFacts, parse_page
 from polydocs.dialect.constructs.autodoc import find_autodoc, qualified_name
 from polydocs.dialect.constructs.literal_include import include_root
 from polydocs.dialect.heading_anchors import heading_anchor
+from polydocs.dialect.site_inventory import site_inventory
 from polydocs.lint.document import LintDocument
 from polydocs.lint.installed import InstalledFacts
 from polydocs.lint.targets import LintTargets
-from polydocs.markup.inventory import ApiInventory, site_inventory
 from polydocs.sources import SOURCE_LANGUAGE, ProjectConfig
+from polydocs.sources.api_inventory import ApiInventory
 from polydocs.sources.text import read_tree_text
 
 # Plain HTML anchors.

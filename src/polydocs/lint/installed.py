@@ -2,7 +2,7 @@
 
 Importing torch costs seconds; the answers only change when torch does. So they are kept in one cache
 entry keyed by the installed version, and lint imports torch only when a page asks something the cache
-cannot answer yet. (API names are the site's API inventory's question, `polydocs.markup.inventory`, which
+cannot answer yet. (API names are the site's API inventory's question, `polydocs.sources.api_inventory`, which
 keeps the names a package exports in the cache itself.)
 """
 

@@ -11,16 +11,12 @@ from typing import Any
 import markdown
 
 from polydocs.markup.context import MarkupContext, current_context, page_context
-from polydocs.markup.inventory import ApiInventory, ApiTarget, default_inventory
 from polydocs.markup.page_links import resolve_page_link
 from polydocs.markup.steps import DialectExtension
 
 __all__ = [
-    "ApiInventory",
-    "ApiTarget",
     "MarkupContext",
     "current_context",
-    "default_inventory",
     "extension_configs",
     "markdown_extensions",
     "page_context",

@@ -12,7 +12,7 @@ from functools import partial
 
 from polydocs.dialect.constructs.api_links import API_LINK, api_link_problem, shown_name
 from polydocs.markup.context import MarkupContext
-from polydocs.markup.inventory import ApiInventory
+from polydocs.sources.api_inventory import ApiInventory
 
 
 def render_api_links(lines: list[str], context: MarkupContext) -> list[str]:

@@ -11,13 +11,13 @@ from typing import TYPE_CHECKING
 
 from polydocs.dialect import parse_page
 from polydocs.dialect.constructs.autodoc import available, find_autodoc, qualified_name
-from polydocs.docstrings.member_selection import imported_class, selected_members
 from polydocs.markup._blocks import StoreHtml
 from polydocs.markup.context import MarkupContext
+from polydocs.sources.api_inventory.member_selection import imported_class, selected_members
 
 if TYPE_CHECKING:
-    from polydocs.markup.inventory import ApiInventory
     from polydocs.sources import SourceTree
+    from polydocs.sources.api_inventory import ApiInventory
 
 
 def autodoc_names(text: str) -> list[str]:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from polydocs.diagnostics import Diagnostic
 from polydocs.dialect import DEFAULT_IFRAME_HOSTS, PageFacts, ParsedPage, parse_page
-from polydocs.markup.inventory import ApiInventory, default_inventory
+from polydocs.sources.api_inventory import ApiInventory, default_inventory
 from polydocs.sources.languages import Language, source_language
 
 

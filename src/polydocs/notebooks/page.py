@@ -9,7 +9,6 @@ from typing import Any
 
 from polydocs.dialect import parse_page
 from polydocs.dialect.constructs.math import DISPLAY, INLINE_CLOSE, INLINE_OPEN, find_formulas
-from polydocs.markup import ApiInventory, default_inventory
 from polydocs.notebooks.doc_builder_adapter import (
     code_cell,
     notebook_cells,
@@ -21,6 +20,7 @@ from polydocs.notebooks.doc_builder_adapter import (
 from polydocs.notebooks.plain_markdown import Item, Verbatim, plain_markdown
 from polydocs.notebooks.requirements import install_command, page_requirements
 from polydocs.snippets.regions import Region, scan_page
+from polydocs.sources.api_inventory import ApiInventory, default_inventory
 from polydocs.sources.languages import Language
 from polydocs.sources.project import PROJECT_FILE, load_project_config
 

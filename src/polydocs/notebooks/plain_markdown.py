@@ -25,8 +25,8 @@ from polydocs.dialect.constructs.callouts import ADMONITION_TYPES, TIP, tip_kind
 from polydocs.dialect.constructs.tabs import CODE_TABS
 from polydocs.dialect.heading_anchors import without_heading_anchors
 from polydocs.dialect.tags import TagLine, parse_attributes, parse_tag_line
-from polydocs.markup import ApiInventory
 from polydocs.snippets.regions import Region
+from polydocs.sources.api_inventory import ApiInventory
 from polydocs.sources.languages import Language
 
 

@@ -9,10 +9,10 @@ from concurrent.futures import Future
 from contextlib import AbstractContextManager
 
 from polydocs.markup.autodoc import autodoc_objects
-from polydocs.markup.inventory import ApiInventory
 from polydocs.notebooks import doc_builder_adapter, requirements
 from polydocs.site.mkdocs_config import autodoc_slices
 from polydocs.sources import SourceTree
+from polydocs.sources.api_inventory import ApiInventory
 
 
 def prepare_languages(

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from polydocs.cache import cache_dir
-from polydocs.markup.inventory import site_inventory
+from polydocs.dialect.site_inventory import site_inventory
 from polydocs.site.build_report import BuildFailed, BuildReport, LanguageResult
 from polydocs.site.build_scope import languages_to_build
 from polydocs.site.converted_trees import converted_before

@@ -16,8 +16,8 @@ from polydocs.diagnostics import Diagnostic
 from polydocs.dialect import parse_page
 from polydocs.dialect.constructs.api_links import API_LINK_MISSING, API_LINK_UNRESOLVED
 from polydocs.dialect.constructs.autodoc import UNAVAILABLE, find_autodoc
-from polydocs.markup.inventory import ApiInventory
 from polydocs.sources import SourceTree
+from polydocs.sources.api_inventory import ApiInventory
 
 _API_LINK_CODES = frozenset({API_LINK_UNRESOLVED, API_LINK_MISSING})
 _PAGE_FAILED = re.compile(r"Error reading page '(?P<page>[^']+)'")

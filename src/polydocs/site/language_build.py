@@ -13,7 +13,7 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import MkDocsException
 
 from polydocs.diagnostics import Diagnostic, PolydocsError
-from polydocs.markup.inventory import site_inventory
+from polydocs.dialect.site_inventory import site_inventory
 from polydocs.site.build_report import LanguageResult
 from polydocs.site.build_summary import located_failure
 from polydocs.site.language_manifest import published_pages

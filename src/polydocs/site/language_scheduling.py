@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
+from polydocs.dialect.site_inventory import site_inventory
 from polydocs.markup.autodoc import autodoc_objects
-from polydocs.markup.inventory import ApiInventory, site_inventory
 from polydocs.site.build_report import LanguageResult
 from polydocs.site.language_build import build_language
 from polydocs.site.language_parts import LanguagePart, joined_result, language_parts, splits
@@ -16,6 +16,7 @@ from polydocs.site.progress import shown_progress
 from polydocs.site.versions import SiteVersions
 from polydocs.site.worker_processes import worker_pool
 from polydocs.sources import SOURCE_LANGUAGE, SourceTree
+from polydocs.sources.api_inventory import ApiInventory
 
 
 @dataclass(frozen=True)

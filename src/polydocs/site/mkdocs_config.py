@@ -17,10 +17,10 @@ from polydocs.cache import cache_dir
 from polydocs.dialect import parse_page
 from polydocs.dialect.constructs.framework_switch import switches_framework
 from polydocs.dialect.heading_anchors import heading_anchor
+from polydocs.dialect.site_inventory import site_inventory
 from polydocs.docstrings import EXTENSION, TEMPLATES, source_base
 from polydocs.markup import extension_configs, markdown_extensions
 from polydocs.markup.autodoc import autodoc_objects
-from polydocs.markup.inventory import site_inventory
 from polydocs.site.autodoc_sources import AutodocSlice, autodoc_slice
 from polydocs.site.build_theme import BuildTheme
 from polydocs.site.nav import build_nav

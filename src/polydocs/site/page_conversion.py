@@ -22,9 +22,9 @@ from polydocs.dialect import parse_page
 from polydocs.dialect.constructs.autodoc import UNAVAILABLE, find_autodoc
 from polydocs.dialect.constructs.literal_include import OPEN, include_root, included_files
 from polydocs.dialect.page_bounds import REFUSING, TOO_DEEP
+from polydocs.dialect.site_inventory import site_inventory
 from polydocs.markup.autodoc import autodoc_names
 from polydocs.markup.context import MarkupContext, page_context
-from polydocs.markup.inventory import ApiInventory, site_inventory
 from polydocs.markup.refused_page import refused_notice
 from polydocs.markup.unsafe_html import SANITIZER, diagnostics, sanitize_page
 from polydocs.markup.visible_source import source_visible
@@ -36,6 +36,7 @@ from polydocs.site.page_cache import ConvertedPage, PageCache, fingerprint, toc_
 from polydocs.site.page_failures import failed_notice, failing_autodoc_object, page_failed
 from polydocs.snippets.evidence import Evidence, load_evidence
 from polydocs.sources import SOURCE_LANGUAGE, Language, Page, SourceTree
+from polydocs.sources.api_inventory import ApiInventory
 from polydocs.sources.text import read_tree_bytes
 
 # Markdown -> (HTML, table of contents, what mkdocstrings registered meanwhile, the title MkDocs found):

@@ -22,7 +22,6 @@ from mkdocs.utils.templates import TemplateContext
 from polydocs.diagnostics import PolydocsError, reading
 from polydocs.lint.status_page import render_status_markdown
 from polydocs.markup import markdown_extensions
-from polydocs.markup.inventory import ApiInventory
 from polydocs.markup.unsafe_html import sanitize_page
 from polydocs.site.alternates import alternates_for
 from polydocs.site.cross_references import unresolvable_pages
@@ -48,6 +47,7 @@ from polydocs.site.tree_files import (
     report_overwritten_tree_files,
 )
 from polydocs.sources import ProjectConfig, SourceTree, load_source_tree
+from polydocs.sources.api_inventory import ApiInventory
 from polydocs.sources.confinement import inside_tree
 from polydocs.sources.front_matter import as_mkdocs_reads
 

@@ -12,7 +12,6 @@ from pathlib import Path
 
 from polydocs.diagnostics import Diagnostic
 from polydocs.lint.secrets.published import scan_published
-from polydocs.markup.inventory import ApiInventory
 from polydocs.site.before_forking import prepare_languages
 from polydocs.site.build_report import (
     BuildFailed,
@@ -34,6 +33,7 @@ from polydocs.site.theme_languages import theme_language_problems
 from polydocs.site.versions import SiteVersions, VersionRequest, carry_over_version, publish_version
 from polydocs.site.warm_start import warm_start
 from polydocs.sources import SourceTree
+from polydocs.sources.api_inventory import ApiInventory
 
 
 @dataclass(frozen=True)

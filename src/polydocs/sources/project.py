@@ -37,9 +37,10 @@ class ProjectConfig:
     source_url: str = ""
     copyright: str = ""
     iframe_hosts: tuple[str, ...] = DEFAULT_IFRAME_HOSTS
-    # `{url, objects, package}` for API links; None means the markup package's transformers default.
+    # `{url, objects, package}` for API links; None means the transformers default.
     api_reference: dict[str, Any] | None = None
-    # Other libraries' references by package: `{url, inventory?}` (`markup/library_inventories.py`).
+    # Other libraries' references by package: `{url, inventory?}`
+    # (`sources/api_inventory/library_inventories.py`).
     api_libraries: dict[str, dict[str, str]] = field(default_factory=dict)
     path: str = ""
     extra: dict[str, Any] = field(default_factory=dict)

@@ -15,7 +15,7 @@ from polydocs.dialect.checks import Finding, PageFacts
 from polydocs.dialect.page import ParsedPage
 
 if TYPE_CHECKING:
-    from polydocs.markup.inventory import ApiInventory
+    from polydocs.sources.api_inventory import ApiInventory
 
 API_LINK_UNRESOLVED = "api-link-unresolved"
 API_LINK_MISSING = "api-link-missing"

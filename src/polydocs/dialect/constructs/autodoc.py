@@ -18,7 +18,7 @@ from polydocs.dialect.constructs._visible import visible_lines
 from polydocs.dialect.page import ParsedPage
 
 if TYPE_CHECKING:
-    from polydocs.markup.inventory import ApiInventory
+    from polydocs.sources.api_inventory import ApiInventory
 
 UNAVAILABLE = "autodoc-unavailable"
 MALFORMED = "autodoc-malformed"

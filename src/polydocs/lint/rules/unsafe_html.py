@@ -10,12 +10,13 @@ from pathlib import Path
 from polydocs.diagnostics import Diagnostic
 from polydocs.dialect import parse_page
 from polydocs.dialect.constructs.autodoc import find_autodoc
+from polydocs.dialect.site_inventory import site_inventory
 from polydocs.lint.context import LintContext
 from polydocs.lint.document import LintDocument
 from polydocs.markup import MarkupContext, render
-from polydocs.markup.inventory import ApiInventory, site_inventory
 from polydocs.markup.unsafe_html import diagnostics, sanitize_page, title_diagnostic
 from polydocs.sources import ProjectConfig, TocPage, TocSection, language_of, load_project_config
+from polydocs.sources.api_inventory import ApiInventory
 from polydocs.sources.front_matter import front_matter_lines
 from polydocs.sources.toctree import TocEntry
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from polydocs.markup import ApiInventory, default_inventory
+from polydocs.sources.api_inventory import ApiInventory, default_inventory
 
 
 def test_the_default_inventory_resolves_classes_and_members_to_their_reference_pages() -> None:

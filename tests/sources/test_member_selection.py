@@ -8,8 +8,8 @@ import re
 
 import pytest
 
-from polydocs.docstrings.member_selection import documented_methods, selected_members
 from polydocs.site.build import build_site
+from polydocs.sources.api_inventory.member_selection import documented_methods, selected_members
 
 HEADER = "<!--Copyright 2026 The HuggingFace Team. Licensed under the Apache License, Version 2.0.-->\n\n"
 TOC = "- sections:\n  - local: index\n    title: Home\n  - local: api\n    title: API\n  title: S\n"

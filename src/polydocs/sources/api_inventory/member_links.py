@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import cache
 
-from polydocs.docstrings.member_selection import imported_class, selected_members
+from polydocs.sources.api_inventory.member_selection import imported_class, selected_members
 
 _ABSENT = object()
 

@@ -9,7 +9,7 @@ each file under `models/`, which the lazy module lists whether or not their back
 
 A name found here is one `dir(transformers)` lists, whatever is installed: a name added for a backend
 counts only when the dummy module defines it too, and `models/` is read as `define_import_structure`
-reads it (`tests/markup/test_lazy_exports.py` compares both with `dir()`). A name not found is no
+reads it (`tests/sources/test_lazy_exports.py` compares both with `dir()`). A name not found is no
 answer: the package is imported to list its names (`inventory._exported_names`).
 """
 

@@ -14,10 +14,15 @@ from pathlib import Path
 import pytest
 
 from polydocs.dialect.constructs.api_links import API_LINK
+from polydocs.dialect.site_inventory import site_inventory
 from polydocs.markup.autodoc import autodoc_objects
-from polydocs.markup.inventory import site_inventory
-from polydocs.markup.lazy_exports import _init_declarations, _models_exports, _package_init, declared_export
 from polydocs.sources import load_source_tree
+from polydocs.sources.api_inventory.lazy_exports import (
+    _init_declarations,
+    _models_exports,
+    _package_init,
+    declared_export,
+)
 
 REPO = Path(__file__).resolve().parents[2]
 TREES = [REPO / "docs_src", *(REPO.parent / "shared" / "corpus" / name for name in ("transformers-docs",))]
@@ -85,7 +90,7 @@ def test_a_name_not_declared_is_no_answer() -> None:
 
 def test_preloading_docs_src_inventory_imports_no_transformers_and_answers_as_dir() -> None:
     script = (
-        "import sys\nfrom pathlib import Path\nfrom polydocs.markup.inventory import site_inventory\n"
+        "import sys\nfrom pathlib import Path\nfrom polydocs.dialect.site_inventory import site_inventory\n"
         "from polydocs.sources import load_source_tree\n"
         f"tree = load_source_tree(Path({str(REPO / 'docs_src')!r}))\n"
         "api = site_inventory(tree.project, tree)\napi.preload()\n"
@@ -97,7 +102,7 @@ def test_preloading_docs_src_inventory_imports_no_transformers_and_answers_as_di
 
 def test_the_listed_names_of_a_lazy_module_are_its_dir() -> None:
     script = (
-        "import transformers\nfrom polydocs.markup.inventory import _listed_names\n"
+        "import transformers\nfrom polydocs.sources.api_inventory.inventory import _listed_names\n"
         "print(_listed_names(transformers) == frozenset(dir(transformers)))\n"
     )
     assert _fresh(script) == "True\n"

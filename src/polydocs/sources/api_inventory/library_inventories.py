@@ -18,7 +18,7 @@ import zlib
 from pathlib import Path
 from typing import Any
 
-from polydocs.markup.inventory import ApiInventory
+from polydocs.sources.api_inventory import ApiInventory
 
 _ROLES = ("py:class", "py:function", "py:method", "py:attribute", "py:property")
 
