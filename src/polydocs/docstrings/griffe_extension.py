@@ -155,7 +155,7 @@ def _report(docstring: Docstring, parsed: HfDocstring, at_start: bool = False) -
     first = _first_content_line(docstring)
     context = current_context()
     for problem in parsed.problems:
-        context.warnings.append(
+        context.report(
             Diagnostic(
                 str(path) if path else parent.path,
                 first + (0 if at_start else problem.line) if first else 0,

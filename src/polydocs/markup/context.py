@@ -78,7 +78,10 @@ class MarkupContext:
 
     def warn(self, index: int, code: str, message: str, hint: str = "") -> Diagnostic:
         """Record a warning about the 0-based line `index` of the text Python-Markdown was given."""
-        diagnostic = Diagnostic(self.path, self.source_line(index), code, message, hint)
+        return self.report(Diagnostic(self.path, self.source_line(index), code, message, hint))
+
+    def report(self, diagnostic: Diagnostic) -> Diagnostic:
+        """Record a warning located anywhere (a docstring's installed file and line)."""
         self.warnings.append(diagnostic)  # the caller reports them (`polydocs build` logs each once)
         return diagnostic
 
@@ -102,17 +105,36 @@ class LineOutsideText(IndexError):
         )
 
 
-def _default_context() -> MarkupContext:
-    return MarkupContext(path="<string>", lang=source_language())
+class WarningOutsidePage(RuntimeError):
+    """A warning raised by a conversion that no `page_context` holds: no caller would read it."""
+
+    def __init__(self, diagnostic: Diagnostic) -> None:
+        super().__init__(
+            f"{diagnostic}: this warning was raised by a Markdown conversion outside any page's context "
+            "(the dialect's extension used without `page_context`, or in a thread the context does not "
+            "reach), where nothing reports it; convert with `polydocs.markup.render`, or inside "
+            "`page_context`, whose warnings the caller reports"
+        )
+        self.diagnostic = diagnostic
+
+
+@dataclass
+class _OutsidePage(MarkupContext):
+    """The context of text converted with no `page_context` around it: English, no site facts. Its
+    warnings have no reader, so each is raised where it is found, with its location, never dropped."""
+
+    def report(self, diagnostic: Diagnostic) -> Diagnostic:
+        raise WarningOutsidePage(diagnostic)
 
 
 _current: ContextVar[MarkupContext | None] = ContextVar("polydocs_markup_context", default=None)
 
 
 def current_context() -> MarkupContext:
-    """The context set by `page_context`, or a fresh English one for text that is no page."""
+    """The context set by `page_context`, or, for text converted outside one, a fresh English one whose
+    warnings are raised (`WarningOutsidePage`) instead of dropped."""
     context = _current.get()
-    return context if context is not None else _default_context()
+    return context if context is not None else _OutsidePage(path="<string>", lang=source_language())
 
 
 @contextmanager
