@@ -8,8 +8,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from polydocs.dialect.constructs.autodoc import find_autodoc
-from polydocs.dialect.page import parse_page
+from polydocs.dialect.constructs.autodoc import autodoc_in_text
 from polydocs.sources.api_inventory import ApiInventory, default_inventory
 from polydocs.sources.api_inventory.library_inventories import library_inventories
 from polydocs.sources.languages import SOURCE_LANGUAGE
@@ -59,7 +58,7 @@ def reference_pages(tree: SourceTree, library: str) -> dict[str, tuple[str, str,
     member lines; the first page documenting a name wins."""
     found: dict[str, tuple[str, str, tuple[str, ...]]] = {}
     for local, page in tree.pages.get(SOURCE_LANGUAGE, {}).items():
-        for autodoc in find_autodoc(parse_page(page.read())):
+        for autodoc in autodoc_in_text(page.read()):
             dotted = autodoc.name.removeprefix(f"{library}.")
             if autodoc.name.startswith(f"{DEFAULT_LIBRARY}.") and library != DEFAULT_LIBRARY:
                 continue  # another library's object: its own reference documents it

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import markdown
 
-from polydocs.dialect import PageFacts, parse_page
-from polydocs.dialect.constructs.autodoc import find_autodoc, qualified_name
+from polydocs.dialect import PageFacts
+from polydocs.dialect.constructs.autodoc import autodoc_in_text, qualified_name
 from polydocs.dialect.constructs.literal_include import include_root
 from polydocs.dialect.heading_anchors import heading_anchor
 from polydocs.dialect.site_inventory import site_inventory
@@ -131,6 +131,6 @@ class LintContext:
         its full dotted name, as in mkdocstrings' headings and doc-builder's)."""
         if anchor in self.anchors(path):
             return True
-        page = parse_page(read_tree_text(path))
-        objects = [qualified_name(autodoc, self.api) for autodoc in find_autodoc(page)]
+        found = autodoc_in_text(read_tree_text(path))
+        objects = [qualified_name(autodoc, self.api) for autodoc in found]
         return any(anchor == name or anchor.startswith(name + ".") for name in objects)

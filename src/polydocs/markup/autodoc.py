@@ -9,8 +9,7 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING
 
-from polydocs.dialect import parse_page
-from polydocs.dialect.constructs.autodoc import available, find_autodoc, qualified_name
+from polydocs.dialect.constructs.autodoc import autodoc_in_text, available, find_autodoc, qualified_name
 from polydocs.markup._blocks import StoreHtml
 from polydocs.markup.context import MarkupContext
 from polydocs.sources.api_inventory.member_selection import imported_class, selected_members
@@ -22,7 +21,7 @@ if TYPE_CHECKING:
 
 def autodoc_names(text: str) -> list[str]:
     """The object names of a page's autodoc directives, as written (`Trainer`, `transformers.Trainer`)."""
-    return [autodoc.name for autodoc in find_autodoc(parse_page(text))]
+    return [autodoc.name for autodoc in autodoc_in_text(text)]
 
 
 def autodoc_objects(tree: SourceTree, lang: str, api: ApiInventory) -> set[str]:

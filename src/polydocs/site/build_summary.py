@@ -13,9 +13,8 @@ from collections import Counter
 from dataclasses import dataclass
 
 from polydocs.diagnostics import Diagnostic
-from polydocs.dialect import parse_page
 from polydocs.dialect.constructs.api_links import API_LINK_MISSING, API_LINK_UNRESOLVED
-from polydocs.dialect.constructs.autodoc import UNAVAILABLE, find_autodoc
+from polydocs.dialect.constructs.autodoc import UNAVAILABLE, autodoc_in_text
 from polydocs.sources import SourceTree
 from polydocs.sources.api_inventory import ApiInventory
 
@@ -87,9 +86,7 @@ def _autodoc_line(tree: SourceTree, lang: str, page: str, name: str, api: ApiInv
     if source is None:
         return str(tree.folder(lang) / page), 0
     lines = [
-        autodoc.index + 1
-        for autodoc in find_autodoc(parse_page(source.read()))
-        if api.full_name(autodoc.name) == name
+        autodoc.index + 1 for autodoc in autodoc_in_text(source.read()) if api.full_name(autodoc.name) == name
     ]
     return str(source.path), lines[0] if lines else 0
 

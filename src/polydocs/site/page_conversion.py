@@ -19,7 +19,7 @@ from polydocs.bench.render import benchmarks_folder
 from polydocs.cache import stable_repr
 from polydocs.diagnostics import Diagnostic, PolydocsError
 from polydocs.dialect import parse_page
-from polydocs.dialect.constructs.autodoc import UNAVAILABLE, find_autodoc
+from polydocs.dialect.constructs.autodoc import UNAVAILABLE, autodoc_in_text
 from polydocs.dialect.constructs.literal_include import OPEN, include_root, included_files
 from polydocs.dialect.page_bounds import REFUSING, TOO_DEEP
 from polydocs.dialect.site_inventory import site_inventory
@@ -257,11 +257,8 @@ def _without_unavailable_at(warnings: list[Diagnostic], failures: list[Diagnosti
 
 def _autodoc_lines(page: Page, api: ApiInventory) -> dict[str, int]:
     """The line of the first `[[autodoc]]` directive naming each object of the page, by full name."""
-    source = page.read()
-    if "[[autodoc]]" not in source:
-        return {}
     lines: dict[str, int] = {}
-    for autodoc in find_autodoc(parse_page(source)):
+    for autodoc in autodoc_in_text(page.read()):
         lines.setdefault(api.full_name(autodoc.name), autodoc.index + 1)
     return lines
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from polydocs.dialect.checks import Finding, PageFacts
 from polydocs.dialect.constructs._visible import visible_lines
-from polydocs.dialect.page import ParsedPage
+from polydocs.dialect.page import ParsedPage, parse_page
 
 if TYPE_CHECKING:
     from polydocs.sources.api_inventory import ApiInventory
@@ -45,6 +45,13 @@ def find_autodoc(page: ParsedPage) -> Iterator[Autodoc]:
     for index, line in visible_lines(page):
         if directive := _DIRECTIVE.match(line):
             yield Autodoc(index, directive["indent"], directive["name"], _members(page.lines, index + 1))
+
+
+def autodoc_in_text(text: str) -> Iterator[Autodoc]:
+    """`find_autodoc` of the page with this text. Every directive holds `[[autodoc]]` as written, so a text
+    without it has none and is not parsed: most pages of a tree (the lint and the build ask every page)."""
+    if "[[autodoc]]" in text:
+        yield from find_autodoc(parse_page(text))
 
 
 def qualified_name(autodoc: Autodoc, api: ApiInventory) -> str:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from polydocs.diagnostics import Diagnostic
 from polydocs.dialect import parse_page
-from polydocs.dialect.constructs.autodoc import find_autodoc
+from polydocs.dialect.constructs.autodoc import autodoc_in_text
 from polydocs.dialect.site_inventory import site_inventory
 from polydocs.lint.context import LintContext
 from polydocs.lint.document import LintDocument
@@ -86,7 +86,7 @@ def project_of(context: LintContext) -> ProjectConfig:
 def _without_autodoc(lines: list[str]) -> list[str]:
     """The lines with each `[[autodoc]]` directive and its member lines blanked."""
     lines = list(lines)
-    for autodoc in find_autodoc(parse_page("\n".join(lines))):
+    for autodoc in autodoc_in_text("\n".join(lines)):
         for index in range(autodoc.index, autodoc.index + len(autodoc.members) + 1):
             lines[index] = ""
     return lines
