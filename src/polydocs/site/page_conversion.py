@@ -29,7 +29,6 @@ from polydocs.markup.refused_page import refused_notice
 from polydocs.markup.unsafe_html import SANITIZER, diagnostics, sanitize_page
 from polydocs.markup.visible_source import source_visible
 from polydocs.notebooks import page_notebook
-from polydocs.site.autodoc_sources import installed_sources
 from polydocs.site.expansions import expand_benchmarks, insert_badges, line_map
 from polydocs.site.object_registrations import ObjectRegistrations
 from polydocs.site.page_cache import ConvertedPage, PageCache, fingerprint, toc_tokens
@@ -37,6 +36,7 @@ from polydocs.site.page_failures import failed_notice, failing_autodoc_object, p
 from polydocs.snippets.evidence import Evidence, load_evidence
 from polydocs.sources import SOURCE_LANGUAGE, Language, Page, SourceTree
 from polydocs.sources.api_inventory import ApiInventory
+from polydocs.sources.installed_packages import installed_sources
 from polydocs.sources.text import read_tree_bytes
 
 # Markdown -> (HTML, table of contents, what mkdocstrings registered meanwhile, the title MkDocs found):

@@ -6,9 +6,11 @@ that need the object itself (`imported_object`)."""
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import importlib.metadata
 import importlib.util
+import os
 import warnings
 from importlib.machinery import ModuleSpec
 from pathlib import Path
@@ -83,3 +85,24 @@ def imported_object(dotted: str) -> object | None:
                 return None
             return target
     return None
+
+
+def installed_sources(package: str) -> str:
+    """What the documentation of `package` is read from, as a digest: its version and each of its Python
+    files' path, size and change time. An editable install changes its modules without changing its
+    version, and an autodoc page converted from the old code must not be reused for the new.
+
+    Stat only (2,860 files of transformers: about 0.2 s): a language build asks once per package."""
+    root = package_dir(package)
+    try:
+        version = importlib.metadata.version(package)
+    except importlib.metadata.PackageNotFoundError:
+        version = "unknown"
+    digest = hashlib.sha256(f"{package}\0{version}\0{root}".encode())
+    for folder, subfolders, files in os.walk(root) if root else ():
+        subfolders.sort()
+        for name in sorted(files):
+            if name.endswith(".py"):
+                state = os.stat(os.path.join(folder, name))
+                digest.update(f"\0{folder}/{name}\0{state.st_size}\0{state.st_mtime_ns}".encode())
+    return digest.hexdigest()

@@ -16,7 +16,7 @@ from polydocs.cache import CacheStore, cache_dir
 from polydocs.sources.api_inventory.lazy_exports import declared_export
 from polydocs.sources.api_inventory.member_links import member_home
 from polydocs.sources.api_inventory.object_paths import defining_path, has_module, static_exports
-from polydocs.sources.installed_packages import is_installed
+from polydocs.sources.installed_packages import installed_sources, is_installed
 from polydocs.sources.project import api_reference_problems
 from polydocs.typed_json import load
 
@@ -294,12 +294,10 @@ def _exports(package: str, name: str) -> bool:
 
 @cache
 def _exported_names(package: str) -> frozenset[str]:
-    """The names a package exports, remembered on disk per installed version (importing costs seconds)."""
-    try:
-        installed = importlib.metadata.version(package)
-    except importlib.metadata.PackageNotFoundError:
-        installed = "unknown"
-    store, key = CacheStore(cache_dir("api"), _NAMES_FORMAT), f"{package}-{installed}"
+    """The names a package exports, remembered on disk under what its files are (importing costs seconds):
+    its version, and each module's size and change time, so a package edited in place (an editable
+    install, a folder on the path no distribution installed) is asked again."""
+    store, key = CacheStore(cache_dir("api"), _NAMES_FORMAT), f"{package}-{installed_sources(package)}"
     remembered = store.read(key, partial(load, list[str]))
     if remembered is not None:
         return frozenset(remembered)
