@@ -7,14 +7,18 @@ opens once that build has started would wait for all of it; its preview is built
 the build, on another core: a new Python process (not a fork of serve, whose other threads may hold
 locks, page-cache file locks among them, that a forked child would inherit held) that reads the tree,
 previews the pages and exits. serve moves what it wrote into the served folder, as for a preview of
-its own.
+its own. The process ends with serve: it reads its standard input, a pipe serve holds open and never
+writes, and exits when the pipe closes (serve ended, however it was stopped); the time limit ends it too.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import subprocess
 import sys
+import tempfile
+import threading
 from pathlib import Path
 
 from polydocs.cache import cache_dir
@@ -31,22 +35,36 @@ def preview_in_new_process(source: Path, lang: str, pages: list[str], out: Path,
     command = [sys.executable, "-m", "polydocs.site.preview_process", str(source), lang, str(out), *pages]
     if library:
         command += ["--library", library]
-    try:
-        done = subprocess.run(
-            command,
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
-            text=True,
-            timeout=PREVIEW_LIMIT,
-            check=False,
-        )
-    except subprocess.TimeoutExpired:
-        return f"it took more than {PREVIEW_LIMIT:.0f} s"
-    if done.returncode == 0:
-        return ""
-    said = done.stderr.strip().splitlines()
-    return said[-1] if said else f"exit status {done.returncode}"
+    with tempfile.TemporaryFile() as errors:
+        process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=errors)
+        try:
+            status = process.wait(timeout=PREVIEW_LIMIT)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+            return f"it took more than {PREVIEW_LIMIT:.0f} s"
+        finally:
+            assert process.stdin is not None
+            process.stdin.close()
+        if status == 0:
+            return ""
+        errors.seek(0)
+        said = errors.read().decode("utf-8", errors="replace").strip().splitlines()
+    return said[-1] if said else f"exit status {status}"
+
+
+def end_when_input_closes() -> None:
+    """End this process, whatever it is doing, once its standard input closes: the parent that holds the
+    pipe has ended (a preview is worth nothing once serve has stopped)."""
+
+    def watch() -> None:
+        # The descriptor itself: a thread blocked in sys.stdin's buffered reader holds its lock, which
+        # the interpreter's shutdown then cannot take (a fatal error at every normal exit).
+        while os.read(0, 4096):
+            pass
+        os._exit(3)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
 def main(arguments: list[str] | None = None) -> int:
@@ -57,6 +75,7 @@ def main(arguments: list[str] | None = None) -> int:
     parser.add_argument("pages", nargs="+", help="the pages to preview, by src_uri (chapter1/1.md)")
     parser.add_argument("--library", help="the documented library, as serve's --library")
     args = parser.parse_args(arguments)
+    end_when_input_closes()
     part = PagePreview(args.lang, frozenset(args.pages))
     result = build_language(
         args.source, args.lang, args.out, cache_dir("site"), library=args.library, part=part
