@@ -176,10 +176,16 @@ def test_the_page_a_writer_opens_is_built_alone_first_and_is_the_page_its_langua
         first = _served(url)
         _wait_until_served_log(log, "all 3 languages built", 300, server)
         assert _without_reload_stamps(_served(url)) == _without_reload_stamps(first)
+    _logged_before(log, "previewed es/perf_torch_compile.md", "INFO built es ")
+
+
+def _logged_before(log: Path, first: str, then: str) -> str:
+    """The first line of serve's log holding `first`, which must come before any line starting `then`."""
     lines = log.read_text(encoding="utf-8").splitlines()
-    previewed = [at for at, line in enumerate(lines) if "previewed es/perf_torch_compile.md" in line]
-    built = [at for at, line in enumerate(lines) if line.startswith("INFO built es ")]
-    assert previewed and built and previewed[0] < built[0], lines
+    firsts = [at for at, line in enumerate(lines) if first in line]
+    thens = [at for at, line in enumerate(lines) if line.startswith(then)]
+    assert firsts and thens and firsts[0] < thens[0], lines
+    return lines[firsts[0]]
 
 
 def _without_reload_stamps(page: str) -> str:
@@ -223,8 +229,4 @@ def test_a_page_asked_for_while_its_language_is_built_is_previewed_beside_that_b
         previewed = _served(second)
         _wait_until_served_log(log, "all 3 languages built", 300, server)
         assert _without_reload_stamps(_served(second)) == _without_reload_stamps(previewed)
-    lines = log.read_text(encoding="utf-8").splitlines()
-    beside = [at for at, line in enumerate(lines) if "previewed es/torch_compile.md" in line]
-    built = [at for at, line in enumerate(lines) if line.startswith("INFO built es ")]
-    assert beside and built and beside[0] < built[0], lines
-    assert "beside the build of es" in lines[beside[0]]
+    assert "beside the build of es" in _logged_before(log, "previewed es/torch_compile.md", "INFO built es ")
