@@ -4,7 +4,7 @@ import pytest
 from jinja2 import Environment, FileSystemBytecodeCache
 
 from polydocs.site.build import build_site
-from polydocs.site.build_theme import TEMPLATES
+from polydocs.site.build_theme import TEMPLATES, RememberedTemplates
 from polydocs.site.mkdocs_config import load_mkdocs_config, mkdocs_settings
 from polydocs.site.warm_start import PAGE_TEMPLATE, warm_start
 from polydocs.sources import load_source_tree
@@ -46,7 +46,8 @@ def test_the_warm_start_compiles_the_theme_templates_as_the_language_builds_load
     # Another language's environment finds them compiled in the cache its theme keeps them in.
     settings = mkdocs_settings(source, "es", tmp_path / "staging" / "es", cache)
     env = load_mkdocs_config(settings, tmp_path / "mkdocs-es.yml", cache).theme.get_env()
-    bytecode = env.bytecode_cache
+    assert isinstance(env.bytecode_cache, RememberedTemplates)
+    bytecode = env.bytecode_cache.on_disk
     assert isinstance(bytecode, FileSystemBytecodeCache) and bytecode.directory == str(cache / TEMPLATES)
     for name in [PAGE_TEMPLATE, "404.html", "partials/header.html"]:
         assert _compiled(env, bytecode, name), name
@@ -56,3 +57,27 @@ def _compiled(env: Environment, bytecode: FileSystemBytecodeCache, name: str) ->
     assert env.loader is not None
     source, filename, _ = env.loader.get_source(env, name)
     return bytecode.get_bucket(env, name, filename, source).code is not None
+
+
+@pytest.mark.parametrize("second_cache", ["a cache of its own", "no cache"])
+def test_a_later_build_of_the_process_compiles_no_template_and_builds_the_same_site(
+    tree, tmp_path, monkeypatch, second_cache
+):
+    monkeypatch.setenv("POLYDOCS_CACHE", str(tmp_path / "cache-first"))
+    build_site(tree, tmp_path / "first", jobs=1)
+    compiled: list[str | None] = []
+    compile_template = Environment.compile
+
+    def counted(
+        env: Environment, source: object, name: str | None = None, *args: object, **kwargs: object
+    ) -> object:
+        compiled.append(name)
+        return compile_template(env, source, name, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Environment, "compile", counted)
+    monkeypatch.setenv("POLYDOCS_CACHE", str(tmp_path / "cache-second"))
+    build_site(tree, tmp_path / "second", jobs=1, use_cache=second_cache != "no cache")
+    assert compiled == []
+    assert site_files(tmp_path / "second") == site_files(tmp_path / "first")
+    if second_cache != "no cache":  # the next process reads them from the cache
+        assert len(list((tmp_path / "cache-second" / "site" / TEMPLATES).glob("*.cache"))) >= 40

@@ -15,14 +15,20 @@ from contextlib import contextmanager
 from multiprocessing.process import BaseProcess
 from pathlib import Path
 
-from jinja2 import FileSystemBytecodeCache, TemplateNotFound, meta
+from jinja2 import TemplateNotFound, meta
 from mkdocs.config.defaults import MkDocsConfig
 from pygments.lexers import get_lexer_by_name
 from pygments.util import ClassNotFound
 
 from polydocs.dialect.fence_lines import fence_opening
 from polydocs.notebooks.doc_builder_adapter import notebook_json
-from polydocs.site.build_theme import TEMPLATES, template_bytecode_cache
+from polydocs.site.build_theme import (
+    TEMPLATES,
+    RememberedTemplates,
+    remember_templates_of,
+    template_bytecode_cache,
+    write_remembered_templates,
+)
 from polydocs.site.mkdocs_config import load_mkdocs_config, mkdocs_settings
 from polydocs.sources import SourceTree
 
@@ -40,14 +46,17 @@ def warm_start(
     """Import and compile in this process what `lang`'s build (and every other's) first needs; the
     lexers and the notebook validator only when pages are `converting` (else they come from the cache).
     The templates are compiled into the cache by a process forked for it while this one goes on with
-    the rest and the body of the `with` (0.5 s of CPU: the longest part of a cold build's start); they
-    are all on disk when the `with` ends."""
+    the rest and the body of the `with` (0.5 s of CPU: the longest part of a cold build's start), or
+    written there from this process's memory when an earlier build compiled or read them; they are all
+    on disk when the `with` ends."""
     settings = mkdocs_settings(tree, lang, site_dir, cache)
     config = load_mkdocs_config(settings, site_dir.parent / f"mkdocs-{lang}.yml", cache)
-    # Without a cache each language compiles its templates in memory; with one, once per cache.
+    # Without a cache each language process compiles the templates this one has not; with one, once per
+    # cache, unless an earlier build of this process compiled or read them.
     compiling = None
     if cache is not None and not any((cache / TEMPLATES).glob("*.cache")):
-        compiling = _compiling_templates(config, template_bytecode_cache(cache))
+        if not write_remembered_templates(cache):
+            compiling = _compiling_templates(config, template_bytecode_cache(cache))
     try:
         if converting:
             for name in _fence_languages(tree, lang):
@@ -59,9 +68,11 @@ def warm_start(
             compiling.join()
     if compiling is not None and compiling.exitcode and cache is not None:
         _compile_templates(config, template_bytecode_cache(cache))  # here, for its error to be seen
+    elif compiling is not None and cache is not None:
+        remember_templates_of(cache)
 
 
-def _compiling_templates(config: MkDocsConfig, bytecode: FileSystemBytecodeCache) -> BaseProcess:
+def _compiling_templates(config: MkDocsConfig, bytecode: RememberedTemplates) -> BaseProcess:
     """`_compile_templates` in a forked process, started. Jinja writes each compiled template to a
     temporary file renamed into place, so a language build never reads half of one."""
     process = multiprocessing.get_context("fork").Process(
@@ -71,7 +82,7 @@ def _compiling_templates(config: MkDocsConfig, bytecode: FileSystemBytecodeCache
     return process
 
 
-def _compile_templates(config: MkDocsConfig, bytecode: FileSystemBytecodeCache) -> None:
+def _compile_templates(config: MkDocsConfig, bytecode: RememberedTemplates) -> None:
     """Every template a page or a static page renders, into `bytecode` as the language builds load it."""
     env = config.theme.get_env()
     waiting, seen = [PAGE_TEMPLATE, *config.theme.static_templates], set()
