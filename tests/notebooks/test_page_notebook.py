@@ -11,6 +11,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
+from polydocs.dialect.constructs.runnable_lines import reader_code
 from polydocs.notebooks import page_notebook
 from polydocs.notebooks.requirements import CHECKED_VERSIONS
 from polydocs.snippets.regions import extract_regions
@@ -124,3 +125,15 @@ def test_code_tabs_are_labelled_in_the_notebook_as_on_the_site(tmp_path: Path) -
     prose = "\n".join(cell.source for cell in cells if cell.cell_type == "markdown")
     assert "**Python**" in prose and "**Rust**" in prose and "**Node**" in prose
     assert "tokenizerslangcontent" not in prose and "<rust>" not in prose
+
+
+def test_a_notebook_leaves_out_a_hidden_statement_whole_as_the_site_does(tmp_path: Path) -> None:
+    # doc-builder's README example: the hidden loop's body is its test, shown neither on the site nor here.
+    page = tmp_path / "en" / "runnable.md"
+    page.parent.mkdir()
+    block = (
+        'print("I love this!")\nfor key in inputs:  # doc-builder: hide\n    assert hidden_body_line(key)\n'
+    )
+    page.write_text(f"# Runnable\n\n```py runnable:quickstart\n{block}```\n", encoding="utf-8")
+    code = [cell.source for cell in _cells(page) if cell.cell_type == "code"]
+    assert code[-1] == reader_code(block).strip() == 'print("I love this!")'

@@ -11,10 +11,8 @@ from polydocs.diagnostics import Diagnostic, PolydocsError
 from polydocs.dialect import Fence, PageFacts, ParsedPage, parse_page
 from polydocs.dialect.constructs import fences
 from polydocs.dialect.constructs.output_blocks import is_output, is_session
+from polydocs.dialect.constructs.runnable_lines import PYTHON_LANGUAGES, reader_code
 from polydocs.snippets.directives import Directives, is_polydocs_comment, parse_comment
-
-PYTHON_FENCE_LANGUAGES = frozenset({"py", "python", "python3"})
-HIDE_MARKER = "# doc-builder: hide"
 
 RegionKind = Literal["script", "doctest", "other"]
 
@@ -26,7 +24,8 @@ class Region:
     `start_line` is the 1-based line of the opening fence, `end_line` that of the block's last line: its
     closing fence, or for a fence never closed the last line of its container (CommonMark; the site shows
     that block as code too, so it is checked like any other). `code` is
-    what the reader sees (lines marked `# doc-builder: hide` removed). `source` is what runs: its line `i`
+    what the reader sees (doc-builder's test-runner lines of a Python block removed, as the site removes
+    them: `dialect/constructs/runnable_lines.py`). `source` is what runs: its line `i`
     (0-based) is line `start_line + 1 + i` of the page, so tracebacks point at the page itself.
     """
 
@@ -131,7 +130,7 @@ def _region(path: Path, fence: Fence, directives: Directives) -> Region:
     info, content, line, end_line = fence.info, fence.content, fence.line, fence.last + 1
     # `{python}` (Quarto, MyST) and `{.python}` (Pandoc) name the same language as `python`.
     first = info.split()[0].strip("{}").lstrip(".") if info else ""
-    visible = "".join(ln for ln in content.splitlines(keepends=True) if HIDE_MARKER not in ln)
+    visible = reader_code(content) if first.lower() in PYTHON_LANGUAGES else content
     if is_output(info):
         # What code printed (```python out): never run, never badged.
         return Region(path, line, end_line, info, "output", visible, "other", "", directives)
@@ -139,7 +138,7 @@ def _region(path: Path, fence: Fence, directives: Directives) -> Region:
         return Region(
             path, line, end_line, info, "python", visible, "doctest", _doctest_source(content), directives
         )
-    if first.lower() in PYTHON_FENCE_LANGUAGES or first.startswith("runnable:"):
+    if first.lower() in PYTHON_LANGUAGES or first.startswith("runnable:"):
         return Region(path, line, end_line, info, "python", visible, "script", content, directives)
     return Region(path, line, end_line, info, first.lower(), visible, "other", "", directives)
 
