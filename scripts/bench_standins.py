@@ -13,11 +13,13 @@ from pathlib import Path
 
 from polydocs.snippets.standins.models import StandInRequest, ensure_stand_ins
 
+# The first id's class names no model type, so its build indexes the checkpoints configurations document;
+# a build whose classes all name one (SegformerForSemanticSegmentation) never needs the index.
 DEFAULTS = [
-    "nvidia/segformer-b0-finetuned-ade-512-512",
-    "SegformerForSemanticSegmentation",
     "distilbert/distilbert-base-uncased",
     "AutoModelForSequenceClassification",
+    "nvidia/segformer-b0-finetuned-ade-512-512",
+    "SegformerForSemanticSegmentation",
 ]
 
 

@@ -1,7 +1,9 @@
 """Stand-ins for diffusers repositories: tiny pipelines of the family an id names, run in real sandboxed
 sessions through diffusers' own `from_pretrained`, offline."""
 
+import contextlib
 import importlib.util
+import io
 import json
 import shutil
 
@@ -18,45 +20,57 @@ from polydocs.snippets.standins.diffusers import (
 from .golden import CASES
 from .test_pytest_plugin import PLUGIN_ARGS
 
-pytest_plugins = ["pytester"]
 SD = "stable-diffusion-v1-5/stable-diffusion-v1-5"
 
 
+PAGES = ("text_to_image.md", "image_to_image.md", "guessed.md", "kandinsky.md", "offload.md")
+
+
+class _Outcomes:
+    """pytest plugin: the outcome of each page's session item."""
+
+    def __init__(self) -> None:
+        self.by_page: dict[str, str] = {}
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        if report.when == "call" or report.outcome != "passed":
+            self.by_page[report.nodeid.split("::")[0].rsplit("/", 1)[-1]] = report.outcome
+
+
 @pytest.fixture(scope="module")
-def cache(tmp_path_factory):
-    """One stand-in cache for the module, as across the pages and runs of a check."""
-    return tmp_path_factory.mktemp("snippets-cache")
-
-
-@pytest.fixture
-def builds(monkeypatch):
-    """The Hub ids each stand-in build of the checker was asked for."""
-    asked: list[str] = []
+def checked(tmp_path_factory):
+    """Every diffusers sample page checked in one run, as a tree is (the stand-ins of all of them built
+    before the first session runs): the stand-in cache, each page's item outcome, its session (from the
+    JSON report), the lines the run printed, and the Hub ids each builder process was asked for."""
+    if importlib.util.find_spec("diffusers") is None:  # not imported here: the checker never imports torch
+        pytest.skip("diffusers is not installed (the `check` extra installs it)")
+    root = tmp_path_factory.mktemp("diffusers-pages")
+    cache = root / "snippets-cache"
+    (root / "docs_src" / "en").mkdir(parents=True)
+    for page in PAGES:
+        shutil.copy(CASES / "diffusers" / "en" / page, root / "docs_src" / "en" / page)
+    outcomes = _Outcomes()
+    builds: list[list[str]] = []
     build = models._build
 
     def counting(requests, profile, hf_home):
-        asked.extend(request.hub_id for request in requests)
+        builds.append([request.hub_id for request in requests])
         return build(requests, profile, hf_home)
 
-    monkeypatch.setattr(models, "_build", counting)
-    return asked
-
-
-def _check(pytester, cache, *pages):
-    if importlib.util.find_spec("diffusers") is None:  # not imported here: the checker never imports torch
-        pytest.skip("diffusers is not installed (the `check` extra installs it)")
-    (pytester.path / "docs_src" / "en").mkdir(parents=True, exist_ok=True)
-    for page in pages:
-        shutil.copy(CASES / "diffusers" / "en" / page, pytester.path / "docs_src" / "en" / page)
     args = [*PLUGIN_ARGS, "--snippets-cache", str(cache), "--snippets-report-json", "report.json"]
-    result = pytester.runpytest_inprocess("docs_src", "--rootdir", str(pytester.path), *args)
-    sessions = json.loads((pytester.path / "report.json").read_text())["sessions"]
-    return result, {session["page"]: session for session in sessions}
+    printed = io.StringIO()
+    with pytest.MonkeyPatch.context() as patch, contextlib.redirect_stdout(printed):
+        patch.chdir(root)
+        patch.setattr(models, "_build", counting)
+        pytest.main(["docs_src", "--rootdir", str(root), *args], plugins=[outcomes])
+    report = json.loads((root / "report.json").read_text())
+    sessions = {session["page"]: session for session in report["sessions"]}
+    return cache, outcomes.by_page, sessions, printed.getvalue().splitlines(), builds
 
 
-def test_a_pipeline_page_runs_in_fp16_with_its_scheduler_and_unet_loaded_from_subfolders(pytester, cache):
-    result, sessions = _check(pytester, cache, "text_to_image.md")
-    result.assert_outcomes(passed=1)
+def test_a_pipeline_page_runs_in_fp16_with_its_scheduler_and_unet_loaded_from_subfolders(checked):
+    cache, outcomes, sessions, _, _ = checked
+    assert outcomes["text_to_image.md"] == "passed"
     session = sessions["en/text_to_image.md"]
     assert [block["status"] for block in session["blocks"]] == ["passed", "passed"]
     assert session["notes"] == []
@@ -67,28 +81,26 @@ def test_a_pipeline_page_runs_in_fp16_with_its_scheduler_and_unet_loaded_from_su
     assert (snapshot / "tokenizer" / "tokenizer.json").exists()
 
 
-def test_a_second_page_on_the_same_repository_reuses_its_stand_in(pytester, cache, builds):
-    _check(pytester, cache, "text_to_image.md")  # builds it, unless an earlier test of the module did
-    assert builds.count(SD) <= 1
-    builds.clear()
-    result, sessions = _check(pytester, cache, "text_to_image.md", "image_to_image.md")
-    result.assert_outcomes(passed=2)
+def test_a_second_page_on_the_same_repository_reuses_its_stand_in(checked):
+    _, outcomes, sessions, _, builds = checked
+    assert outcomes["text_to_image.md"] == outcomes["image_to_image.md"] == "passed"
     assert sessions["en/image_to_image.md"]["status"] == "passed"
-    assert SD not in builds
+    # Both pages load it; it was built once, before either session ran, for the whole run.
+    assert [hub_id for batch in builds for hub_id in batch].count(SD) == 1, builds
 
 
-def test_an_id_that_names_no_family_runs_on_the_default_one_and_says_it_was_guessed(pytester, cache):
-    result, sessions = _check(pytester, cache, "guessed.md")
-    result.assert_outcomes(passed=1)
+def test_an_id_that_names_no_family_runs_on_the_default_one_and_says_it_was_guessed(checked):
+    _, outcomes, sessions, printed, _ = checked
+    assert outcomes["guessed.md"] == "passed"
     (note,) = sessions["en/guessed.md"]["notes"]
     assert note.startswith(f"docs_src/en/guessed.md:6: stand-in-guessed acme/zzqx-house-style: {GUESSED}")
     assert "Stable Diffusion 1.x/2.x" in note
-    assert any(line.startswith("docs_src/en/guessed.md:6: stand-in-guessed") for line in result.outlines)
+    assert any(line.startswith("docs_src/en/guessed.md:6: stand-in-guessed") for line in printed)
 
 
-def test_a_family_without_stand_ins_blocks_its_block_instead_of_running_on_another(pytester, cache):
-    result, sessions = _check(pytester, cache, "kandinsky.md")
-    result.assert_outcomes(skipped=1)
+def test_a_family_without_stand_ins_blocks_its_block_instead_of_running_on_another(checked):
+    _, outcomes, sessions, _, _ = checked
+    assert outcomes["kandinsky.md"] == "skipped"
     (blocked,) = sessions["en/kandinsky.md"]["blocked"]
     assert "(missing stand-in) no stand-in for kandinsky-community/kandinsky-2-2-decoder" in blocked
     assert "polydocs makes no stand-in for Kandinsky pipelines yet" in blocked
@@ -145,10 +157,10 @@ def test_without_diffusers_no_stand_in_is_requested_so_the_pages_import_says_wha
     assert list(requests) == ["google/vit-base-patch16-224"]
 
 
-def test_offloading_or_a_cuda_device_map_on_a_cpu_is_a_gpu_need_not_a_failure_of_the_page(pytester, cache):
+def test_offloading_or_a_cuda_device_map_on_a_cpu_is_a_gpu_need_not_a_failure_of_the_page(checked):
     # diffusers refuses `enable_model_cpu_offload()` without an accelerator: the GPU check runs it.
-    result, sessions = _check(pytester, cache, "offload.md")
-    result.assert_outcomes(skipped=1)
+    _, outcomes, sessions, _, _ = checked
+    assert outcomes["offload.md"] == "skipped"
     offload, device_map = sessions["en/offload.md"]["blocked"]
     assert offload.startswith(
         "docs_src/en/offload.md:8: snippet-blocked (needs cuda) needs a CUDA GPU (`enable_"

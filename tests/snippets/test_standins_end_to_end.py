@@ -6,29 +6,76 @@ import shutil
 import pytest
 
 from polydocs.guide import guide_url
+from polydocs.snippets.standins import models
 
 from .golden import CASES
 from .test_pytest_plugin import PLUGIN_ARGS
 
-pytest_plugins = ["pytester"]
 pytest.importorskip("PIL")
 
 STAND_INS_GUIDE = guide_url("checking.md", "Hub stand-ins")
 
 
+PAGES = (
+    "vision.md",
+    "text_generation.md",
+    "no_stand_in.md",
+    "mixed.md",
+    "fine_tuned.md",
+    "unnamed_images.md",
+    "adapters.md",
+)
+
+
+class _Outcomes:
+    """pytest plugin: the outcome of each page's session item."""
+
+    def __init__(self) -> None:
+        self.by_page: dict[str, str] = {}
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        if report.when == "call" or report.outcome != "passed":
+            self.by_page[report.nodeid.split("::")[0].rsplit("/", 1)[-1]] = report.outcome
+
+
 @pytest.fixture(scope="module")
-def cache(tmp_path_factory):
-    """One stand-in cache for the module: each stand-in is built once."""
-    return tmp_path_factory.mktemp("snippets-cache")
+def checked(tmp_path_factory):
+    """Every sample page checked in one run, as a tree is: the stand-ins of all of them are built before
+    the first session runs, in one builder process. Returns the stand-in cache, each page's item outcome
+    and session (from the JSON report), and the Hub ids each builder process was asked for."""
+    root = tmp_path_factory.mktemp("standin-pages")
+    cache = root / "snippets-cache"
+    (root / "docs_src" / "en").mkdir(parents=True)
+    for page in PAGES:
+        shutil.copy(CASES / "standins" / "en" / page, root / "docs_src" / "en" / page)
+    outcomes = _Outcomes()
+    builds: list[list[str]] = []
+    build = models._build
 
+    def counting(requests, profile, hf_home):
+        builds.append(sorted(request.key for request in requests))
+        return build(requests, profile, hf_home)
 
-def _check(pytester, cache, page):
-    (pytester.path / "docs_src" / "en").mkdir(parents=True, exist_ok=True)
-    shutil.copy(CASES / "standins" / "en" / page, pytester.path / "docs_src" / "en" / page)
     args = [*PLUGIN_ARGS, "--snippets-cache", str(cache), "--snippets-report-json", "report.json"]
-    result = pytester.runpytest_inprocess("docs_src", "--rootdir", str(pytester.path), *args)
-    (session,) = json.loads((pytester.path / "report.json").read_text())["sessions"]
-    return result, session
+    with pytest.MonkeyPatch.context() as patch:
+        patch.chdir(root)
+        patch.setattr(models, "_build", counting)
+        pytest.main(["docs_src", "--rootdir", str(root), "-q", *args], plugins=[outcomes])
+    report = json.loads((root / "report.json").read_text())
+    sessions = {session["page"].removeprefix("en/"): session for session in report["sessions"]}
+    return cache, outcomes.by_page, sessions, builds
+
+
+def _check(checked, page):
+    _, outcomes, sessions, _ = checked
+    return outcomes[page], sessions[page]
+
+
+def test_the_stand_ins_of_every_page_of_a_run_are_built_by_one_builder_process(checked):
+    _, outcomes, _, builds = checked
+    assert set(outcomes) == set(PAGES)
+    assert len(builds) == 1, builds
+    assert {"google/vit-base-patch16-224", "google/gemma-2b", "ybelkada/opt-350m-lora"} <= set(builds[0])
 
 
 def _snapshot_files(cache, hub_id):
@@ -37,24 +84,24 @@ def _snapshot_files(cache, hub_id):
     return {path.name for path in snapshot.iterdir()}
 
 
-def test_vit_processor_model_pipeline_and_image_urls_load_offline(pytester, cache):
-    result, session = _check(pytester, cache, "vision.md")
-    result.assert_outcomes(passed=1)
+def test_vit_processor_model_pipeline_and_image_urls_load_offline(checked):
+    outcome, session = _check(checked, "vision.md")
+    assert outcome == "passed"
     assert [block["status"] for block in session["blocks"]] == ["passed", "passed"]
     assert {"config.json", "model.safetensors", "preprocessor_config.json"} <= _snapshot_files(
-        cache, "google/vit-base-patch16-224"
+        checked[0], "google/vit-base-patch16-224"
     )
 
 
-def test_text_generation_pipeline_loads_the_gemma_stand_in_with_its_generation_config(pytester, cache):
-    result, _ = _check(pytester, cache, "text_generation.md")
-    result.assert_outcomes(passed=1)
-    assert {"tokenizer.json", "generation_config.json"} <= _snapshot_files(cache, "google/gemma-2b")
+def test_text_generation_pipeline_loads_the_gemma_stand_in_with_its_generation_config(checked):
+    outcome, _ = _check(checked, "text_generation.md")
+    assert outcome == "passed"
+    assert {"tokenizer.json", "generation_config.json"} <= _snapshot_files(checked[0], "google/gemma-2b")
 
 
-def test_a_url_without_stand_in_blocks_its_block_at_its_line_and_says_where_to_add_one(pytester, cache):
-    result, session = _check(pytester, cache, "no_stand_in.md")
-    result.assert_outcomes(skipped=1)
+def test_a_url_without_stand_in_blocks_its_block_at_its_line_and_says_where_to_add_one(checked):
+    outcome, session = _check(checked, "no_stand_in.md")
+    assert outcome == "skipped"
     assert session["status"] == "blocked" and session["blocked_reasons"] == ["offline resource"]
     assert session["blocked"] == [
         "docs_src/en/no_stand_in.md:6: snippet-blocked (offline resource) needs "
@@ -63,11 +110,9 @@ def test_a_url_without_stand_in_blocks_its_block_at_its_line_and_says_where_to_a
     ]
 
 
-def test_a_page_mixing_registered_derived_underivable_ids_and_a_dataset_blocks_only_what_cannot_run(
-    pytester, cache
-):
-    result, session = _check(pytester, cache, "mixed.md")
-    result.assert_outcomes(failed=1)  # the page's own AttributeError, reported as before
+def test_a_page_mixing_registered_derived_underivable_ids_and_a_dataset_blocks_only_what_cannot_run(checked):
+    outcome, session = _check(checked, "mixed.md")
+    assert outcome == "failed"  # the page's own AttributeError, reported as before
     statuses = [(block["line"], block["status"]) for block in session["blocks"]]
     assert statuses == [
         (5, "passed"),
@@ -95,7 +140,7 @@ def test_a_page_mixing_registered_derived_underivable_ids_and_a_dataset_blocks_o
     # The rotten_tomatoes stand-in the block read: its real labels, 1000 rows (every feature is text).
     from datasets import Dataset
 
-    (train,) = (cache / "standins" / "tiny" / "datasets" / "rotten_tomatoes").glob(
+    (train,) = (checked[0] / "standins" / "tiny" / "datasets" / "rotten_tomatoes").glob(
         "default/*/*/*-train.arrow"
     )
     rows = Dataset.from_file(str(train))
@@ -104,26 +149,26 @@ def test_a_page_mixing_registered_derived_underivable_ids_and_a_dataset_blocks_o
         "docs_src/en/mixed.md:50: snippet-failed AttributeError: "
         + session["blocks"][-1]["error"]["message"].removeprefix("AttributeError: ")
     ]
-    assert _snapshot_files(cache, "distilbert/distilbert-base-uncased") >= {
+    assert _snapshot_files(checked[0], "distilbert/distilbert-base-uncased") >= {
         "config.json",
         "model.safetensors",
         "tokenizer.json",
     }
 
 
-def test_a_model_the_page_fine_tunes_into_a_name_stands_in_for_that_name_on_the_hub(pytester, cache):
-    result, session = _check(pytester, cache, "fine_tuned.md")
-    result.assert_outcomes(passed=1)
+def test_a_model_the_page_fine_tunes_into_a_name_stands_in_for_that_name_on_the_hub(checked):
+    outcome, session = _check(checked, "fine_tuned.md")
+    assert outcome == "passed"
     assert [block["status"] for block in session["blocks"]] == ["passed", "passed"]
-    note = cache / "standins" / "tiny" / "hub" / "models--someone--my_awesome_zzqx_model" / "snapshots"
+    note = checked[0] / "standins" / "tiny" / "hub" / "models--someone--my_awesome_zzqx_model" / "snapshots"
     (snapshot,) = note.iterdir()
     assert json.loads((snapshot / "polydocs-stand-in.json").read_text())["model_type"] == "distilbert"
 
 
-def test_urls_without_an_image_suffix_are_images_where_the_page_opens_them_as_images_only(pytester, cache):
+def test_urls_without_an_image_suffix_are_images_where_the_page_opens_them_as_images_only(checked):
     # Image.open(requests.get(url).raw), a vision pipeline (its load_image asks) and load_image get an
     # image; the course's ImageNet labels (https://git.io/JJkYN, read as text) stay an offline resource.
-    _, session = _check(pytester, cache, "unnamed_images.md")
+    _, session = _check(checked, "unnamed_images.md")
     assert [block["status"] for block in session["blocks"]] == ["passed", "blocked"]
     assert session["blocked"] == [
         "docs_src/en/unnamed_images.md:18: snippet-blocked (offline resource) needs https://git.io/JJkYN, "
@@ -131,11 +176,11 @@ def test_urls_without_an_image_suffix_are_images_where_the_page_opens_them_as_im
     ]
 
 
-def test_peft_adapters_are_made_on_the_stand_in_of_the_model_they_are_loaded_onto(pytester, cache):
+def test_peft_adapters_are_made_on_the_stand_in_of_the_model_they_are_loaded_onto(checked):
     # PeftModel.from_pretrained(base_model, id) onto the page's OPT; AutoPeftModelForCausalLM with the
     # base its adapter config names (derived from the adapter's id: llama).
-    _, session = _check(pytester, cache, "adapters.md")
+    _, session = _check(checked, "adapters.md")
     assert [block["status"] for block in session["blocks"]] == ["passed"], session["blocks"]
     assert {"adapter_config.json", "adapter_model.safetensors", "tokenizer.json"} <= _snapshot_files(
-        cache, "ybelkada/opt-350m-lora"
+        checked[0], "ybelkada/opt-350m-lora"
     )

@@ -40,6 +40,14 @@ FAMILIES = {
     "causal-lm": ("HuggingFaceH4/zephyr-7b-beta", "AutoModelForCausalLM", "AutoTokenizer"),
 }
 
+
+@pytest.fixture(scope="module")
+def hf_home(tmp_path_factory):
+    """One stand-in cache for the module, as across the sessions of a check: the index of the checkpoints
+    the configurations document is built once."""
+    return tmp_path_factory.mktemp("snippets-cache") / "standins" / "tiny"
+
+
 LOAD = """
 import json, sys, transformers
 transformers.logging.set_verbosity_error()
@@ -52,8 +60,7 @@ print(json.dumps(loaded))
 """
 
 
-def test_each_family_derives_a_tiny_stand_in_that_loads_through_from_pretrained(tmp_path):
-    hf_home = tmp_path / "standins" / "tiny"
+def test_each_family_derives_a_tiny_stand_in_that_loads_through_from_pretrained(hf_home):
     requests = [StandInRequest(hub_id, (model, inputs)) for hub_id, model, inputs in FAMILIES.values()]
     outcomes = ensure_stand_ins(requests, "tiny", hf_home)
     assert {hub_id: outcomes[hub_id].problem for hub_id, _, _ in FAMILIES.values()} == {
@@ -76,8 +83,7 @@ def test_each_family_derives_a_tiny_stand_in_that_loads_through_from_pretrained(
     assert loaded["speech"][1] == "WhisperProcessor" and loaded["multimodal"][1] == "CLIPProcessor"
 
 
-def test_an_underivable_id_is_remembered_so_no_later_session_runs_the_builder_again(tmp_path, monkeypatch):
-    hf_home = tmp_path / "standins" / "tiny"
+def test_an_underivable_id_is_remembered_so_no_later_session_runs_the_builder_again(hf_home, monkeypatch):
     request = StandInRequest("acme/zzqx-private-model", ("AutoModel",))
     first = ensure_stand_ins([request], "tiny", hf_home)
     assert first[request.key].problem.startswith("its architecture cannot be derived")
@@ -109,9 +115,8 @@ print(json.dumps({
 """
 
 
-def test_the_asr_processor_is_the_model_types_own_feature_extractor_and_character_tokenizer(tmp_path):
+def test_the_asr_processor_is_the_model_types_own_feature_extractor_and_character_tokenizer(hf_home):
     # tasks/asr.md: AutoProcessor of facebook/wav2vec2-base, whose Wav2Vec2CTCTokenizer reads characters.
-    hf_home = tmp_path / "standins" / "tiny"
     request = StandInRequest("facebook/wav2vec2-base", ("AutoProcessor", "AutoModelForCTC"))
     assert ensure_stand_ins([request], "tiny", hf_home)[request.key].problem == ""
     env = dict(os.environ, HF_HOME=str(hf_home), HF_HUB_OFFLINE="1")

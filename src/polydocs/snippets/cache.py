@@ -130,6 +130,11 @@ class ResultCache:
             found = relocated(stored.result, stored.regions, session) if stored and origin else None
             yield Claim(self, key, session, found, origin)
 
+    def reusable(self, session: Session, key: str) -> bool:
+        """Whether `claim` would find a result for `session` now (read without holding the entry)."""
+        stored = self.store.read(key, partial(load, StoredResult))
+        return bool(stored and len(stored.regions) == len(session.regions) and self._origin(stored))
+
     def _origin(self, stored: StoredResult) -> str:
         if stored.run_id == self.run_id:
             return "deduplicated"

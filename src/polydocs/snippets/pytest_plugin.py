@@ -31,7 +31,7 @@ from polydocs.snippets.report import (
     summary_lines,
     write_report,
 )
-from polydocs.snippets.runner import DEFAULT_MEMORY_MB, RunOptions, run_session
+from polydocs.snippets.runner import DEFAULT_MEMORY_MB, RunOptions, prepare_sessions, run_session
 from polydocs.snippets.sandbox_probe import probe_sandbox
 from polydocs.snippets.sessions import Session, build_sessions, check_blocks
 from polydocs.snippets.sharding import select_shard
@@ -99,6 +99,9 @@ class SessionItem(_PolydocsItem):
 
     def runtest(self) -> None:
         state: _RunState = self.config.stash[_STATE]
+        if not state.prepared:
+            state.prepared = True
+            _prepare(state, self.session.items)
         key = session_key(self.doc_session, state.options.profile, state.options.device)
         with state.cache.claim(self.doc_session, key) as claim:
             result = claim.found
@@ -127,6 +130,25 @@ class SessionItem(_PolydocsItem):
             pytest.skip("fragment: " + "; ".join(map(str, session_fragments(self.doc_session, result))))
         if result.status == "skipped":
             pytest.skip("; ".join(self.doc_session.skip_reasons(state.options.device)))
+
+
+def _prepare(state: _RunState, items: list[pytest.Item]) -> None:
+    """The stand-ins of every session this run will run, not reuse, built together (one builder process
+    instead of one per session that loads a new id). A polydocs.yml that cannot be read fails the
+    sessions of its tree, each where it runs, as without this step."""
+    options = state.options
+    sessions = [
+        item.doc_session
+        for item in items
+        if isinstance(item, SessionItem)
+        and not state.cache.reusable(
+            item.doc_session, session_key(item.doc_session, options.profile, options.device)
+        )
+    ]
+    try:
+        prepare_sessions(sessions, options)
+    except PolydocsError:
+        pass
 
 
 def _new_failures(state: _RunState, record: dict[str, Any], failures: list[Diagnostic]) -> list[Diagnostic]:
@@ -223,6 +245,7 @@ class _RunState:
             raise pytest.UsageError(str(error)) from None
         self.baseline_file = self.write_baseline or accepted
         self.records: list[dict[str, Any]] = []
+        self.prepared = False  # the stand-ins of the run's sessions are built before the first one runs
         self.started = time.perf_counter()
         self.workers = int(workerinput["workercount"]) if workerinput else 1
 

@@ -38,7 +38,7 @@ from polydocs.snippets.sandbox_probe import interpreter_paths, probe_sandbox
 from polydocs.snippets.session_channel import PROOF, SessionRecord
 from polydocs.snippets.sessions import Session
 from polydocs.snippets.standins.datasets import copy_for_session
-from polydocs.snippets.standins.models import stand_ins_for
+from polydocs.snippets.standins.models import prepare_stand_ins, stand_ins_for
 from polydocs.snippets.watchdog import SessionEnd, SessionPipes, wait_with_deadlines
 
 DEFAULT_TIMEOUT = {"cpu": 300.0, "cuda": 900.0}
@@ -71,6 +71,13 @@ def run_session(session: Session, options: RunOptions) -> SessionResult:
         seconds=round(time.perf_counter() - started, 3),
         gpu=options.gpu if options.device == "cuda" else None,
     )
+
+
+def prepare_sessions(sessions: list[Session], options: RunOptions) -> None:
+    """Build, before the first of `sessions` runs, the stand-ins all of them load (see
+    `prepare_stand_ins`); a session whose `env=` directives are refused loads none."""
+    starting = [session for session in sessions if _refused_variables(session) is None]
+    prepare_stand_ins(starting, options.device, options.profile, options.hf_home, DEFAULT_TRAINING_MODEL)
 
 
 def _block_spec(region: Region, device: str, blocked: Blocked | None, fragment: Fragment | None) -> BlockSpec:

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from polydocs.snippets.standins.adapters import build_adapter
-from polydocs.snippets.standins.derive import documented_checkpoints, model_type_of, shrink
+from polydocs.snippets.standins.derive import DocumentedCheckpoints, model_type_of, shrink
 from polydocs.snippets.standins.diffusers import is_diffusers_repository
 from polydocs.snippets.standins.diffusers_build import build_diffusers
 from polydocs.snippets.standins.files import SAVERS
@@ -36,7 +36,7 @@ def build_all(requests: list[StandInRequest], profile: str, hf_home: Path) -> di
 
     transformers.logging.set_verbosity_error()  # token-id and "no torchvision" warnings of every config
     store = outcome_store(hf_home)
-    documented = documented_checkpoints(store, transformers.__version__)
+    documented = DocumentedCheckpoints(store, transformers.__version__)
     outcomes = {}
     # Models before adapters: an adapter is made on its base's stand-in, saved with the page's classes.
     for request in sorted(requests, key=lambda r: any(map(loads_an_adapter, r.loaders))):

@@ -46,13 +46,28 @@ def documented_checkpoints(store: CacheStore, version: str) -> dict[str, list[st
     return index
 
 
+class DocumentedCheckpoints:
+    """`documented_checkpoints`, read or built on the first lookup: a build whose every id has an
+    override, names its model's class or is a diffusers pipeline never imports every configuration."""
+
+    def __init__(self, store: CacheStore, version: str) -> None:
+        self._store = store
+        self._version = version
+        self._index: dict[str, list[str]] | None = None
+
+    def get(self, hub_id: str, default: list[str]) -> list[str]:
+        if self._index is None:
+            self._index = documented_checkpoints(self._store, self._version)
+        return self._index.get(hub_id, default)
+
+
 def _checkpoint_index(data: Any) -> dict[str, list[str]]:
     if not isinstance(data, dict):
         raise ValueError("not a checkpoint index")
     return {str(key): [str(v) for v in value] for key, value in data.items()}
 
 
-def model_type_of(hub_id: str, loader: str, documented: dict[str, list[str]]) -> tuple[str, str] | None:
+def model_type_of(hub_id: str, loader: str, documented: DocumentedCheckpoints) -> tuple[str, str] | None:
     """The model type and how it was found, or None."""
     import transformers
     from transformers.models.auto.configuration_auto import CONFIG_MAPPING_NAMES

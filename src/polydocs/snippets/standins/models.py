@@ -257,24 +257,9 @@ def stand_ins_for(
 
     A bare id (`gpt2`) that cannot be derived blocks nothing: it may be a folder the page saved itself.
     """
-    strings: dict[str, str] = {}
-    scans = [block_loads(region.source, strings) for region in session.regions]
-    loads = [list(scan.loads) for scan in scans]
-    running = [
-        [] if region.directives.skip_reason(device) else found
-        for region, found in zip(session.regions, loads, strict=True)
-    ]
-    requests: dict[str, StandInRequest] = {}
-    bases = _fine_tuned_models(scans, running)
-    for found in running:
-        for load in found:
-            if load.loader != "load_dataset":
-                _add_request(requests, load, session.path, profile, bases)
-    if "TrainingArguments" in session.code:
-        default = HubLoad(training_model, "AutoModelForCausalLM", 0)
-        _add_request(requests, default, session.path, profile)
+    loads, running, requests = _session_requests(session, device, profile, training_model)
     hf_home.mkdir(parents=True, exist_ok=True)  # it exists, so the sandbox can bind it read-only
-    outcomes = ensure_stand_ins(list(requests.values()), profile, hf_home) if requests else {}
+    outcomes = ensure_stand_ins(requests, profile, hf_home) if requests else {}
     by_dataset, datasets = dataset_stand_ins_for(session, running, hf_home)
     blocked: list[Blocked | None] = []
     notes: list[StandInNote] = []
@@ -302,6 +287,53 @@ def stand_ins_for(
         else:
             blocked.append(dataset)
     return SessionStandIns(blocked, datasets, notes)
+
+
+def prepare_stand_ins(
+    sessions: list[Session], device: str, profile: str, hf_home: Path, training_model: str
+) -> None:
+    """Build the stand-ins that `sessions` will load, in as few builder processes as their requests
+    allow (one, unless two sessions load one id as differently shaped repositories): each builder
+    process pays for importing torch and transformers, and indexing every configuration on a fresh
+    cache, before it builds anything. `stand_ins_for` then finds each outcome remembered; what this did
+    not build (a builder that crashed) it builds for its own session, and reports there."""
+    wanted: dict[str, StandInRequest] = {}
+    for session in sessions:
+        for request in _session_requests(session, device, profile, training_model)[2]:
+            wanted.setdefault(outcome_key(request, profile), request)
+    batches: list[dict[str, StandInRequest]] = []  # a builder answers by request key: one of each a batch
+    for request in wanted.values():
+        batch = next((batch for batch in batches if request.key not in batch), None)
+        if batch is None:
+            batch = {}
+            batches.append(batch)
+        batch[request.key] = request
+    for batch in batches:
+        ensure_stand_ins(list(batch.values()), profile, hf_home)
+
+
+def _session_requests(
+    session: Session, device: str, profile: str, training_model: str
+) -> tuple[list[list[HubLoad]], list[list[HubLoad]], list[StandInRequest]]:
+    """What each block of `session` loads, what each block that runs on `device` loads, and the
+    stand-ins those need (and `training_model` for a page that trains)."""
+    strings: dict[str, str] = {}
+    scans = [block_loads(region.source, strings) for region in session.regions]
+    loads = [list(scan.loads) for scan in scans]
+    running = [
+        [] if region.directives.skip_reason(device) else found
+        for region, found in zip(session.regions, loads, strict=True)
+    ]
+    requests: dict[str, StandInRequest] = {}
+    bases = _fine_tuned_models(scans, running)
+    for found in running:
+        for load in found:
+            if load.loader != "load_dataset":
+                _add_request(requests, load, session.path, profile, bases)
+    if "TrainingArguments" in session.code:
+        default = HubLoad(training_model, "AutoModelForCausalLM", 0)
+        _add_request(requests, default, session.path, profile)
+    return loads, running, list(requests.values())
 
 
 def _fine_tuned_models(scans: list[BlockLoads], running: list[list[HubLoad]]) -> dict[str, str]:
