@@ -6,7 +6,7 @@ import contextlib
 import functools
 import re
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -15,7 +15,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, ConsoleMessage, Error, Page, Request
+from playwright.sync_api import Browser, ConsoleMessage, Error, Locator, Page, Request
 
 from polydocs.site.alternates import page_url
 from polydocs.sources import load_source_tree
@@ -131,6 +131,11 @@ class PageWatch:
         page.on("pageerror", self._page_error)
         page.on("request", self._request)
 
+    def detach(self, page: Page) -> None:
+        page.remove_listener("console", self._console)
+        page.remove_listener("pageerror", self._page_error)
+        page.remove_listener("request", self._request)
+
     def _console(self, message: ConsoleMessage) -> None:
         if message.type == "error":
             where = message.location.get("url", "")
@@ -174,36 +179,54 @@ def open_language_menu(page: Page) -> None:
     page.hover(".md-header__option .md-select")
 
 
+def language_links(page: Page) -> tuple[Locator, dict[str, int]]:
+    """The page's language links, and the index of each language's link among them."""
+    links = page.locator("a.polydocs-language-link")
+    return links, {links.nth(i).get_attribute("hreflang") or "": i for i in range(links.count())}
+
+
+def follow_language_link(page: Page, path: str, lang: str, target: str, link: Locator) -> str:
+    """On `path`, loaded, open the language menu and click `link`, the `lang` link: what went wrong if it does
+    not land on `target` in that language (`PAGE: the LANG link -> URL: what went wrong`), else ''."""
+    open_language_menu(page)
+    with page.expect_navigation(wait_until="domcontentloaded") as navigation:
+        link.click()
+    response = navigation.value
+    landed = urlsplit(page.url).path
+    status = response.status if response else 0
+    page_lang = page.evaluate("document.documentElement.lang")
+    followed = f"{path}: the {lang} link -> {landed}"
+    if status != 200:
+        return f"{followed}: HTTP {status}; expected the page {target}"
+    if landed != target:
+        return f"{followed}: landed on another page; expected {target}"
+    if page_lang != lang:
+        return f"{followed}: <html lang={page_lang!r}>, expected {lang!r}"
+    return ""
+
+
+def missing_language_links(path: str, found: dict[str, int], languages: Iterable[str]) -> list[str]:
+    return [
+        f"{path}: no language link with hreflang={lang!r} (found {sorted(found)})"
+        for lang in languages
+        if lang not in found
+    ]
+
+
 def switcher_problems(page: Page, base_url: str, path: str, expected: dict[str, str]) -> list[str]:
     """Click each language link on `path` and report every one that does not land on its expected page.
 
     `expected` maps a language code to the path its link must reach. A problem reads
     `PAGE: the LANG link -> URL: what went wrong`.
     """
-    problems = []
     page.goto(base_url + path, wait_until="domcontentloaded")
-    links = page.locator("a.polydocs-language-link")
-    found = {links.nth(i).get_attribute("hreflang") or "": i for i in range(links.count())}
-    for lang in expected:
-        if lang not in found:
-            problems.append(f"{path}: no language link with hreflang={lang!r} (found {sorted(found)})")
+    links, found = language_links(page)
+    problems = missing_language_links(path, found, expected)
     for lang, target in expected.items():
         if lang not in found or target == path:
             continue
         if page.url != base_url + path:
             page.goto(base_url + path, wait_until="domcontentloaded")
-        open_language_menu(page)
-        with page.expect_navigation(wait_until="domcontentloaded") as navigation:
-            links.nth(found[lang]).click()
-        response = navigation.value
-        landed = urlsplit(page.url).path
-        status = response.status if response else 0
-        page_lang = page.evaluate("document.documentElement.lang")
-        link = f"{path}: the {lang} link -> {landed}"
-        if status != 200:
-            problems.append(f"{link}: HTTP {status}; expected the page {target}")
-        elif landed != target:
-            problems.append(f"{link}: landed on another page; expected {target}")
-        elif page_lang != lang:
-            problems.append(f"{link}: <html lang={page_lang!r}>, expected {lang!r}")
+        problem = follow_language_link(page, path, lang, target, links.nth(found[lang]))
+        problems += [problem] if problem else []
     return problems

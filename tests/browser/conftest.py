@@ -60,6 +60,31 @@ def browser() -> Iterator[Browser]:
         launched.close()
 
 
+@pytest.fixture(scope="session")
+def page_loads(browser: Browser, site_url: str, pages_of_site: list[SitePage]) -> dict[str, PageWatch]:
+    """The root page, every page and each language's 404 page, each loaded once in turn (in one page: a new
+    page costs chromium about as much CPU again as a load) in the default 1280x720 viewport until the
+    network is idle, watched: what each logged and requested, for every test about page loads
+    (test_page_load.py, and the policy's reports in test_hostile_pages.py).
+
+    The root page leaves for the reader's language at once: its entry covers that page too.
+    """
+    not_found = [f"/{lang}/404.html" for lang in sorted({page.lang for page in pages_of_site})]
+    loads = {}
+    page, _ = open_watched_page(browser, locale="en-US")
+    try:
+        for path in ["/", *(str(site_page) for site_page in pages_of_site), *not_found]:
+            watch = PageWatch()
+            watch.attach(page)
+            page.goto(site_url + path, wait_until="load")
+            page.wait_for_load_state("networkidle")
+            watch.detach(page)
+            loads[path] = watch
+    finally:
+        page.context.close()
+    return loads
+
+
 @pytest.fixture
 def open_page(browser: Browser) -> Iterator[OpenPage]:
     """`open_page(**context_options)`: a fresh browser context and page, watched from its first request."""
@@ -73,6 +98,29 @@ def open_page(browser: Browser) -> Iterator[OpenPage]:
     yield open_new
     for context in contexts:
         context.close()
+
+
+@pytest.fixture(scope="module")
+def module_page(browser: Browser) -> Iterator[OpenPage]:
+    """`module_page(**context_options)`: as `open_page`, but one page per set of options for the whole test
+    module, handed to each test that asks for those options with a watch of its own. For tests that go to
+    a page and read it, leaving nothing behind (no stored choice, route or listener): a new page costs
+    chromium about as much CPU again as a load."""
+    pages: dict[str, tuple[Page, PageWatch]] = {}
+
+    def reuse(**options: Any) -> tuple[Page, PageWatch]:
+        key = repr(sorted(options.items()))
+        if key not in pages:
+            pages[key] = open_watched_page(browser, **options)
+        page, watch = pages[key]
+        watch.detach(page)
+        pages[key] = page, PageWatch()
+        pages[key][1].attach(page)
+        return pages[key]
+
+    yield reuse
+    for page, _ in pages.values():
+        page.context.close()
 
 
 @pytest.fixture(scope="session")

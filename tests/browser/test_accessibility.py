@@ -45,12 +45,13 @@ def _stay_on_root_page(page: Page, site_url: str) -> None:
 
 
 @pytest.mark.parametrize("kind", list(PAGE_TYPES))
-def test_no_serious_accessibility_violations(open_page: OpenPage, site_url: str, kind: str) -> None:
+def test_no_serious_accessibility_violations(module_page: OpenPage, site_url: str, kind: str) -> None:
     path, scheme = PAGE_TYPES[kind]
-    page, _ = open_page(locale="en-US", color_scheme=scheme)
+    page, _ = module_page(locale="en-US", color_scheme=scheme)
     if kind == "root":
         _stay_on_root_page(page, site_url)
     page.goto(site_url + path)
+    page.unroute_all()  # the page is shared with the module's other tests (`module_page`)
     results = Axe().run(page)
     blocking = [v for v in results.response["violations"] if v["impact"] in _BLOCKING]
     assert not blocking, f"{path} ({scheme}):\n" + "\n".join(_describe(v) for v in blocking)

@@ -1,63 +1,127 @@
-"""Narrow phones and the dark palette render without sideways scrolling; screenshots for a human eye."""
+"""Narrow phones and the dark palette render without sideways scrolling; screenshots for a human eye.
+
+Every page is loaded once per screen (`screens`), and each load is read for every test about that screen.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_support import BROWSER_MARKS, OpenPage, SitePage
-from playwright.sync_api import Page
+from browser_support import BROWSER_MARKS, SitePage, open_watched_page
+from playwright.sync_api import Browser, Page
 
 pytestmark = BROWSER_MARKS
 
 PHONE = {"width": 375, "height": 812}
 LANGUAGES = ["en", "es", "pt"]
 _OVERFLOW = "[document.documentElement.scrollWidth, window.innerWidth]"
+INFERENCE_GUIDE = "perf_torch_compile/"
+# Each screen: its context options, what is read on each of its pages, and the name of the inference
+# guide's full-page screenshot, if one is taken on it.
+SCREENS: dict[str, tuple[dict[str, Any], tuple[str, ...], str]] = {
+    "phone-light": ({"viewport": PHONE, "color_scheme": "light", "is_mobile": True}, ("overflow",), ""),
+    "phone-dark": (
+        {"viewport": PHONE, "color_scheme": "dark", "is_mobile": True},
+        ("overflow",),
+        "phone-dark",
+    ),
+    "phone-390": ({"viewport": {"width": 390, "height": 844}, "is_mobile": True}, ("copy-buttons",), ""),
+    "desktop": ({"viewport": {"width": 1280, "height": 800}}, ("copy-buttons",), "desktop"),
+}
+
+
+@dataclass
+class Screen:
+    """What every page showed on one screen: its palette and sideways overflow, the code blocks whose
+    copy buttons cover their first line, how many blocks carry the buttons, and the screenshots taken."""
+
+    problems: dict[str, list[str]] = field(default_factory=lambda: {"overflow": [], "copy-buttons": []})
+    blocks: int = 0
+    code_beside_buttons: dict[str, int] = field(default_factory=dict)
+    screenshots: dict[str, Path] = field(default_factory=dict)
+
+
+@pytest.fixture(scope="module")
+def screens(
+    browser: Browser, site_url: str, pages_of_site: list[SitePage], artifacts_dir: Path
+) -> Callable[[str], Screen]:
+    """`screens(name)`: every page loaded once on that screen (SCREENS), when a test first asks for it."""
+    made: dict[str, Screen] = {}
+
+    def screen(name: str) -> Screen:
+        if name not in made:
+            made[name] = _read_screen(browser, site_url, pages_of_site, artifacts_dir, name)
+        return made[name]
+
+    return screen
+
+
+def _read_screen(
+    browser: Browser, site_url: str, pages_of_site: list[SitePage], artifacts_dir: Path, name: str
+) -> Screen:
+    options, readings, screenshot = SCREENS[name]
+    screen = Screen()
+    page, _ = open_watched_page(browser, **options)
+    try:
+        for site_page in pages_of_site:
+            page.goto(site_url + str(site_page), wait_until="load")
+            if "overflow" in readings:
+                screen.problems["overflow"] += _overflow(
+                    page, site_page, options.get("color_scheme", "light")
+                )
+            if "copy-buttons" in readings:
+                screen.blocks += page.locator("pre:has(.md-code__nav) > code").count()
+                problems = page.evaluate(_FIRST_LINE_UNDER_BUTTONS)
+                screen.problems["copy-buttons"] += [f"{site_page}: {problem}" for problem in problems]
+                beside = page.locator("pre > code:not(.polydocs-code-below-buttons)").count()
+                screen.code_beside_buttons[str(site_page)] = beside
+            if screenshot and site_page.path.endswith(f"/{INFERENCE_GUIDE}"):
+                path = artifacts_dir / f"{site_page.lang}-inference-{screenshot}.png"
+                page.screenshot(path=str(path), full_page=True)
+                screen.screenshots[site_page.lang] = path
+    finally:
+        page.context.close()
+    return screen
+
+
+def _overflow(page: Page, site_page: SitePage, scheme: str) -> list[str]:
+    problems = []
+    palette = page.evaluate("document.body.getAttribute('data-md-color-scheme')")
+    expected_palette = "slate" if scheme == "dark" else "default"
+    if palette != expected_palette:
+        problems.append(f"{site_page}: palette {palette!r}, expected {expected_palette!r}")
+    width, inner = page.evaluate(_OVERFLOW)
+    if width > inner:
+        wide = page.evaluate(
+            """inner => [...document.querySelectorAll('body *')]
+              .filter(el => el.getBoundingClientRect().right > inner + 1)
+              .filter(el => !(el.parentElement
+                && el.parentElement.getBoundingClientRect().right > inner + 1))
+              .slice(0, 5)
+              .map(el => el.tagName.toLowerCase() + (el.className ? '.' + el.className : ''))""",
+            inner,
+        )
+        problems.append(f"{site_page}: {width}px wide in a {inner}px viewport; widest: {wide}")
+    return problems
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_pages_fit_a_phone_without_horizontal_scrolling(
-    open_page: OpenPage, site_url: str, pages_of_site: list[SitePage], scheme: str
+    screens: Callable[[str], Screen], scheme: str
 ) -> None:
-    page, _ = open_page(viewport=PHONE, color_scheme=scheme, is_mobile=True)
-    problems = []
-    for site_page in pages_of_site:
-        page.goto(site_url + str(site_page))
-        palette = page.evaluate("document.body.getAttribute('data-md-color-scheme')")
-        expected_palette = "slate" if scheme == "dark" else "default"
-        if palette != expected_palette:
-            problems.append(f"{site_page}: palette {palette!r}, expected {expected_palette!r}")
-        width, inner = page.evaluate(_OVERFLOW)
-        if width > inner:
-            wide = page.evaluate(
-                """inner => [...document.querySelectorAll('body *')]
-                  .filter(el => el.getBoundingClientRect().right > inner + 1)
-                  .filter(el => !(el.parentElement
-                    && el.parentElement.getBoundingClientRect().right > inner + 1))
-                  .slice(0, 5)
-                  .map(el => el.tagName.toLowerCase() + (el.className ? '.' + el.className : ''))""",
-                inner,
-            )
-            problems.append(f"{site_page}: {width}px wide in a {inner}px viewport; widest: {wide}")
+    problems = screens(f"phone-{scheme}").problems["overflow"]
     assert not problems, "\n".join(problems)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_screenshots_of_the_inference_guide(
-    open_page: OpenPage, site_url: str, artifacts_dir: Path, lang: str
-) -> None:
-    shots: dict[str, dict[str, Any]] = {
-        f"{lang}-inference-desktop.png": {"viewport": {"width": 1280, "height": 800}},
-        f"{lang}-inference-phone-dark.png": {"viewport": PHONE, "color_scheme": "dark", "is_mobile": True},
-    }
-    for name, options in shots.items():
-        page, _ = open_page(**options)
-        page.goto(f"{site_url}/{lang}/perf_torch_compile/")
-        path = artifacts_dir / name
-        page.screenshot(path=str(path), full_page=True)
+def test_screenshots_of_the_inference_guide(screens: Callable[[str], Screen], lang: str) -> None:
+    for name in ("desktop", "phone-dark"):
+        path = screens(name).screenshots[lang]
         assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-        page.context.close()
 
 
 # For each code block, the boxes of its copy button's bar and of the first line's visible characters
@@ -90,34 +154,18 @@ _FIRST_LINE_UNDER_BUTTONS = """() => [...document.querySelectorAll('pre:has(.md-
 
 
 def test_copy_buttons_leave_the_first_line_of_code_readable_on_a_phone(
-    open_page: OpenPage, site_url: str, pages_of_site: list[SitePage]
+    screens: Callable[[str], Screen],
 ) -> None:
-    page, _ = open_page(viewport={"width": 390, "height": 844}, is_mobile=True)
-    problems, blocks = _first_lines_under_buttons(page, site_url, pages_of_site)
-    assert blocks > 10
-    assert not problems, "\n".join(problems)
+    screen = screens("phone-390")
+    assert screen.blocks > 10
+    assert not screen.problems["copy-buttons"], "\n".join(screen.problems["copy-buttons"])
 
 
 def test_copy_buttons_leave_the_first_line_of_code_readable_on_a_desktop_screen(
-    open_page: OpenPage, site_url: str, pages_of_site: list[SitePage]
+    screens: Callable[[str], Screen],
 ) -> None:
-    page, _ = open_page(viewport={"width": 1280, "height": 800})
-    problems, blocks = _first_lines_under_buttons(page, site_url, pages_of_site)
-    assert blocks > 10
-    assert not problems, "\n".join(problems)
+    screen = screens("desktop")
+    assert screen.blocks > 10
+    assert not screen.problems["copy-buttons"], "\n".join(screen.problems["copy-buttons"])
     # Only blocks whose first line reaches the button start below it: a short first line stays beside it.
-    page.goto(site_url + "/en/perf_torch_compile/", wait_until="load")
-    assert page.locator("pre > code:not(.polydocs-code-below-buttons)").count() > 0
-
-
-def _first_lines_under_buttons(
-    page: Page, site_url: str, pages_of_site: list[SitePage]
-) -> tuple[list[str], int]:
-    """Each code block whose copy buttons cover its first line's characters, on every page; and how
-    many blocks carry the buttons."""
-    problems, blocks = [], 0
-    for site_page in pages_of_site:
-        page.goto(site_url + str(site_page), wait_until="load")
-        blocks += page.locator("pre:has(.md-code__nav) > code").count()
-        problems += [f"{site_page}: {problem}" for problem in page.evaluate(_FIRST_LINE_UNDER_BUTTONS)]
-    return problems, blocks
+    assert screen.code_beside_buttons["/en/perf_torch_compile/"] > 0

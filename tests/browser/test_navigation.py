@@ -88,9 +88,9 @@ def _primary_nav(page: Page) -> Locator:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_deep_page_is_marked_and_its_sections_are_open(
-    open_page: OpenPage, deep_site: str, lang: str
+    module_page: OpenPage, deep_site: str, lang: str
 ) -> None:
-    page, _ = open_page(viewport={"width": 1400, "height": 1000})
+    page, _ = module_page(viewport={"width": 1400, "height": 1000})
     page.goto(f"{deep_site}/{lang}/{DEEP}")
     nav = _primary_nav(page)
     active = nav.locator(_PAGE_LINK)
@@ -106,9 +106,9 @@ def test_a_deep_page_is_marked_and_its_sections_are_open(
     assert titles[-2:] == (["Models", "Text models"] if lang == "en" else ["Modelos", "Modelos de texto"])
 
 
-def test_a_closed_section_leads_to_its_first_page(open_page: OpenPage, deep_site: str) -> None:
+def test_a_closed_section_leads_to_its_first_page(module_page: OpenPage, deep_site: str) -> None:
     """Sections away from the page are shown closed; following one opens its first page, marked."""
-    page, _ = open_page(viewport={"width": 1400, "height": 1000})
+    page, _ = module_page(viewport={"width": 1400, "height": 1000})
     page.goto(f"{deep_site}/en/{DEEP}")
     nav = _primary_nav(page)
     assert not nav.get_by_role("link", name="Trainer").is_visible()
@@ -118,8 +118,8 @@ def test_a_closed_section_leads_to_its_first_page(open_page: OpenPage, deep_site
     assert _primary_nav(page).locator(_PAGE_LINK).inner_text().strip() == "Trainer"
 
 
-def test_the_deep_page_keeps_its_language_links(open_page: OpenPage, deep_site: str) -> None:
-    page, _ = open_page(viewport={"width": 1400, "height": 1000})
+def test_the_deep_page_keeps_its_language_links(module_page: OpenPage, deep_site: str) -> None:
+    page, _ = module_page(viewport={"width": 1400, "height": 1000})
     expected = {lang: f"/{lang}/{DEEP}" for lang in LANGUAGES}
     problems = []
     for lang in LANGUAGES:
@@ -133,12 +133,12 @@ def test_the_deep_page_keeps_its_language_links(open_page: OpenPage, deep_site: 
 
 @pytest.mark.parametrize(("lang", "marker"), [("es", "(en inglés)"), ("pt", "(em inglês)")], ids=["es", "pt"])
 def test_a_page_shown_in_english_says_so_in_the_navigation_as_the_home_page_does(
-    open_page: OpenPage, site_url: str, lang: str, marker: str
+    module_page: OpenPage, site_url: str, lang: str, marker: str
 ) -> None:
     """docs_src's graph_breaks has no Spanish or Portuguese translation: each link to a page the reader gets
     in English ends with the language's marker, and no other link does; the home page's list of guides
     names the page with the same words."""
-    page, _ = open_page(viewport={"width": 1400, "height": 1000})
+    page, _ = module_page(viewport={"width": 1400, "height": 1000})
     page.goto(f"{site_url}/{lang}/")
     links = _primary_nav(page).locator("a.md-nav__link[href]:not([href^='#'])")
     targets = {text.strip(): urljoin(page.url, href) for text, href in _texts_and_hrefs(links)}

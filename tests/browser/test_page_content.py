@@ -1,11 +1,17 @@
-"""What a reader sees inside a page: callouts, the click-to-load embed, copyable code, badges, results."""
+"""What a reader sees inside a page: callouts, the click-to-load embed, copyable code, badges, results.
+
+The inference guide is loaded once per language (`guide_page`, a context that may use the clipboard) and
+every test of that language reads the same page: none of them changes what another one reads.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from urllib.parse import urlsplit
 
 import pytest
-from browser_support import BROWSER_MARKS, OpenPage
+from browser_support import BROWSER_MARKS, OpenPage, PageWatch, open_watched_page
+from playwright.sync_api import Browser, Page
 
 from polydocs.sources import language_of
 
@@ -16,11 +22,31 @@ INFERENCE_GUIDE = "perf_torch_compile/"
 EMBED_HOST = "huggingface.co"
 LANGUAGES = ["en", "es", "pt"]
 
+GuidePage = Callable[[str], tuple[Page, PageWatch]]
+
+
+@pytest.fixture(scope="module")
+def guide_page(browser: Browser, site_url: str) -> Iterator[GuidePage]:
+    """`guide_page(lang)`: the inference guide in that language, loaded (until the network is idle) when a
+    test first asks for it, and watched from its first request."""
+    loaded: dict[str, tuple[Page, PageWatch]] = {}
+
+    def open_guide(lang: str) -> tuple[Page, PageWatch]:
+        if lang not in loaded:
+            page, watch = open_watched_page(browser, permissions=["clipboard-read", "clipboard-write"])
+            page.goto(f"{site_url}/{lang}/{INFERENCE_GUIDE}")
+            page.wait_for_load_state("networkidle")
+            loaded[lang] = page, watch
+        return loaded[lang]
+
+    yield open_guide
+    for page, _ in loaded.values():
+        page.context.close()
+
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_callouts_render_as_admonitions(open_page: OpenPage, site_url: str, lang: str) -> None:
-    page, _ = open_page()
-    page.goto(f"{site_url}/{lang}/{INFERENCE_GUIDE}")
+def test_callouts_render_as_admonitions(guide_page: GuidePage, lang: str) -> None:
+    page, _ = guide_page(lang)
     callouts = page.locator("article .admonition:not(.polydocs-banner)")
     assert callouts.count() > 0, "the inference guide has callouts in its source, but no admonition"
     for i in range(callouts.count()):
@@ -32,13 +58,9 @@ def test_callouts_render_as_admonitions(open_page: OpenPage, site_url: str, lang
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_benchmark_embed_loads_only_when_the_reader_asks(
-    open_page: OpenPage, site_url: str, lang: str
-) -> None:
+def test_benchmark_embed_loads_only_when_the_reader_asks(guide_page: GuidePage, lang: str) -> None:
     """No iframe and no request to the embed's host until its button is pressed (from the keyboard)."""
-    page, watch = open_page()
-    page.goto(f"{site_url}/{lang}/{INFERENCE_GUIDE}")
-    page.wait_for_load_state("networkidle")
+    page, watch = guide_page(lang)
     embed = page.locator("div.polydocs-embed")
     assert embed.count() == 1
     label = language_of(lang).text("embed.load", host=EMBED_HOST)
@@ -75,9 +97,8 @@ def test_benchmark_embed_is_a_link_only_without_javascript(open_page: OpenPage, 
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_copy_button_copies_the_code(open_page: OpenPage, site_url: str, lang: str) -> None:
-    page, _ = open_page(permissions=["clipboard-read", "clipboard-write"])
-    page.goto(f"{site_url}/{lang}/{INFERENCE_GUIDE}")
+def test_copy_button_copies_the_code(guide_page: GuidePage, lang: str) -> None:
+    page, _ = guide_page(lang)
     block = page.locator("article div.highlight").first
     code = block.locator("code").inner_text().rstrip()
     block.hover()
@@ -88,9 +109,8 @@ def test_copy_button_copies_the_code(open_page: OpenPage, site_url: str, lang: s
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_snippet_badges_are_visible_under_code_blocks(open_page: OpenPage, site_url: str, lang: str) -> None:
-    page, _ = open_page()
-    page.goto(f"{site_url}/{lang}/{INFERENCE_GUIDE}")
+def test_snippet_badges_are_visible_under_code_blocks(guide_page: GuidePage, lang: str) -> None:
+    page, _ = guide_page(lang)
     badges = page.locator("article div.polydocs-evidence")
     python_blocks = page.locator("article div.language-py.highlight, article div.language-python.highlight")
     assert badges.count() == python_blocks.count() > 0, (
@@ -107,9 +127,8 @@ def test_snippet_badges_are_visible_under_code_blocks(open_page: OpenPage, site_
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_benchmark_table_and_chart_are_visible(open_page: OpenPage, site_url: str, lang: str) -> None:
-    page, _ = open_page()
-    page.goto(f"{site_url}/{lang}/{INFERENCE_GUIDE}")
+def test_benchmark_table_and_chart_are_visible(guide_page: GuidePage, lang: str) -> None:
+    page, _ = guide_page(lang)
     results = page.locator("article [class^='polydocs-bench'], article [class*=' polydocs-bench']")
     assert results.count() > 0, "no element with a polydocs-bench* class in the inference guide"
     table = results.locator("table").first

@@ -1,30 +1,12 @@
-"""Loading any page logs no console error and makes no request beyond localhost (everything self-hosted)."""
+"""Loading any page logs no console error and makes no request beyond localhost (everything self-hosted).
+
+The loads are conftest.py's `page_loads`: every page, and each language's 404 page, loaded once."""
 
 from __future__ import annotations
 
-import pytest
-from browser_support import BROWSER_MARKS, PageWatch, SitePage, open_watched_page
-from playwright.sync_api import Browser
+from browser_support import BROWSER_MARKS, PageWatch
 
 pytestmark = BROWSER_MARKS
-
-
-@pytest.fixture(scope="module")
-def page_loads(browser: Browser, site_url: str, pages_of_site: list[SitePage]) -> dict[str, PageWatch]:
-    """Every page, and each language's 404 page, loaded once in the default 1280x720 viewport until the
-    network is idle, watched.
-
-    The root page leaves for the reader's language at once: its entry covers that page too.
-    """
-    not_found = [f"/{lang}/404.html" for lang in sorted({page.lang for page in pages_of_site})]
-    loads = {}
-    for path in ["/", *(str(page) for page in pages_of_site), *not_found]:
-        page, watch = open_watched_page(browser, locale="en-US")
-        page.goto(site_url + path, wait_until="load")
-        page.wait_for_load_state("networkidle")
-        loads[path] = watch
-        page.context.close()
-    return loads
 
 
 def test_no_console_errors_on_any_page(page_loads: dict[str, PageWatch]) -> None:

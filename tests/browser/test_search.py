@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from browser_support import BROWSER_MARKS, OpenPage
+from playwright.sync_api import ConsoleMessage
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 pytestmark = BROWSER_MARKS
@@ -28,14 +29,14 @@ START_PAGES = {"home": "", "not-found": "404.html"}
 @pytest.mark.parametrize("start", sorted(START_PAGES))
 @pytest.mark.parametrize("lang", sorted(WORDS))
 def test_search_finds_words_of_the_readers_language(
-    open_page: OpenPage, site_url: str, built_site: Path, lang: str, start: str
+    module_page: OpenPage, site_url: str, built_site: Path, lang: str, start: str
 ) -> None:
     word = WORDS[lang]
     elsewhere = [other for other in WORDS if other != lang and word in _index_text(built_site, other)]
     assert word in _index_text(built_site, lang) and not elsewhere, (
         f"{word!r} must appear in the {lang} pages only (also in {elsewhere}): pick another word in WORDS"
     )
-    page, _ = open_page()
+    page, _ = module_page()
     page.goto(f"{site_url}/{lang}/{START_PAGES[start]}")
     page.locator(".md-search__input").click()
     page.keyboard.type(word)
@@ -84,11 +85,16 @@ def _pages_holding(site: Path, lang: str, word: str) -> set[str]:
 
 @pytest.mark.parametrize("lang", sorted(WORD_FORMS))
 def test_search_finds_inflected_and_unaccented_forms_of_the_pages_words(
-    open_page: OpenPage, site_url: str, built_site: Path, lang: str
+    module_page: OpenPage, site_url: str, built_site: Path, lang: str
 ) -> None:
-    page, watch = open_page()
+    page, watch = module_page()
     warnings: list[str] = []
-    page.on("console", lambda message: warnings.append(message.text) if message.type == "warning" else None)
+
+    def warned(message: ConsoleMessage) -> None:
+        if message.type == "warning":
+            warnings.append(message.text)
+
+    page.on("console", warned)
     page.goto(f"{site_url}/{lang}/")
     search = page.locator(".md-search__input")
     search.click()
@@ -120,5 +126,8 @@ def test_search_finds_inflected_and_unaccented_forms_of_the_pages_words(
         )
         if punctuated:
             problems.append(f"{typed!r}: marks holding punctuation: {punctuated}")
+    page.remove_listener(
+        "console", warned
+    )  # the page is shared with the module's other tests (`module_page`)
     assert not problems, f"/{lang}/ search misses pages:\n  " + "\n  ".join(problems)
     assert watch.console_errors == [] and warnings == [], watch.console_errors + warnings

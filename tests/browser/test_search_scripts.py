@@ -42,9 +42,9 @@ _LISTS_RESULTS = "() => document.querySelectorAll('.md-search-result__item > a')
 
 
 @pytest.mark.parametrize("lang", sorted(PAGES))
-def test_a_word_inside_a_sentence_is_found(open_page: OpenPage, scripts_site: str, lang: str) -> None:
+def test_a_word_inside_a_sentence_is_found(module_page: OpenPage, scripts_site: str, lang: str) -> None:
     word = PAGES[lang][2]
-    page, watch = open_page()
+    page, watch = module_page()
     page.goto(f"{scripts_site}/{lang}/")
     search = page.locator(".md-search__input")
     search.click()
