@@ -15,7 +15,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import torch
-from torch._dynamo.utils import counters, get_compilation_metrics
 
 from polydocs.snippets.protocol import SessionSpec
 
@@ -23,12 +22,31 @@ from polydocs.snippets.protocol import SessionSpec
 TOLERANCE = {torch.float32: 1e-3, torch.float16: 1e-2, torch.bfloat16: 5e-2}
 
 
+def _dynamo_utils() -> Any:
+    """torch._dynamo.utils, imported when something is compiled: the import costs about 2 CPU-s, which a
+    page that never calls torch.compile does not pay."""
+    import torch._dynamo.utils
+
+    return torch._dynamo.utils
+
+
+def _keep_every_metric() -> None:
+    # Frame counts come from the compilation metrics, which torch keeps only the last 64 of by default.
+    set_limit = getattr(_dynamo_utils(), "set_compilation_metrics_limit", None)
+    if set_limit is not None:
+        set_limit(1_000_000)
+
+
+def _compilation_metrics() -> list[Any]:
+    return list(_dynamo_utils().get_compilation_metrics())
+
+
 def _dynamo_state() -> dict[str, int]:
     # One compilation-metrics entry per frame Dynamo compiled (counters["frames"] skips fullgraph frames).
     return {
-        "frames": len(get_compilation_metrics()),
-        "graph_breaks": sum(counters["graph_break"].values()),
-        "metrics": len(get_compilation_metrics()),
+        "frames": len(_compilation_metrics()),
+        "graph_breaks": sum(_dynamo_utils().counters["graph_break"].values()),
+        "metrics": len(_compilation_metrics()),
     }
 
 
@@ -55,7 +73,7 @@ class CompileRecord:
     def after_call(self) -> None:
         if self.calls == 0:
             now = _dynamo_state()
-            metrics = get_compilation_metrics()[self._before["metrics"] :]
+            metrics = _compilation_metrics()[self._before["metrics"] :]
             self.first_call = {
                 "seconds": round(time.perf_counter() - self._before["time"], 3),
                 "frames": now["frames"] - self._before["frames"],
@@ -74,10 +92,6 @@ class CompileRecorder:
         self._original = torch.compile
 
     def __enter__(self) -> CompileRecorder:
-        # Frame counts come from the compilation metrics, which torch keeps only the last 64 of by default.
-        set_limit = getattr(torch._dynamo.utils, "set_compilation_metrics_limit", None)
-        if set_limit is not None:
-            set_limit(1_000_000)
         torch.compile = self._compile  # type: ignore[assignment]
         return self
 
@@ -102,6 +116,7 @@ class CompileRecorder:
         return self._wrap(model, line, options)
 
     def _wrap(self, model: Any, line: int, options: dict[str, Any]) -> Any:
+        _keep_every_metric()
         record = CompileRecord(line, model, options)
         compiled = self._original(model, **options)
         if isinstance(compiled, torch.nn.Module):
@@ -241,12 +256,12 @@ def _prove_one(record: CompileRecord, device: str, earlier: CompileRecord | None
     with torch.set_grad_enabled(record.grad_enabled if record.calls else False):
         if record.calls == 0:
             record.compiled(*args, **kwargs)
-        metrics_before = len(get_compilation_metrics())
+        metrics_before = len(_compilation_metrics())
         compiled_out = _tensors(record.compiled(*args, **kwargs))
         eager_out = _tensors(_eager(record)(*args, **kwargs))
         verdict["eager_ms"] = _latency_ms(_eager(record), args, kwargs, device)
         verdict["compiled_ms"] = _latency_ms(record.compiled, args, kwargs, device)
-        recompiled = get_compilation_metrics()[metrics_before:]
+        recompiled = _compilation_metrics()[metrics_before:]
     first = record.first_call
     metrics = first["metrics"] + recompiled
     error, tolerance = _relative_error(compiled_out, eager_out)
@@ -293,11 +308,17 @@ def prove_training(
     namespace: dict[str, Any], spec: SessionSpec, recorder: CompileRecorder
 ) -> list[dict[str, Any]]:
     """`TrainingArguments(torch_compile=True)`: train a few steps so forward and backward both compile."""
-    from transformers import PreTrainedModel, Trainer, TrainingArguments
-
-    arguments = [v for v in namespace.values() if isinstance(v, TrainingArguments) and v.torch_compile]
+    training_args = sys.modules.get("transformers.training_args")
+    if training_args is None:  # the page made no TrainingArguments (nor pays for importing Trainer here)
+        return []
+    arguments = [
+        v for v in namespace.values() if isinstance(v, training_args.TrainingArguments) and v.torch_compile
+    ]
     if not arguments:
         return []
+    from transformers import PreTrainedModel, Trainer
+
+    _keep_every_metric()
     args = arguments[0]
     verdict: dict[str, Any] = {
         "line": spec.training_line,
@@ -332,8 +353,8 @@ def prove_training(
         trained_by_page=bool(trained),
         seconds=round(time.perf_counter() - started, 3),
         frames_compiled=after["frames"] - before["frames"],
-        backward_compiled=counters["aot_autograd"]["total"] > 0
-        or any(m.joint_graph_pass_time_us for m in get_compilation_metrics()),
+        backward_compiled=_dynamo_utils().counters["aot_autograd"]["total"] > 0
+        or any(m.joint_graph_pass_time_us for m in _compilation_metrics()),
     )
     if not trained and verdict["frames_compiled"] == 0:
         problems.append("training with torch_compile=True compiled no frame")
