@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from browser_support import BROWSER_MARKS, open_watched_page, serve_folder
+from browser_support import BROWSER_MARKS, OpenPage, open_watched_page, serve_folder
 from playwright.sync_api import Browser, Page
 
 from polydocs.site.build import build_site
@@ -97,29 +97,24 @@ def _tab_until(page: Page, selector: str, backwards: bool = False) -> None:
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_a_quiz_is_answered_with_the_keyboard_only(browser: Browser, course_url: str, lang: str) -> None:
-    page, watch = open_watched_page(browser)
-    try:
-        page.goto(f"{course_url}/{lang}/", wait_until="load")
-        quiz = page.locator(".polydocs-quiz")
-        right, wrong = FEEDBACK[lang]
-        _tab_until(page, ".polydocs-quiz input")
-        page.keyboard.press("ArrowDown")  # the second choice, the right one
-        _tab_until(page, ".polydocs-quiz-check")
-        page.keyboard.press("Enter")
-        assert quiz.locator(".polydocs-quiz-feedback").inner_text() == right
-        _tab_until(page, ".polydocs-quiz input", backwards=True)
-        page.keyboard.press("ArrowUp")  # the first choice, a wrong one
-        _tab_until(page, ".polydocs-quiz-check")
-        page.keyboard.press("Space")
-        assert quiz.locator(".polydocs-quiz-feedback").inner_text().startswith(wrong)
-        # The chosen answer's explanation opened: the reader learns why.
-        assert (
-            quiz.locator(".polydocs-quiz-choice").first.locator("details").get_attribute("open") is not None
-        )
-        assert watch.console_errors == []
-    finally:
-        page.context.close()
+def test_a_quiz_is_answered_with_the_keyboard_only(module_page: OpenPage, course_url: str, lang: str) -> None:
+    page, watch = module_page()
+    page.goto(f"{course_url}/{lang}/", wait_until="load")
+    quiz = page.locator(".polydocs-quiz")
+    right, wrong = FEEDBACK[lang]
+    _tab_until(page, ".polydocs-quiz input")
+    page.keyboard.press("ArrowDown")  # the second choice, the right one
+    _tab_until(page, ".polydocs-quiz-check")
+    page.keyboard.press("Enter")
+    assert quiz.locator(".polydocs-quiz-feedback").inner_text() == right
+    _tab_until(page, ".polydocs-quiz input", backwards=True)
+    page.keyboard.press("ArrowUp")  # the first choice, a wrong one
+    _tab_until(page, ".polydocs-quiz-check")
+    page.keyboard.press("Space")
+    assert quiz.locator(".polydocs-quiz-feedback").inner_text().startswith(wrong)
+    # The chosen answer's explanation opened: the reader learns why.
+    assert quiz.locator(".polydocs-quiz-choice").first.locator("details").get_attribute("open") is not None
+    assert watch.console_errors == []
 
 
 def test_an_interactive_session_shows_its_output_apart_and_copies_only_its_code(
@@ -162,35 +157,29 @@ def test_the_framework_chosen_on_one_page_is_kept_on_the_next(
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_youtube_video_is_requested_only_after_the_click(
-    browser: Browser, course_url: str, lang: str
+    module_page: OpenPage, course_url: str, lang: str
 ) -> None:
-    page, watch = open_watched_page(browser)
-    try:
-        page.goto(f"{course_url}/{lang}/", wait_until="networkidle")
-        assert not [url for url in watch.requests if "youtube" in url]
-        assert page.locator(".polydocs-embed-youtube a[href^='https://www.youtube.com/watch']").count() == 1
-        with page.expect_request(lambda request: "youtube-nocookie.com" in request.url):
-            page.locator(".polydocs-embed-youtube .polydocs-embed-load").click()
-        frame = page.locator(".polydocs-embed-youtube iframe[sandbox]")
-        assert frame.get_attribute("src") == "https://www.youtube-nocookie.com/embed/1pedAIvTWXk"
-        assert [url for url in watch.requests if "youtube" in url] == [
-            "https://www.youtube-nocookie.com/embed/1pedAIvTWXk"
-        ]
-        # The page's policy lets this frame in (the request is then refused by the test, not the page).
-        assert not [line for line in watch.console_errors if "Content Security Policy" in line]
-    finally:
-        page.context.close()
+    page, watch = module_page()
+    page.goto(f"{course_url}/{lang}/", wait_until="networkidle")
+    assert not [url for url in watch.requests if "youtube" in url]
+    assert page.locator(".polydocs-embed-youtube a[href^='https://www.youtube.com/watch']").count() == 1
+    with page.expect_request(lambda request: "youtube-nocookie.com" in request.url):
+        page.locator(".polydocs-embed-youtube .polydocs-embed-load").click()
+    frame = page.locator(".polydocs-embed-youtube iframe[sandbox]")
+    assert frame.get_attribute("src") == "https://www.youtube-nocookie.com/embed/1pedAIvTWXk"
+    assert [url for url in watch.requests if "youtube" in url] == [
+        "https://www.youtube-nocookie.com/embed/1pedAIvTWXk"
+    ]
+    # The page's policy lets this frame in (the request is then refused by the test, not the page).
+    assert not [line for line in watch.console_errors if "Content Security Policy" in line]
 
 
 @pytest.mark.parametrize("path", ["/en/", "/es/training/"])
 def test_the_quiz_video_and_tabs_have_no_serious_accessibility_violation(
-    browser: Browser, course_url: str, path: str
+    module_page: OpenPage, course_url: str, path: str
 ) -> None:
-    page, _ = open_watched_page(browser)
-    try:
-        page.goto(course_url + path, wait_until="load")
-        violations = Axe().run(page).response["violations"]
-        blocking = [f"{v['id']}: {v['help']}" for v in violations if v["impact"] in ("serious", "critical")]
-        assert not blocking, blocking
-    finally:
-        page.context.close()
+    page, _ = module_page()
+    page.goto(course_url + path, wait_until="load")
+    violations = Axe().run(page).response["violations"]
+    blocking = [f"{v['id']}: {v['help']}" for v in violations if v["impact"] in ("serious", "critical")]
+    assert not blocking, blocking

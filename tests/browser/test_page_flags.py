@@ -8,8 +8,8 @@ import textwrap
 from collections.abc import Iterator
 
 import pytest
-from browser_support import BROWSER_MARKS, open_watched_page, serve_folder
-from playwright.sync_api import Browser
+from browser_support import BROWSER_MARKS, OpenPage, serve_folder
+from playwright.sync_api import Page
 
 from polydocs.site.build import build_site
 
@@ -57,27 +57,21 @@ def site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield url
 
 
-def _measure(browser: Browser, url: str) -> dict[str, float]:
-    page, _ = open_watched_page(browser, viewport={"width": 1280, "height": 800})
-    try:
-        page.goto(url, wait_until="load")
-        return dict(page.evaluate(_MEASURE))
-    finally:
-        page.context.close()
+def _measure(page: Page, url: str) -> dict[str, float]:
+    page.goto(url, wait_until="load")
+    return dict(page.evaluate(_MEASURE))
 
 
-def test_flags_wrap_code_and_stretch_tables_as_doc_builder_does(browser: Browser, site_url: str) -> None:
-    flagged = _measure(browser, site_url + "/en/flagged/")
-    plain = _measure(browser, site_url + "/en/plain/")
+def test_flags_wrap_code_and_stretch_tables_as_doc_builder_does(module_page: OpenPage, site_url: str) -> None:
+    page, _ = module_page(viewport={"width": 1280, "height": 800})
+    flagged = _measure(page, site_url + "/en/flagged/")
+    plain = _measure(page, site_url + "/en/plain/")
     assert (plain["codeScrolls"], flagged["codeScrolls"]) == (True, False), (plain, flagged)
     assert flagged["codeLines"] > plain["codeLines"], (plain, flagged)
     assert plain["tableShare"] < 0.5 < 0.9 < flagged["tableShare"], (plain, flagged)
 
 
-def test_the_flag_comments_leave_no_text(browser: Browser, site_url: str) -> None:
-    page, _ = open_watched_page(browser)
-    try:
-        page.goto(site_url + "/en/flagged/", wait_until="load")
-        assert "WRAP CODE" not in page.inner_text("article")
-    finally:
-        page.context.close()
+def test_the_flag_comments_leave_no_text(module_page: OpenPage, site_url: str) -> None:
+    page, _ = module_page()
+    page.goto(site_url + "/en/flagged/", wait_until="load")
+    assert "WRAP CODE" not in page.inner_text("article")

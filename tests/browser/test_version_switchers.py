@@ -46,13 +46,13 @@ def _choose_version(page: Page, version: str) -> int:
 
 
 def test_the_version_selector_lands_on_the_same_page_in_the_same_language(
-    open_page: OpenPage, versioned_site: tuple[str, Path]
+    module_page: OpenPage, versioned_site: tuple[str, Path]
 ) -> None:
     """Every page of each version, its selector followed to the other version. A page that has its twin
     there is checked from the page its twin's selector landed on (v1.0 -> v2.0 -> v1.0: one load and two
     clicks check both); the others are loaded."""
     url, out = versioned_site
-    page, _ = open_page()
+    page, _ = module_page()
     unchecked = [
         (version, lang, local)
         for version in VERSIONS
@@ -84,10 +84,10 @@ def test_the_version_selector_lands_on_the_same_page_in_the_same_language(
 
 
 def test_switching_language_then_version_keeps_the_page(
-    open_page: OpenPage, versioned_site: tuple[str, Path]
+    module_page: OpenPage, versioned_site: tuple[str, Path]
 ) -> None:
     url, _ = versioned_site
-    page, _ = open_page()
+    page, _ = module_page()
     page.goto(url + "/v1.0/es/graph_breaks/", wait_until="networkidle")
     open_language_menu(page)
     with page.expect_navigation(wait_until="networkidle"):
@@ -102,10 +102,10 @@ def test_switching_language_then_version_keeps_the_page(
 
 
 def test_an_old_version_shows_a_banner_to_the_same_page_in_the_default_version(
-    open_page: OpenPage, versioned_site: tuple[str, Path]
+    module_page: OpenPage, versioned_site: tuple[str, Path]
 ) -> None:
     url, _ = versioned_site
-    page, _ = open_page()
+    page, _ = module_page()
     page.goto(url + "/v2.0/es/torch_compile/", wait_until="networkidle")
     assert not page.locator(".polydocs-version-banner").is_visible()
     page.goto(url + "/v1.0/es/torch_compile/", wait_until="networkidle")
