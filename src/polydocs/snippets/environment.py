@@ -31,6 +31,7 @@ INHERITED = (
     "OMP_NUM_THREADS",
     "MKL_NUM_THREADS",
     "TORCHINDUCTOR_COMPILE_THREADS",
+    "TORCHINDUCTOR_VEC_ISA_OK",
 )
 INHERITED_PREFIXES = ("LC_",)
 
@@ -164,6 +165,12 @@ def session_environment(
         env["CUDA_VISIBLE_DEVICES"] = ""
         # On a small CPU machine a pool of compile workers costs more than it saves.
         env.setdefault("TORCHINDUCTOR_COMPILE_THREADS", "1")
+        # Inductor picks the vector instructions its C++ kernels use from the CPU's flags, then proves the
+        # compiler builds them by compiling four programs that include ATen's vector headers, into the
+        # session's compile cache (new for each session code): 12 of the 23 CPU-s of a first compile of a
+        # small model on 2 cores. The CPU's flags alone decide here; a compiler that cannot build them
+        # fails the page's first compile with its C++ error. TORCHINDUCTOR_VEC_ISA_OK=0 restores the proof.
+        env.setdefault("TORCHINDUCTOR_VEC_ISA_OK", "1")
     elif gpu is not None:
         env["CUDA_VISIBLE_DEVICES"] = gpu
     return env
