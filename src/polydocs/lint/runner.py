@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -105,13 +106,25 @@ def _pages_findings(context: LintContext, selected: list[str]) -> list[Diagnosti
     _SHARED = (context, selected)
     try:
         with worker_pool(processes) as pool:
-            chunks = [
-                range(start, min(start + _CHUNK, len(documents)))
-                for start in range(0, len(documents), _CHUNK)
-            ]
-            return [finding for found in pool.map(_forked_chunk, chunks) for finding in found]
+            return [finding for found in pool.map(_forked_chunk, _chunks(documents)) for finding in found]
     finally:
         _SHARED = None
+
+
+def _chunks(documents: list[LintDocument]) -> list[list[int]]:
+    """The pages' indices in chunks of about `_CHUNK`, a page's translations in the chunk of its English
+    page: what a process learns of one page (its Python blocks as black formats them, its code for the
+    parity of each translation, the English page's parse) then serves all of them, where chunks in
+    language order had each process format most of the course's blocks again."""
+    by_name: dict[str, list[int]] = {}
+    for index, document in enumerate(documents):
+        by_name.setdefault(document.local, []).append(index)
+    chunks: list[list[int]] = [[]]
+    for indices in by_name.values():
+        if chunks[-1] and len(chunks[-1]) + len(indices) > _CHUNK:
+            chunks.append([])
+        chunks[-1].extend(indices)
+    return chunks
 
 
 def _cpus() -> int:
@@ -119,7 +132,7 @@ def _cpus() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
-def _forked_chunk(indices: range) -> list[Diagnostic]:
+def _forked_chunk(indices: Sequence[int]) -> list[Diagnostic]:
     assert _SHARED is not None, "a lint process forked without its context"
     context, selected = _SHARED
     found = _chunk_findings(indices, context, selected)
@@ -127,7 +140,7 @@ def _forked_chunk(indices: range) -> list[Diagnostic]:
     return found
 
 
-def _chunk_findings(indices: range, context: LintContext, selected: list[str]) -> list[Diagnostic]:
+def _chunk_findings(indices: Sequence[int], context: LintContext, selected: list[str]) -> list[Diagnostic]:
     findings: list[Diagnostic] = []
     for index in indices:
         document = context.targets.documents[index]

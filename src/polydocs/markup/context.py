@@ -44,6 +44,10 @@ class MarkupContext:
     # How many lines Python-Markdown gave the steps (set by the first, `page_parse`); locations past them
     # are faults (`source_line`). None: no conversion has run, only `line_map` bounds them.
     text_lines: int | None = None
+    # False where nobody reads the conversion's construct problems (lint's rendering for `unsafe-html` and
+    # `source-visible`: its `constructs` rule checks the page itself): `page_parse` then checks only the
+    # page's bounds, which decide what is rendered (a notice in place of a page past them).
+    check_constructs: bool = True
 
     @property
     def facts(self) -> PageFacts:

@@ -11,8 +11,9 @@ import bisect
 import re
 
 from polydocs.dialect import Fence, ParsedPage, page_findings, parse_page
+from polydocs.dialect.checks import Finding
 from polydocs.dialect.constructs.fences import closing_fence
-from polydocs.dialect.page_bounds import REFUSING
+from polydocs.dialect.page_bounds import REFUSING, page_refusal
 from polydocs.markup._blocks import StoreHtml
 from polydocs.markup._tabs import one_line_tab_blocks
 from polydocs.markup.context import MarkupContext
@@ -37,10 +38,7 @@ def report_constructs(lines: list[str], context: MarkupContext, store: StoreHtml
     if nested:
         return lines
     context.text_lines = len(lines)
-    findings = page_findings(context.page, context.facts)
-    for finding in findings:
-        context.warn(finding.index, finding.code, finding.message, finding.hint)
-    refusal = next((finding for finding in findings if finding.code in REFUSING), None)
+    refusal = _refusal(context)
     if refusal is None:
         return lines
     # Every line kept (blank), so later steps and locations still hold; nothing is left for them to read.
@@ -48,6 +46,19 @@ def report_constructs(lines: list[str], context: MarkupContext, store: StoreHtml
     refused = [notice, *[""] * (len(lines) - 1)]
     context.page = parse_page("\n".join(refused))
     return refused
+
+
+def _refusal(context: MarkupContext) -> Finding | None:
+    """Report the page's construct problems (only its bounds where nobody reads them: `check_constructs`)
+    and return why the page is not rendered, if it is not."""
+    assert context.page is not None
+    if not context.check_constructs:
+        bound = page_refusal(context.page)  # `page_findings` asks it first, and stops there: the same answer
+        return bound.finding() if bound is not None else None
+    findings = page_findings(context.page, context.facts)
+    for finding in findings:
+        context.warn(finding.index, finding.code, finding.message, finding.hint)
+    return next((finding for finding in findings if finding.code in REFUSING), None)
 
 
 def hand_over(lines: list[str], context: MarkupContext, store: StoreHtml) -> list[str]:

@@ -7,6 +7,7 @@ import io
 import re
 import tokenize
 from collections.abc import Iterator
+from functools import lru_cache
 
 from polydocs.diagnostics import Diagnostic
 from polydocs.lint.context import LintContext
@@ -44,11 +45,17 @@ def _strip_hash_comments(code: str) -> str:
 
 def normalized_code(region: Region) -> str:
     """What must match across languages: the code without comments, trailing spaces or blank lines."""
-    code = region.code
-    if region.language == "python":
-        stripped = _strip_python_comments(code) if region.kind == "script" else None
+    return _normalized(region.language, region.kind, region.code)
+
+
+@lru_cache(maxsize=4096)
+def _normalized(language: str, kind: str, code: str) -> str:
+    """`normalized_code` of a block's text, remembered: an English page's blocks are compared with each of
+    its translations' (twenty languages of the course: Python's tokenizer ran on each block twenty times)."""
+    if language == "python":
+        stripped = _strip_python_comments(code) if kind == "script" else None
         code = stripped if stripped is not None else _strip_hash_comments(code)
-    elif region.language in _SHELL_LANGUAGES:
+    elif language in _SHELL_LANGUAGES:
         code = _strip_hash_comments(code)
     return "\n".join(line.rstrip() for line in code.splitlines() if line.strip())
 
