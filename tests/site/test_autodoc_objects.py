@@ -1,7 +1,6 @@
 """An autodoc page other languages fall back to: the same cross-reference links and `objects.inv` in every
 language, whichever process converted it; real builds documenting an installed library (Markdown)."""
 
-import importlib.util
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -131,19 +130,6 @@ def test_replaying_on_the_page_that_registered_changes_nothing():
     assert inventory.format_sphinx() == before
     assert autorefs._primary_url_map == {"pkg.Trainer": ["api/#pkg.Trainer"]}  # one URL, not two
     assert autorefs._secondary_url_map == {"Trainer": ["api/#pkg.Trainer"]}
-
-
-def test_transformers_corpus_cold_builds_are_byte_identical(corpus, tmp_path, monkeypatch):
-    if importlib.util.find_spec("transformers") is None:
-        pytest.skip("transformers is not installed: its autodoc page would be placeholders")
-    sites = []
-    for run in ("first", "second"):
-        monkeypatch.setenv("POLYDOCS_CACHE", str(tmp_path / f"cache-{run}"))
-        build_site(corpus, tmp_path / run, jobs=3)
-        sites.append(site_files(tmp_path / run))
-    assert sites[0] == sites[1]
-    for lang in LANGUAGES:  # `main_classes/trainer`: English's page, which es and pt fall back to
-        assert "transformers.Trainer" in _objects(tmp_path / "first", lang), lang
 
 
 def test_an_autodoc_page_follows_an_edit_of_the_documented_module_in_place(write_tree, tmp_path, monkeypatch):

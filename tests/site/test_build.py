@@ -1,7 +1,6 @@
 """Real MkDocs builds of a small three-language tree."""
 
 import json
-from pathlib import Path
 
 import pytest
 
@@ -116,14 +115,6 @@ def test_partial_build_replaces_only_the_named_languages(small_tree, tmp_path):
     report = build_site(small_tree, out, only=["es"])
     assert [result.lang for result in report.languages] == ["es"]
     assert marker.read_text(encoding="utf-8") == "kept"
-
-
-def test_corpus_builds_every_language_with_located_warnings(corpus, tmp_path: Path):
-    report = build_site(corpus, tmp_path / "site")
-    assert {result.lang for result in report.languages} == {"en", "es", "pt"}
-    assert all(result.pages > 10 for result in report.languages)
-    located = [w for w in report.warnings if ".md:" in w]
-    assert len(located) > 100
 
 
 def test_outdated_translation_shows_a_banner_and_the_status_page_lists_it(small_tree, tmp_path):
