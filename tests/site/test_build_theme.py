@@ -3,6 +3,7 @@
 from pathlib import Path
 
 import pytest
+from mkdocs import utils as mkdocs_utils
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import Files
 from mkdocs.theme import Theme
@@ -49,3 +50,24 @@ def test_every_environment_of_the_theme_keeps_its_compiled_templates_in_the_cach
     assert env.loader is not None and env.bytecode_cache is not None
     source, filename, _ = env.loader.get_source(env, "partials/language.html")
     assert env.bytecode_cache.get_bucket(env, "partials/language.html", filename, source).code is not None
+
+
+def test_the_theme_mkdocs_made_is_the_builds_and_the_installed_themes_are_listed_once(
+    settings, tmp_path, monkeypatch
+):
+    # MkDocs lists the installed themes (every distribution's entry points) for each theme it makes and
+    # then forgets the list: the build's theme, made again from the settings, listed them a second time.
+    listed = []
+    entry_points = mkdocs_utils.entry_points
+
+    def counted(**selection):
+        listed.append(selection.get("group"))
+        return entry_points(**selection)
+
+    monkeypatch.setattr(mkdocs_utils, "entry_points", counted)
+    config = load_mkdocs_config(settings, tmp_path / "mkdocs-en.yml")
+    assert listed.count("mkdocs.themes") == 1, listed
+    made = Theme(**settings["theme"])  # the theme as MkDocs makes it from the same settings
+    assert isinstance(config.theme, BuildTheme)
+    assert config.theme.dirs == made.dirs and config.theme.static_templates == made.static_templates
+    assert dict(config.theme) == dict(made)

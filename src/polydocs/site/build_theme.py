@@ -88,12 +88,23 @@ def remember_templates_of(cache: Path) -> None:
 
 
 class BuildTheme(Theme):
-    """MkDocs' theme, made from the same settings, whose environments list no hidden folder's files and
-    keep their compiled templates in `cache` (none: in this process only, `RememberedTemplates`)."""
+    """MkDocs' theme, whose environments list no hidden folder's files and keep their compiled templates
+    in `cache` (none: in this process only, `RememberedTemplates`)."""
 
     def __init__(self, cache: Path | None, **theme_settings: Any) -> None:
         super().__init__(**theme_settings)
         self.cache = cache
+
+    @classmethod
+    def adopting(cls, theme: Theme, cache: Path | None) -> BuildTheme:
+        """The theme MkDocs made while validating the settings, as the build's. Made again from the same
+        settings, it listed the installed themes again (every installed distribution's entry points and
+        the metadata of each theme's: MkDocs forgets the list after each theme it makes) and read
+        Material's settings file again, in every language build."""
+        adopted = cls.__new__(cls)
+        adopted.__dict__.update(vars(theme))
+        adopted.cache = cache
+        return adopted
 
     def get_env(self) -> Environment:
         env = super().get_env()

@@ -275,10 +275,10 @@ def load_mkdocs_config(
     settings: dict[str, Any], config_path: Path, cache: Path | None = None
 ) -> MkDocsConfig:
     """Validate the generated settings exactly as MkDocs validates an `mkdocs.yml`; the theme MkDocs
-    made from them is then made again as the build's (`build_theme.py`), its compiled templates kept
-    in `cache` (the one the settings were made with)."""
+    made from them is then the build's (`build_theme.py`), its compiled templates kept in `cache` (the
+    one the settings were made with)."""
     stream = io.StringIO(yaml.safe_dump({"site_name": str(settings["site_name"])}))
     stream.name = str(config_path)
     config = load_config(config_file=stream, config_file_path=str(config_path), **settings)
-    config.theme = BuildTheme(cache, **settings["theme"])
+    config.theme = BuildTheme.adopting(config.theme, cache)
     return config
