@@ -16,7 +16,7 @@ from polydocs.cache import CacheStore, cache_dir
 from polydocs.sources.api_inventory.lazy_exports import declared_export
 from polydocs.sources.api_inventory.member_links import member_home
 from polydocs.sources.api_inventory.object_paths import defining_path, has_module, static_exports
-from polydocs.sources.installed_packages import installed_sources, is_installed
+from polydocs.sources.installed_packages import imported_object, installed_sources, is_installed
 from polydocs.sources.project import api_reference_problems
 from polydocs.typed_json import load
 
@@ -213,7 +213,8 @@ class ApiInventory:
         return _package_importable(self.owner(name).package)
 
     def exists(self, name: str) -> bool:
-        """Whether `package.name` can be reached by importing the package and following attributes."""
+        """Whether `package.name` imports (`installed_packages.imported_object`: its longest prefix that
+        is a module, then attributes)."""
         if (owner := self.owner(name)) is not self:
             return owner.exists(name)
         dotted = self.qualified(name)
@@ -327,17 +328,4 @@ def _listed_names(module: ModuleType) -> frozenset[str]:
 
 @cache
 def _object_exists(package: str, dotted: str) -> bool:
-    # Importing a library runs its code, which may warn about its own deprecations: not the page's problem.
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        try:
-            target: object = importlib.import_module(package)
-        except ImportError:
-            return False
-        for attribute in dotted.split("."):
-            try:
-                target = getattr(target, attribute)
-            # transformers reports a lazy submodule that fails to import as RuntimeError.
-            except (AttributeError, ImportError, RuntimeError):
-                return False
-    return True
+    return imported_object(f"{package}.{dotted}") is not None
