@@ -3,9 +3,7 @@
 This module imports little: on a first build, the side process that lists the documented library's
 names (two seconds for transformers, on the way of every page that links it) is forked before MkDocs,
 Material and the language builds are imported (`staged_build.py`), so that it runs while this process
-imports them. A rebuild reads the names an earlier build listed, and forks no process for them. The
-secret scan of what is published runs in the process's lasting worker (`worker_processes.py`), which
-later builds of the same process reuse.
+imports them. A rebuild reads the names an earlier build listed, and forks no process for them.
 """
 
 from __future__ import annotations
@@ -21,7 +19,7 @@ from polydocs.site.build_scope import languages_to_build
 from polydocs.site.converted_trees import converted_before
 from polydocs.site.output import checked_output, staged_output
 from polydocs.site.versions import VersionRequest, read_versions
-from polydocs.site.worker_processes import lasting_worker, worker_pool
+from polydocs.site.worker_processes import worker_pool
 from polydocs.sources import load_source_tree
 
 if TYPE_CHECKING:
@@ -64,7 +62,7 @@ def build_site(
         build = StagedBuild(
             source, tree, api, languages, only, out, staged, cache, cache_filled, version, versions
         )
-        report = build_staged(build, lasting_worker() or side, listing, strict, jobs)
+        report = build_staged(build, side, listing, strict, jobs)
     report.seconds = time.perf_counter() - started
     return report
 

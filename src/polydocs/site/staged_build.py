@@ -76,9 +76,9 @@ def build_staged(
     strict: bool,
     jobs: int | None,
 ) -> BuildReport:
-    """Build what changed into the staging folder and publish it; `side` (a process beside this one,
-    `worker_processes.lasting_worker`) scans what is published for secrets; on a first build, another
-    has started listing the library's names (`listing`)."""
+    """Build what changed into the staging folder and publish it; `side` (a process beside this one)
+    scans what is published for secrets and, on a first build, has started listing the library's names
+    (`listing`)."""
     tree, languages, cache, cache_filled = build.tree, build.languages, build.cache, build.cache_filled
     language_problems = theme_language_problems([tree.language(code) for code in languages], build.source)
     inputs = TreeInputs(tree, build.api, build.named)
