@@ -23,13 +23,21 @@ INFERENCE_GUIDE = "perf_torch_compile/"
 # Each screen: its context options, what is read on each of its pages, and the name of the inference
 # guide's full-page screenshot, if one is taken on it.
 SCREENS: dict[str, tuple[dict[str, Any], tuple[str, ...], str]] = {
-    "phone-light": ({"viewport": PHONE, "color_scheme": "light", "is_mobile": True}, ("overflow",), ""),
+    "phone-light": (
+        {"viewport": PHONE, "color_scheme": "light", "is_mobile": True},
+        ("overflow", "broken-words"),
+        "",
+    ),
     "phone-dark": (
         {"viewport": PHONE, "color_scheme": "dark", "is_mobile": True},
         ("overflow",),
         "phone-dark",
     ),
-    "phone-390": ({"viewport": {"width": 390, "height": 844}, "is_mobile": True}, ("copy-buttons",), ""),
+    "phone-390": (
+        {"viewport": {"width": 390, "height": 844}, "is_mobile": True},
+        ("copy-buttons", "broken-words"),
+        "",
+    ),
     "desktop": ({"viewport": {"width": 1280, "height": 800}}, ("copy-buttons",), "desktop"),
 }
 
@@ -37,9 +45,12 @@ SCREENS: dict[str, tuple[dict[str, Any], tuple[str, ...], str]] = {
 @dataclass
 class Screen:
     """What every page showed on one screen: its palette and sideways overflow, the code blocks whose
-    copy buttons cover their first line, how many blocks carry the buttons, and the screenshots taken."""
+    copy buttons cover their first line, the headings that break a word they had room for, how many
+    blocks carry the buttons, and the screenshots taken."""
 
-    problems: dict[str, list[str]] = field(default_factory=lambda: {"overflow": [], "copy-buttons": []})
+    problems: dict[str, list[str]] = field(
+        default_factory=lambda: {"overflow": [], "copy-buttons": [], "broken-words": []}
+    )
     blocks: int = 0
     code_beside_buttons: dict[str, int] = field(default_factory=dict)
     screenshots: dict[str, Path] = field(default_factory=dict)
@@ -79,6 +90,9 @@ def _read_screen(
                 screen.problems["copy-buttons"] += [f"{site_page}: {problem}" for problem in problems]
                 beside = page.locator("pre > code:not(.polydocs-code-below-buttons)").count()
                 screen.code_beside_buttons[str(site_page)] = beside
+            if "broken-words" in readings:
+                broken = page.evaluate(_HEADING_WORDS_BROKEN)
+                screen.problems["broken-words"] += [f"{site_page}: {problem}" for problem in broken]
             if screenshot and site_page.path.endswith(f"/{INFERENCE_GUIDE}"):
                 path = artifacts_dir / f"{site_page.lang}-inference-{screenshot}.png"
                 page.screenshot(path=str(path), full_page=True)
@@ -169,3 +183,35 @@ def test_copy_buttons_leave_the_first_line_of_code_readable_on_a_desktop_screen(
     assert not screen.problems["copy-buttons"], "\n".join(screen.problems["copy-buttons"])
     # Only blocks whose first line reaches the button start below it: a short first line stays beside it.
     assert screen.code_beside_buttons["/en/perf_torch_compile/"] > 0
+
+
+# Each word of a heading laid out on more than one line although it is narrower than the heading: a
+# word longer than the line must break, one that fits must not (a float beside the heading narrowed it).
+_HEADING_WORDS_BROKEN = """() => [...document.querySelectorAll('.md-content :is(h1, h2, h3)')]
+  .flatMap(heading => {
+    const broken = [];
+    const width = heading.getBoundingClientRect().width;
+    const walker = document.createTreeWalker(heading, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (node.parentElement.closest('.headerlink')) continue;
+      for (const word of node.data.matchAll(/\\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, word.index);
+        range.setEnd(node, word.index + word[0].length);
+        const boxes = [...range.getClientRects()].filter(box => box.width > 0);
+        const lines = new Set(boxes.map(box => Math.round(box.top)));
+        const wide = boxes.reduce((sum, box) => sum + box.width, 0);
+        if (lines.size > 1 && wide < width) broken.push(word[0]);
+      }
+    }
+    const text = JSON.stringify(heading.textContent.replace('\u00b6', '').trim());
+    return broken.map(word => `${heading.tagName.toLowerCase()} ${text} breaks ${JSON.stringify(word)}`);
+  })"""
+
+
+@pytest.mark.parametrize("screen_name", ["phone-light", "phone-390"])
+def test_headings_break_no_word_that_fits_their_line_on_a_phone(
+    screens: Callable[[str], Screen], screen_name: str
+) -> None:
+    problems = screens(screen_name).problems["broken-words"]
+    assert not problems, "\n".join(problems)
