@@ -1,11 +1,8 @@
 """Stand-ins for diffusers repositories: tiny pipelines of the family an id names, run in real sandboxed
 sessions through diffusers' own `from_pretrained`, offline."""
 
-import contextlib
 import importlib.util
-import io
 import json
-import shutil
 
 import pytest
 
@@ -17,24 +14,12 @@ from polydocs.snippets.standins.diffusers import (
     unsupported_family,
 )
 
-from .golden import CASES
-from .test_pytest_plugin import PLUGIN_ARGS
+from .sample_runs import check_sample_pages
 
 SD = "stable-diffusion-v1-5/stable-diffusion-v1-5"
 
 
 PAGES = ("text_to_image.md", "image_to_image.md", "guessed.md", "kandinsky.md", "offload.md")
-
-
-class _Outcomes:
-    """pytest plugin: the outcome of each page's session item."""
-
-    def __init__(self) -> None:
-        self.by_page: dict[str, str] = {}
-
-    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
-        if report.when == "call" or report.outcome != "passed":
-            self.by_page[report.nodeid.split("::")[0].rsplit("/", 1)[-1]] = report.outcome
 
 
 @pytest.fixture(scope="module")
@@ -45,27 +30,9 @@ def checked(tmp_path_factory):
     if importlib.util.find_spec("diffusers") is None:  # not imported here: the checker never imports torch
         pytest.skip("diffusers is not installed (the `check` extra installs it)")
     root = tmp_path_factory.mktemp("diffusers-pages")
-    cache = root / "snippets-cache"
-    (root / "docs_src" / "en").mkdir(parents=True)
-    for page in PAGES:
-        shutil.copy(CASES / "diffusers" / "en" / page, root / "docs_src" / "en" / page)
-    outcomes = _Outcomes()
-    builds: list[list[str]] = []
-    build = models._build
-
-    def counting(requests, profile, hf_home):
-        builds.append([request.hub_id for request in requests])
-        return build(requests, profile, hf_home)
-
-    args = [*PLUGIN_ARGS, "--snippets-cache", str(cache), "--snippets-report-json", "report.json"]
-    printed = io.StringIO()
-    with pytest.MonkeyPatch.context() as patch, contextlib.redirect_stdout(printed):
-        patch.chdir(root)
-        patch.setattr(models, "_build", counting)
-        pytest.main(["docs_src", "--rootdir", str(root), *args], plugins=[outcomes])
-    report = json.loads((root / "report.json").read_text())
-    sessions = {session["page"]: session for session in report["sessions"]}
-    return cache, outcomes.by_page, sessions, printed.getvalue().splitlines(), builds
+    return check_sample_pages(
+        root, "diffusers", PAGES, lambda requests: [request.hub_id for request in requests]
+    )
 
 
 def test_a_pipeline_page_runs_in_fp16_with_its_scheduler_and_unet_loaded_from_subfolders(checked):

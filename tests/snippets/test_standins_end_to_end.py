@@ -1,15 +1,12 @@
 """Stand-ins end to end on sample pages (tiny profile): the library's real loading code, offline."""
 
 import json
-import shutil
 
 import pytest
 
 from polydocs.guide import guide_url
-from polydocs.snippets.standins import models
 
-from .golden import CASES
-from .test_pytest_plugin import PLUGIN_ARGS
+from .sample_runs import check_sample_pages
 
 pytest.importorskip("PIL")
 
@@ -27,43 +24,18 @@ PAGES = (
 )
 
 
-class _Outcomes:
-    """pytest plugin: the outcome of each page's session item."""
-
-    def __init__(self) -> None:
-        self.by_page: dict[str, str] = {}
-
-    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
-        if report.when == "call" or report.outcome != "passed":
-            self.by_page[report.nodeid.split("::")[0].rsplit("/", 1)[-1]] = report.outcome
-
-
 @pytest.fixture(scope="module")
 def checked(tmp_path_factory):
     """Every sample page checked in one run, as a tree is: the stand-ins of all of them are built before
     the first session runs, in one builder process. Returns the stand-in cache, each page's item outcome
     and session (from the JSON report), and the Hub ids each builder process was asked for."""
     root = tmp_path_factory.mktemp("standin-pages")
-    cache = root / "snippets-cache"
-    (root / "docs_src" / "en").mkdir(parents=True)
-    for page in PAGES:
-        shutil.copy(CASES / "standins" / "en" / page, root / "docs_src" / "en" / page)
-    outcomes = _Outcomes()
-    builds: list[list[str]] = []
-    build = models._build
+    cache, outcomes, sessions, _, builds = check_sample_pages(root, "standins", PAGES, _keys, ["-q"])
+    return cache, outcomes, {page.removeprefix("en/"): session for page, session in sessions.items()}, builds
 
-    def counting(requests, profile, hf_home):
-        builds.append(sorted(request.key for request in requests))
-        return build(requests, profile, hf_home)
 
-    args = [*PLUGIN_ARGS, "--snippets-cache", str(cache), "--snippets-report-json", "report.json"]
-    with pytest.MonkeyPatch.context() as patch:
-        patch.chdir(root)
-        patch.setattr(models, "_build", counting)
-        pytest.main(["docs_src", "--rootdir", str(root), "-q", *args], plugins=[outcomes])
-    report = json.loads((root / "report.json").read_text())
-    sessions = {session["page"].removeprefix("en/"): session for session in report["sessions"]}
-    return cache, outcomes.by_page, sessions, builds
+def _keys(requests):
+    return sorted(request.key for request in requests)
 
 
 def _check(checked, page):
