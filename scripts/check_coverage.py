@@ -3,12 +3,14 @@
     PYTHONPATH=src python3 scripts/check_coverage.py [TREE] [--languages en es pt] [-n 2] [--out F.json]
     PYTHONPATH=src python3 scripts/check_coverage.py --table-of REPORT.json [TREE]
 
-Runs `polydocs check TREE/<lang>... -n N --report-json` (a fresh cache folder unless `--cache-dir`), then
-prints one Markdown table row per language and a total: pages, pages with Python sessions, sessions,
+Runs `polydocs check TREE/<lang>... -n N --report-json` (a fresh cache folder unless `--cache-dir`;
+`--warm-stand-ins` empties its results and compile caches first, keeping the stand-ins), then prints one
+Markdown table row per language and a total: pages, pages with Python sessions, sessions,
 passed, failed, skipped, blocked by reason, coverage = (passed + failed) / sessions, and the same without
 the sessions blocked only because they need a GPU (their verdict is the GPU run's). A session is
 counted under its status in the report; reports written before the checker had a `blocked` status count
-such sessions as failed, and the table says which reasons those failures would have had.
+such sessions as failed, and the table says which reasons those failures would have had. Last, how long
+the sessions that ran took (cached and deduplicated ones left out): count, min, quartiles, p90, max.
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ import argparse
 import json
 import os
 import re
+import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -42,6 +46,9 @@ def main() -> int:
         return 0
     report_path = args.out or Path(tempfile.mkdtemp(prefix="polydocs-coverage-")) / "report.json"
     cache = (args.cache_dir or Path(tempfile.mkdtemp(prefix="polydocs-coverage-cache-"))).resolve()
+    if args.warm_stand_ins:  # the verdicts and compiled kernels of an earlier run go; its stand-ins stay
+        for area in ("results", "compiled"):
+            shutil.rmtree(cache / area, ignore_errors=True)
     command = [sys.executable, "-m", "polydocs", "check", *args.languages, "-n", str(args.workers)]
     command += ["--report-json", str(report_path.resolve()), "--cache-dir", str(cache), *args.check_args]
     # Run from the tree's top: the checker runs only pages inside the folder it is started in.
@@ -60,6 +67,7 @@ def main() -> int:
     report = json.loads(report_path.read_text(encoding="utf-8"))
     for line in coverage_table(report, args.tree, args.languages):
         print(line)
+    print(session_seconds(report))
     print(f"\nwall {wall:.0f} s with -n {args.workers}; report: {report_path}")
     return 0
 
@@ -72,6 +80,11 @@ def _arguments() -> argparse.Namespace:
     parser.add_argument("--out", type=Path, default=None, help="where the report goes (default: a temp file)")
     parser.add_argument("--cache-dir", type=Path, default=None, help="default: a fresh temporary folder")
     parser.add_argument("--quiet", action="store_true", help="hide the check's own output")
+    parser.add_argument(
+        "--warm-stand-ins",
+        action="store_true",
+        help="with --cache-dir: run every session again on the stand-ins an earlier run built",
+    )
     parser.add_argument("--table-of", type=Path, default=None, metavar="REPORT", help="only print its table")
     parser.epilog = "after --: more `polydocs check` options"
     # Split at `--` by hand: a REMAINDER argument would also swallow this script's options after TREE.
@@ -80,6 +93,21 @@ def _arguments() -> argparse.Namespace:
     args = parser.parse_args(argv[:cut])
     args.check_args = argv[cut + 1 :]
     return args
+
+
+def session_seconds(report: dict) -> str:
+    """The distribution of the seconds of the sessions this run ran."""
+    ran = sorted(
+        s["seconds"] for s in report["sessions"] if not s.get("cached") and not s.get("deduplicated")
+    )
+    if len(ran) < 2:
+        return f"\nsession seconds: {len(ran)} session(s) ran: {ran}"
+    q1, median, q3 = statistics.quantiles(ran, n=4)
+    p90 = statistics.quantiles(ran, n=10)[-1]
+    return (
+        f"\nsession seconds ({len(ran)} sessions ran): min {ran[0]:.1f}, q1 {q1:.1f}, "
+        f"median {median:.1f}, q3 {q3:.1f}, p90 {p90:.1f}, max {ran[-1]:.1f}"
+    )
 
 
 def coverage_table(report: dict, tree: Path, languages: list[str]) -> list[str]:

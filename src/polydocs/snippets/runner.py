@@ -14,6 +14,7 @@ from contextlib import ExitStack
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
+from polydocs.snippets.compile_seed import CompileSeed, compile_seed, wants_seed
 from polydocs.snippets.environment import (
     EnvironmentRequest,
     SessionFolders,
@@ -78,6 +79,8 @@ def prepare_sessions(sessions: list[Session], options: RunOptions) -> None:
     `prepare_stand_ins`); a session whose `env=` directives are refused loads none."""
     starting = [session for session in sessions if _refused_variables(session) is None]
     prepare_stand_ins(starting, options.device, options.profile, options.hf_home, DEFAULT_TRAINING_MODEL)
+    if any(wants_seed(session.code, options.device) for session in starting):
+        compile_seed(probe_sandbox(options.device == "cuda"))
 
 
 def _block_spec(region: Region, device: str, blocked: Blocked | None, fragment: Fragment | None) -> BlockSpec:
@@ -158,7 +161,7 @@ def _session_folders(session: Session, options: RunOptions, folder: Path) -> Ses
 
 
 def _sandbox_spec(
-    session: Session, options: RunOptions, folder: Path, folders: SessionFolders
+    session: Session, options: RunOptions, folder: Path, folders: SessionFolders, seed: CompileSeed | None
 ) -> SandboxSpec:
     return SandboxSpec(
         command=(sys.executable, "-m", "polydocs.snippets.child", str(folder / "spec.json")),
@@ -166,6 +169,7 @@ def _sandbox_spec(
         # The stand-in Hub cache is not among them: pages read it, and no page may change it for the next.
         writable=(folder, folders.inductor_cache, folders.triton_cache),
         readable=(*interpreter_paths(), folders.hf_home, session.path.resolve()),
+        placed=seed.headers if seed is not None else (),
         gpu=options.device == "cuda",
     )
 
@@ -175,9 +179,12 @@ def _run_subprocess(session: Session, options: RunOptions) -> SessionResult:
         session, options.device, options.profile, options.hf_home, DEFAULT_TRAINING_MODEL
     )
     support = probe_sandbox(options.device == "cuda")
+    seed = compile_seed(support) if wants_seed(session.code, options.device) else None
     with tempfile.TemporaryDirectory(prefix="polydocs-session-") as temp, ExitStack() as stack:
         folder = Path(temp).resolve()
         folders = _session_folders(session, options, folder)
+        if seed is not None:
+            seed.start(folders.inductor_cache)
         copy_for_session(stand_ins.datasets, options.hf_home, folders.datasets_cache)
         lines = tuple(region.start_line for region in session.regions)
         pipes = stack.enter_context(SessionPipes(SessionRecord(lines)))
@@ -185,7 +192,7 @@ def _run_subprocess(session: Session, options: RunOptions) -> SessionResult:
         apply_requests(requested, _environment_requests(session), os.environ)
         spec = _spec(session, options, folder, stand_ins.blocked, pipes.channel_write, requested)
         (folder / "spec.json").write_text(json.dumps(asdict(spec)))
-        argv = support.command(_sandbox_spec(session, options, folder, folders))
+        argv = support.command(_sandbox_spec(session, options, folder, folders, seed))
         cgroup = None
         parent = support.memory
         if parent.folder is not None and options.memory_mb > 0:

@@ -37,6 +37,9 @@ class SandboxSpec:
     writable: tuple[Path, ...] = ()  # bound read-write: the session folder, the compile caches
     readable: tuple[Path, ...] = ()  # bound read-only beside the system folders: Python, stand-ins, page
     masked: tuple[Path, ...] = ()  # covered by an empty folder or file: sockets, private system files
+    # Files of the machine shown read-only at another path, in the sandbox's private /tmp (the compile
+    # seed's header, compile_seed.py); without bubblewrap there is no private /tmp, and they are not shown.
+    placed: tuple[tuple[Path, str], ...] = ()
     gpu: bool = False
 
 
@@ -111,6 +114,7 @@ def _mounts(spec: SandboxSpec) -> list[str]:
     mounts = [(p, ["--ro-bind", str(p), str(p)]) for p in readable]
     mounts += [(p, ["--bind", str(p), str(p)]) for p in writable]
     mounts += [(p, _mask(p)) for p in spec.masked if not any(p.is_relative_to(w) for w in writable)]
+    mounts += [(Path(inside), ["--ro-bind", str(file), inside]) for file, inside in spec.placed]
     argv: list[str] = []
     for _, arguments in sorted(mounts, key=lambda mount: len(mount[0].parts)):
         argv += arguments
