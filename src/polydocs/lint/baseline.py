@@ -82,6 +82,8 @@ class _LineReader:
 
     def __init__(self) -> None:
         self._lines: dict[str, list[str]] = {}
+        self._pages: dict[str, str] = {}  # the text of each page read, to find its blocks when asked
+        self._fence_lines: dict[str, set[int]] = {}  # the lines of each page a fence may open at
         self._blocks: dict[str, dict[int, str]] = {}
         self._named: dict[tuple[Path, str], str | None] = {}
 
@@ -92,7 +94,7 @@ class _LineReader:
             except OSError:
                 text = ""
             self._lines[path] = text.splitlines()
-            self._blocks[path] = _opened_blocks(text) if path.endswith((".md", ".mdx")) else {}
+            self._pages[path] = text if path.endswith((".md", ".mdx")) else ""
         return self._lines[path]
 
     def text(self, path: str, line: int) -> str:
@@ -100,8 +102,16 @@ class _LineReader:
         return lines[line - 1] if 0 < line <= len(lines) else ""
 
     def block(self, path: str, line: int) -> str | None:
-        """The code of the block whose opening fence is at `line`; None when no block opens there."""
+        """The code of the block whose opening fence is at `line`; None when no block opens there. A page is
+        parsed only when a fence may open at the line asked: most findings are at lines without one, and
+        parsing every page with a finding again was a twentieth of `polydocs init` on the course."""
         self._read(path)
+        if path not in self._fence_lines:
+            self._fence_lines[path] = _marker_lines(self._pages[path])
+        if line not in self._fence_lines[path]:
+            return None
+        if path not in self._blocks:
+            self._blocks[path] = _opened_blocks(self._pages[path])
         return self._blocks[path].get(line)
 
     def named_places(self, finding: Diagnostic) -> list[tuple[str, int]]:
@@ -132,6 +142,16 @@ class _LineReader:
         """Whether a block opens at the finding's line or at a place its message names."""
         places = [(finding.path, finding.line), *self.named_places(finding)]
         return any(self.block(path, line) is not None for path, line in places)
+
+
+def _marker_lines(text: str) -> set[int]:
+    """The 1-based lines of the page, as its parse numbers them, holding a fence's marker (three backticks
+    or tildes): the only lines a fence may open at, in a list item or a quote too."""
+    from polydocs.dialect.page import split_lines  # the lines as the parse counts them
+
+    if "```" not in text and "~~~" not in text:
+        return set()
+    return {number for number, line in enumerate(split_lines(text), 1) if "```" in line or "~~~" in line}
 
 
 def _opened_blocks(text: str) -> dict[int, str]:
