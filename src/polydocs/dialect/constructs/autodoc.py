@@ -27,6 +27,8 @@ CODES = frozenset({UNAVAILABLE, MALFORMED})
 _DIRECTIVE = re.compile(r"^(?P<indent>[ ]*)\[\[autodoc\]\][ ]+(?P<name>[A-Za-z_][\w.]*)[ ]*$")
 # A line a reader would take for a directive: `[[autodoc]]` first.
 _STARTS_AS_DIRECTIVE = re.compile(r"^[ ]*\[\[autodoc\]\]")
+# What every directive, and every line starting as one, holds as written.
+_MARKER = "[[autodoc]]"
 _MEMBER = re.compile(r"^[ ]+-[ ]+(?P<member>[\w.]+)[ ]*$")
 
 
@@ -42,6 +44,8 @@ class Autodoc:
 
 def find_autodoc(page: ParsedPage) -> Iterator[Autodoc]:
     """Every directive a reader may meet, in page order (code and closed comments skipped)."""
+    if _MARKER not in page.text:
+        return  # none on the page: its lines are not walked (the check, the render and lint each ask)
     for index, line in visible_lines(page):
         if directive := _DIRECTIVE.match(line):
             yield Autodoc(index, directive["indent"], directive["name"], _members(page.lines, index + 1))
@@ -50,7 +54,7 @@ def find_autodoc(page: ParsedPage) -> Iterator[Autodoc]:
 def autodoc_in_text(text: str) -> Iterator[Autodoc]:
     """`find_autodoc` of the page with this text. Every directive holds `[[autodoc]]` as written, so a text
     without it has none and is not parsed: most pages of a tree (the lint and the build ask every page)."""
-    if "[[autodoc]]" in text:
+    if _MARKER in text:
         yield from find_autodoc(parse_page(text))
 
 
@@ -88,6 +92,8 @@ def available(autodoc: Autodoc, api: ApiInventory) -> bool:
 
 
 def check(page: ParsedPage, facts: PageFacts) -> Iterator[Finding]:
+    if _MARKER not in page.text:
+        return  # no line starts as a directive, and no directive names an object
     for index, line in visible_lines(page):
         if _STARTS_AS_DIRECTIVE.match(line) and not _DIRECTIVE.match(line):
             yield Finding(

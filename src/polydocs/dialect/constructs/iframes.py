@@ -124,7 +124,11 @@ def _https(url: BrowserUrl | None) -> bool:
 
 
 def find_iframes(page: ParsedPage) -> list[Iframe]:
-    """Every `<iframe>` a reader may meet, in page order (code and closed comments skipped)."""
+    """Every `<iframe>` a reader may meet, in page order (code and closed comments skipped). Each is at a
+    line holding `<iframe`, so a page whose text holds none has none and is not parsed for it: most pages
+    of a tree (`polydocs init` asks every page for its embeds before lint parses them)."""
+    if not _ANYWHERE.search(page.text):
+        return []
     found: list[Iframe] = []
     after = 0
     for index, line in visible_lines(page):
