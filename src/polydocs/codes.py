@@ -57,7 +57,6 @@ _TABLE: dict[tuple[str, str], list[tuple[str, Severity, str]]] = {
         ("iframe-host", _E, "An `<iframe>` on a host `iframe_hosts` does not allow."),
         ("iframe-title", _E, "An embedded `<iframe>` without a title for screen readers."),
         ("iframe-inline", _E, "An `<iframe>` not on lines of its own."),
-        ("mdx-unsupported", _E, "An MDX construct polydocs does not render."),
         ("component-unknown", _E, "A component polydocs does not know, shown as a container of its content."),
         ("heading-anchor-misplaced", _E, "A heading anchor `[[id]]` where it has no effect."),
         ("autodoc-malformed", _E, "An `[[autodoc]]` line that cannot be read."),

@@ -114,7 +114,6 @@ for key in inputs:  # doc-builder: hide
 
 [[open-in-colab]]
 """
-INFERENCE_SNIPPET_LINE = 77
 
 API = """# Writing API documentation
 
@@ -298,9 +297,8 @@ def test_the_readmes_examples_render_and_show_no_source(tmp_path: Path) -> None:
     )
     assert build.returncode == 0, build.stderr
     built = _found(json.loads(report.read_text())["diagnostics"])
-    # The one construct polydocs does not render: a self-closing <InferenceSnippet>, whose snippets
-    # huggingface.co makes in the reader's browser; a placeholder shows, never its source (docs/markup.md).
-    assert built == {("writing.md", INFERENCE_SNIPPET_LINE, "mdx-unsupported")}
+    # Every construct of the README renders: nothing to report.
+    assert built == set()
     lint = _polydocs(
         tmp_path, "lint", "--format", "json", "--rule", "constructs", "--rule", "source-visible", str(source)
     )
@@ -315,6 +313,11 @@ def test_the_readmes_examples_render_and_show_no_source(tmp_path: Path) -> None:
     assert "main_classes#otherlib.XXXClass.method" in writing
     assert "runnable:quickstart" not in writing and "[[open-in-colab]]" not in writing
     assert "print" in writing and "hidden_body_line" not in writing  # doc-builder's runnable-code-blocks.md
+    # The self-closing <InferenceSnippet>: its call in both clients, as tabs (huggingface.co asks
+    # huggingface.js for the same code; nothing is fetched here).
+    assert 'chat</span><span class="o">.</span><span class="n">completions' in writing
+    assert writing.count("deepseek-ai/DeepSeek-R1") == 2 and "polydocs-placeholder" not in writing
+    assert ">Python</label>" in writing and ">JavaScript</label>" in writing
     api = (out / "en" / "api" / "index.html").read_text(encoding="utf-8")
     assert ">numpy<" in api and ">pandas<" in api and "START python_import" not in api
     for anchor in ("readmelib.XXXTokenizer.__call__", "readmelib.load", "readmelib.SomeClass"):

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from html import escape
 
-from polydocs.dialect.constructs import components, framework_switch, notebooks, quiz, tabs
+from polydocs.dialect.constructs import components, framework_switch, inference_snippet, notebooks, quiz, tabs
 from polydocs.dialect.constructs.component_tags import ComponentTag, find_component_tags
 from polydocs.markup._blocks import StoreHtml, indent_lines, quoted
 from polydocs.markup.context import MarkupContext
@@ -53,6 +53,8 @@ def _tag_html(tag: ComponentTag, context: MarkupContext, store: StoreHtml) -> st
         return None  # the callouts construct's; a tab group's (`<InferenceSnippet>` enclosing tabs)
     if not tag.ended:
         return store(_placeholder(context))
+    if inference_snippet.is_inference_snippet(tag) and not isinstance(inference_snippet.read_call(tag), str):
+        return None  # its code tabs are written at the hand-over (markup/inference_snippet.py)
     if tag.name == quiz.NAME:
         question = quiz.read_question(tag)
         html = quiz_html(question, context.lang) if isinstance(question, quiz.Question) else None

@@ -17,6 +17,7 @@ from polydocs.dialect.page_bounds import REFUSING, page_refusal
 from polydocs.markup._blocks import StoreHtml
 from polydocs.markup._tabs import one_line_tab_blocks
 from polydocs.markup.context import MarkupContext
+from polydocs.markup.inference_snippet import inference_snippet_blocks
 from polydocs.markup.literal_include import include_blocks
 from polydocs.markup.refused_page import refused_notice
 from polydocs.markup.table_breaks import blank_above, table_breaks
@@ -68,7 +69,11 @@ def hand_over(lines: list[str], context: MarkupContext, store: StoreHtml) -> lis
     blocks = _with_breaks(
         lines,
         table_breaks(lines, page),
-        [*include_blocks(lines, page, context, store), *one_line_tab_blocks(lines, page)],
+        [
+            *include_blocks(lines, page, context, store),
+            *one_line_tab_blocks(lines, page),
+            *inference_snippet_blocks(lines, page),
+        ],
     )
     lines = close_unclosed_fences(stash_nested_raw_elements(lines, page, store), page)
     return _with_includes(lines, page, blocks)

@@ -7,8 +7,8 @@
 - Any other component (a capitalised or snake_case tag such as `<Gallery>` or `<add_code_sample>`): a
   neutral container, what it encloses rendered as the page's Markdown and its tags dropped, reported as
   `component-unknown`; never its source.
-- `<InferenceSnippet ... />` alone: its snippets are made on huggingface.co from huggingface.js, nothing
-  is fetched here, so a placeholder with `mdx-unsupported` (enclosing tabs, it is a tab group: tabs.py).
+- `<InferenceSnippet ... />` alone: the call it describes as code tabs (inference_snippet.py; nothing is
+  fetched); enclosing tabs, it is a tab group (tabs.py).
 
 `<Tip>` (callouts), `<Question>` (quiz), the notebook banners (notebooks) and `<FrameworkSwitchCourse>`
 (framework_switch) have constructs of their own.
@@ -23,19 +23,18 @@ from typing import Literal
 
 from polydocs.dialect import components as shared
 from polydocs.dialect.checks import Finding, PageFacts
-from polydocs.dialect.constructs import framework_switch, notebooks, quiz, tabs
+from polydocs.dialect.constructs import framework_switch, inference_snippet, notebooks, quiz, tabs
 from polydocs.dialect.constructs._visible import visible_lines
 from polydocs.dialect.constructs.component_tags import ComponentTag, find_component_tags
 from polydocs.dialect.heading_anchors import has_misplaced_anchor, heading_anchor
 from polydocs.dialect.page import ParsedPage
 from polydocs.guide import guide_url
 
-UNSUPPORTED = "mdx-unsupported"
 UNKNOWN = "component-unknown"
 MALFORMED = "component-malformed"
 ANCHOR_MISPLACED = "heading-anchor-misplaced"
 YOUTUBE_MALFORMED = "youtube-malformed"
-CODES = frozenset({UNSUPPORTED, UNKNOWN, MALFORMED, YOUTUBE_MALFORMED, ANCHOR_MISPLACED, shared.UNCLOSED})
+CODES = frozenset({UNKNOWN, MALFORMED, YOUTUBE_MALFORMED, ANCHOR_MISPLACED, shared.UNCLOSED})
 
 YOUTUBE = "Youtube"
 # Component -> the kind of note it is (strings `component.<kind>`, `component.<kind>_in`).
@@ -45,8 +44,8 @@ GROUPING = frozenset({"ExampleCodeBlock"})
 # Components other constructs own (`<Tip>`: callouts, converted when it stands alone on a line).
 OWNED_ELSEWHERE = frozenset({"Tip", quiz.NAME, framework_switch.NAME, *notebooks.NAMES})
 RENDERED = frozenset({YOUTUBE, *VERSION_NOTES, *GROUPING})
-# Known components that cannot be rendered here: a placeholder (self-closing `<InferenceSnippet/>`).
-PLACEHOLDERS = frozenset(tabs.GROUP_NAMES)
+# Known components shown as a placeholder where their tag cannot be read (the dialect check says why).
+PLACEHOLDERS = frozenset({inference_snippet.NAME})
 
 _OPEN_IN_COLAB = re.compile(r"^[ ]*\[\[open-in-colab\]\][ ]*$")
 _YOUTUBE_ID = re.compile(r"^[\w-]{6,20}$")
@@ -127,8 +126,18 @@ def is_unknown(tag: ComponentTag) -> bool:
 
 
 def _problem(tag: ComponentTag) -> Finding | None:
+    if tag.ended and inference_snippet.is_inference_snippet(tag):
+        call = inference_snippet.read_call(tag)
+        if not isinstance(call, str):
+            return None
+        return Finding(
+            tag.index,
+            MALFORMED,
+            f"`<{tag.name}>`: {call}; readers see a placeholder",
+            "write the tag as doc-builder's README shows it (section 'Inference Snippet')",
+        )
     if tag.name not in RENDERED and (tag.closing or (tag.ended and not is_unknown(tag))):
-        return None if tag.closing else _unsupported(tag)
+        return None
     if tag.name not in RENDERED and tag.ended:
         return _unknown(tag)
     if not tag.ended:
@@ -154,18 +163,6 @@ def _unknown(tag: ComponentTag) -> Finding:
         tag.index,
         UNKNOWN,
         f"`<{tag.name}>` is a component polydocs does not know; its tags are dropped and {encloses}",
-        "rewrite it in Markdown (an admonition, a link, a list), or see "
-        f"{guide_url('markup.md', 'The constructs')} for the components "
-        "polydocs renders",
-    )
-
-
-def _unsupported(tag: ComponentTag) -> Finding:
-    return Finding(
-        tag.index,
-        UNSUPPORTED,
-        f"`<{tag.name}>` is a doc-builder component polydocs does not render; readers see a placeholder "
-        "(what it encloses still shows)",
         "rewrite it in Markdown (an admonition, a link, a list), or see "
         f"{guide_url('markup.md', 'The constructs')} for the components "
         "polydocs renders",

@@ -96,10 +96,10 @@ TOKENIZERS_LANGUAGES = _labelled(
     "tokenizerslangcontent", {"python": "Python", "rust": "Rust", "node": "Node"}
 )
 # An inference call in three clients (doc-builder's `inferenceSnippet` preprocessor and `InferenceApi`); the
-# component `<InferenceSnippet .../>`, which fetches its snippets from huggingface.js, is no group.
-_INFERENCE_LABELS = {"python": "Python", "js": "JavaScript", "curl": "cURL"}
-INFERENCE_SNIPPET = _labelled("inferencesnippet", _INFERENCE_LABELS)
-INFERENCE_SNIPPET_COMPONENT = _labelled("InferenceSnippet", _INFERENCE_LABELS)
+# component `<InferenceSnippet .../>` alone is no group: the call it describes (inference_snippet.py).
+INFERENCE_LABELS = {"python": "Python", "js": "JavaScript", "curl": "cURL"}
+INFERENCE_SNIPPET = _labelled("inferencesnippet", INFERENCE_LABELS)
+INFERENCE_SNIPPET_COMPONENT = _labelled("InferenceSnippet", INFERENCE_LABELS)
 CODE_TABS = (TOKENIZERS_LANGUAGES, INFERENCE_SNIPPET, INFERENCE_SNIPPET_COMPONENT)
 
 TAB_GROUPS = (HFOPTIONS, FRAMEWORK_CONTENT, *CODE_TABS)

@@ -1,0 +1,124 @@
+"""`<InferenceSnippet ... />` -> code tabs of the call it describes (`polydocs.dialect.constructs.
+inference_snippet`): Python (huggingface_hub's `InferenceClient`) and JavaScript (`@huggingface/inference`),
+one code block per provider in each, written from templates of the two clients' documented calls: a chat
+completion where the tag says `conversational`, else the client's method of the task (`text-to-image` ->
+`text_to_image` / `textToImage`). A tag that cannot be read is the components step's placeholder.
+
+The code has more lines than the tag, so this runs in the hand-over, as `<literalinclude>` does.
+"""
+
+from __future__ import annotations
+
+from polydocs.dialect.constructs.component_tags import find_component_tags
+from polydocs.dialect.constructs.inference_snippet import (
+    InferenceCall,
+    Provider,
+    is_inference_snippet,
+    read_call,
+)
+from polydocs.dialect.constructs.tabs import INFERENCE_LABELS
+from polydocs.dialect.page import ParsedPage
+from polydocs.markup._blocks import INDENT, leading_spaces, quoted
+
+# What a reader sends, by task (huggingface.js's example inputs for the common ones).
+_INPUTS = {
+    "text-generation": '"Can you please let us know more details about your "',
+    "text-to-image": '"Astronaut riding a horse"',
+    "text-classification": '"I like you. I love you"',
+    "token-classification": '"My name is Sarah Jessica Parker but you can call me Jessica"',
+    "summarization": '"The tower is 324 metres tall, about the same height as an 81-storey building."',
+    "translation": '"Меня зовут Вольфганг и я живу в Берлине"',
+    "feature-extraction": '"Today is a sunny day and I will get some ice cream."',
+    "fill-mask": '"The answer to the universe is [MASK]."',
+}
+_QUESTION = "What is the capital of France?"
+
+
+def inference_snippet_blocks(lines: list[str], page: ParsedPage) -> list[tuple[int, int, list[str]]]:
+    """`(first, last, block)` for each readable self-closing `<InferenceSnippet>`: its lines become tabs."""
+    blocks = []
+    for tag in find_component_tags(page):
+        if not (tag.ended and is_inference_snippet(tag)):
+            continue
+        call = read_call(tag)
+        if isinstance(call, str):
+            continue  # the components step's placeholder, the dialect check's finding
+        indent = leading_spaces(lines[tag.index])
+        blocks.append((tag.index, tag.last, [indent + line for line in _tabs(call)]))
+    return blocks
+
+
+def _tabs(call: InferenceCall) -> list[str]:
+    lines: list[str] = []
+    for number, (tab, code) in enumerate((("python", _python), ("js", _javascript)), 1):
+        lines.append(f"{'===!' if number == 1 else '==='} {quoted(INFERENCE_LABELS[tab])}")
+        for provider in call.providers:
+            if len(call.providers) > 1:
+                lines += ["", f"{INDENT}`{provider.name}`", ""]
+            fence = "```" + ("py" if tab == "python" else "js")
+            lines += [INDENT + line if line else "" for line in [fence, *code(call, provider), "```"]]
+        lines.append("")
+    return lines
+
+
+def _python(call: InferenceCall, provider: Provider) -> list[str]:
+    head = [
+        "import os",
+        "from huggingface_hub import InferenceClient",
+        "",
+        "client = InferenceClient(",
+        f'    provider="{provider.name}",',
+        '    api_key=os.environ["HF_TOKEN"],',
+        ")",
+        "",
+    ]
+    if call.conversational:
+        return [
+            *head,
+            "completion = client.chat.completions.create(",
+            f'    model="{provider.model}",',
+            f'    messages=[{{"role": "user", "content": "{_QUESTION}"}}],',
+            ")",
+            "",
+            "print(completion.choices[0].message)",
+        ]
+    method = call.pipeline.replace("-", "_")
+    return [
+        *head,
+        f"result = client.{method}(",
+        f"    {_INPUTS.get(call.pipeline, '...')},",
+        f'    model="{provider.model}",',
+        ")",
+    ]
+
+
+def _javascript(call: InferenceCall, provider: Provider) -> list[str]:
+    head = [
+        'import { InferenceClient } from "@huggingface/inference";',
+        "",
+        "const client = new InferenceClient(process.env.HF_TOKEN);",
+        "",
+    ]
+    if call.conversational:
+        return [
+            *head,
+            "const chatCompletion = await client.chatCompletion({",
+            f'    provider: "{provider.name}",',
+            f'    model: "{provider.model}",',
+            f'    messages: [{{ role: "user", content: "{_QUESTION}" }}],',
+            "});",
+            "",
+            "console.log(chatCompletion.choices[0].message);",
+        ]
+    first, *rest = call.pipeline.split("-")
+    method = first + "".join(word.capitalize() for word in rest)
+    return [
+        *head,
+        f"const result = await client.{method}({{",
+        f'    provider: "{provider.name}",',
+        f'    model: "{provider.model}",',
+        f"    inputs: {_INPUTS.get(call.pipeline, '...')},",
+        "});",
+        "",
+        "console.log(result);",
+    ]
