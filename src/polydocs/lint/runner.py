@@ -7,6 +7,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import markdown
+
 from polydocs.diagnostics import Diagnostic, display_path, reading
 from polydocs.dialect.page_bounds import TOO_DEEP, page_refusal
 from polydocs.lint.changed import reported
@@ -22,6 +24,8 @@ from polydocs.lint.secrets.scan import (
     tracked_files,
 )
 from polydocs.lint.targets import LintTargets, collect_targets
+from polydocs.markup import extension_configs, markdown_extensions
+from polydocs.notebooks.doc_builder_adapter import preload_style
 from polydocs.site.worker_processes import worker_pool
 from polydocs.sources.changes import Changes, affected_pages
 
@@ -104,11 +108,21 @@ def _pages_findings(context: LintContext, selected: list[str]) -> list[Diagnosti
     if processes < 2:
         return _chunk_findings(range(len(documents)), context, selected)
     _SHARED = (context, selected)
+    _import_before_forking(selected)
     try:
         with worker_pool(processes) as pool:
             return [finding for found in pool.map(_forked_chunk, _chunks(documents)) for finding in found]
     finally:
         _SHARED = None
+
+
+def _import_before_forking(selected: list[str]) -> None:
+    """What the rules import on their first page, imported once by this process, not by each it forks:
+    hf-doc-builder's styler with black (0.3 s of CPU) and the site's Markdown extensions (0.04 s)."""
+    if "code-style" in selected:
+        preload_style()
+    if "unsafe-html" in selected or "source-visible" in selected:
+        markdown.Markdown(extensions=markdown_extensions(), extension_configs=extension_configs())
 
 
 def _chunks(documents: list[LintDocument]) -> list[list[int]]:
