@@ -127,6 +127,20 @@ def test_code_tabs_are_labelled_in_the_notebook_as_on_the_site(tmp_path: Path) -
     assert "tokenizerslangcontent" not in prose and "<rust>" not in prose
 
 
+def test_an_inference_snippet_is_its_calls_code_in_the_notebook_as_on_the_site(tmp_path: Path) -> None:
+    case = REPO / "tests" / "markup" / "cases" / "code_tabs" / "inference_snippet.md"
+    page = tmp_path / "en" / "page.md"
+    page.parent.mkdir()
+    page.write_text(case.read_text(encoding="utf-8"), encoding="utf-8")
+    cells = _cells(page)
+    prose = "\n".join(cell.source for cell in cells if cell.cell_type == "markdown")
+    code = "\n".join(cell.source for cell in cells if cell.cell_type == "code")
+    assert "<InferenceSnippet" not in prose and "providersMapping" not in prose
+    assert "**JavaScript**" in prose and "client.chatCompletion" in prose and "`replicate`" in prose
+    assert 'client.text_to_image(\n    "Astronaut riding a horse"' in code
+    assert 'model="deepseek-ai/DeepSeek-R1"' in code
+
+
 def test_a_notebook_leaves_out_a_hidden_statement_whole_as_the_site_does(tmp_path: Path) -> None:
     # doc-builder's README example: the hidden loop's body is its test, shown neither on the site nor here.
     page = tmp_path / "en" / "runnable.md"

@@ -48,15 +48,27 @@ def inference_snippet_blocks(lines: list[str], page: ParsedPage) -> list[tuple[i
     return blocks
 
 
+def client_code(call: InferenceCall) -> list[tuple[str, str, list[tuple[str, list[str]]]]]:
+    """For each client, its tab label, its fence language and each provider's code: what the site shows
+    as tabs and a notebook as labelled blocks."""
+    return [
+        (
+            INFERENCE_LABELS[tab],
+            language,
+            [(provider.name, code(call, provider)) for provider in call.providers],
+        )
+        for tab, language, code in (("python", "py", _python), ("js", "js", _javascript))
+    ]
+
+
 def _tabs(call: InferenceCall) -> list[str]:
     lines: list[str] = []
-    for number, (tab, code) in enumerate((("python", _python), ("js", _javascript)), 1):
-        lines.append(f"{'===!' if number == 1 else '==='} {quoted(INFERENCE_LABELS[tab])}")
-        for provider in call.providers:
-            if len(call.providers) > 1:
-                lines += ["", f"{INDENT}`{provider.name}`", ""]
-            fence = "```" + ("py" if tab == "python" else "js")
-            lines += [INDENT + line if line else "" for line in [fence, *code(call, provider), "```"]]
+    for number, (label, language, blocks) in enumerate(client_code(call), 1):
+        lines.append(f"{'===!' if number == 1 else '==='} {quoted(label)}")
+        for provider, code in blocks:
+            if len(blocks) > 1:
+                lines += ["", f"{INDENT}`{provider}`", ""]
+            lines += [INDENT + line if line else "" for line in ["```" + language, *code, "```"]]
         lines.append("")
     return lines
 

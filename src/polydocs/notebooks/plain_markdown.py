@@ -22,9 +22,13 @@ from dataclasses import dataclass
 
 from polydocs.dialect.constructs.api_links import API_LINK, shown_name
 from polydocs.dialect.constructs.callouts import ADMONITION_TYPES, TIP, tip_kind
+from polydocs.dialect.constructs.component_tags import find_component_tags
+from polydocs.dialect.constructs.inference_snippet import is_inference_snippet, read_call
 from polydocs.dialect.constructs.tabs import CODE_TABS
 from polydocs.dialect.heading_anchors import without_heading_anchors
+from polydocs.dialect.page import parse_page
 from polydocs.dialect.tags import TagLine, parse_attributes, parse_tag_line
+from polydocs.markup.inference_snippet import client_code
 from polydocs.snippets.regions import Region
 from polydocs.sources.api_inventory import ApiInventory
 from polydocs.sources.languages import Language
@@ -129,8 +133,30 @@ def _api_links_as_links(text: str, inventory: ApiInventory) -> str:
 
 def _without_component_syntax(text: str) -> str:
     text = without_heading_anchors(text)
+    text = _inference_snippets_as_code(text)
     text = _code_tabs_as_labels(text)
     return _option_tabs_as_labels(text)
+
+
+def _inference_snippets_as_code(text: str) -> str:
+    """A self-closing `<InferenceSnippet>` becomes its call's code, each client's under its label in bold
+    (the site's tabs: markup/inference_snippet.py); one that cannot be read goes (the site shows a
+    placeholder)."""
+    if "<InferenceSnippet" not in text:
+        return text
+    lines = text.split("\n")
+    tags = [tag for tag in find_component_tags(parse_page(text)) if tag.ended and is_inference_snippet(tag)]
+    for tag in reversed(tags):
+        call = read_call(tag)
+        block: list[str] = []
+        if not isinstance(call, str):
+            for label, language, code in client_code(call):
+                block += [f"**{label}**", ""]
+                for provider, lines_of_code in code:
+                    named = [f"`{provider}`", ""] if len(code) > 1 else []
+                    block += [*named, "```" + language, *lines_of_code, "```", ""]
+        lines[tag.index : tag.last + 1] = block
+    return "\n".join(lines)
 
 
 def _option_tabs_as_labels(text: str) -> str:
