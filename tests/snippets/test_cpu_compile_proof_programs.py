@@ -95,6 +95,11 @@ def test_a_seed_whose_header_place_is_not_the_sandboxs_tmp_is_refused_with_a_war
         (folder / "headers" / "abc.h.gch", "/tmp/torchinductor_x/precompiled_headers/abc.h.gch"),
     )
 
+    # A seed whose files went (the cache emptied during a run) is no longer shown to sessions.
+    assert seed.present()
+    (folder / "headers" / "abc.h.gch").unlink()
+    assert not seed.present()
+
 
 def test_whoever_runs_the_check_can_ask_for_the_proofs_again(tmp_path: Path) -> None:
     folders = SessionFolders(

@@ -52,6 +52,10 @@ class CompileSeed:
     headers: tuple[tuple[Path, str], ...]  # (file in the seed, its path inside the sandbox)
     inductor: Path
 
+    def present(self) -> bool:
+        """Whether its files are still there (a cache emptied during the run must not stop the sandbox)."""
+        return all(file.is_file() for file, _ in self.headers) and self.inductor.is_dir()
+
     def start(self, inductor_cache: Path) -> None:
         """Give a compile cache that holds nothing yet the seed's checks (a cache the page already used
         is left as it is)."""

@@ -180,6 +180,7 @@ def _run_subprocess(session: Session, options: RunOptions) -> SessionResult:
     )
     support = probe_sandbox(options.device == "cuda")
     seed = compile_seed(support) if wants_seed(session.code, options.device) else None
+    seed = seed if seed is not None and seed.present() else None
     with tempfile.TemporaryDirectory(prefix="polydocs-session-") as temp, ExitStack() as stack:
         folder = Path(temp).resolve()
         folders = _session_folders(session, options, folder)
