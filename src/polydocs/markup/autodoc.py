@@ -12,7 +12,11 @@ from typing import TYPE_CHECKING
 from polydocs.dialect.constructs.autodoc import autodoc_in_text, available, find_autodoc, qualified_name
 from polydocs.markup._blocks import StoreHtml
 from polydocs.markup.context import MarkupContext
-from polydocs.sources.api_inventory.member_selection import imported_class, selected_members
+from polydocs.sources.api_inventory.member_selection import (
+    imported_class,
+    selected_members,
+    static_documented_methods,
+)
 
 if TYPE_CHECKING:
     from polydocs.sources import SourceTree
@@ -57,12 +61,16 @@ def _blank(lines: list[str], index: int) -> bool:
 def _mkdocstrings_block(qualified: str, listed: tuple[str, ...], room: int) -> list[str]:
     """`::: name` and the members doc-builder documents (`member_selection.py`) as its options, in one
     flow-style YAML line, so that the block is never longer than the directive (and the blank line after
-    it). Where the class does not import, mkdocstrings' own selection: every public member for no list
-    or `- all`."""
+    it). Where the class does not import, the same rule read from its files (`static_documented_methods`),
+    and where even that fails, mkdocstrings' own selection: every public member for no list or `- all`."""
     block = [f"::: {qualified}"]
     cls = imported_class(qualified)
+    static = None if cls is not None or not _default_rule(listed) else static_documented_methods(qualified)
     if cls is not None and room > 1:
         members = selected_members(cls, listed)
+    elif static is not None and room > 1:  # a light build: the same rule, read from the class's files
+        named = [name for name in listed if name != "all"]
+        members = named + [name for name in static if name not in named]
     elif listed and "all" not in listed:
         members = list(listed)
     else:
@@ -77,6 +85,11 @@ def _mkdocstrings_block(qualified: str, listed: tuple[str, ...], room: int) -> l
         unmerged = ", merge_init_into_class: false" if "__init__" in members else ""
         block.append(f"    options: {{members: [{names}], inherited_members: [{names}]{unmerged}}}")
     return block
+
+
+def _default_rule(listed: tuple[str, ...]) -> bool:
+    """Whether doc-builder's rule chooses members: no list, or `- all`."""
+    return not listed or "all" in listed
 
 
 def _placeholder_html(qualified: str) -> str:

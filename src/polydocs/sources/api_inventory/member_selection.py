@@ -9,11 +9,17 @@
 - `- none`: no member.
 - Otherwise the listed members, whatever their name (`- __call__`, `- __init__`).
 
-The rule reads the imported class, as doc-builder does; `None` where the object does not import (a build
-of a library not installed, or one whose import fails), and the build falls back to mkdocstrings' own.
+The rule reads the imported class, as doc-builder does. Where the class does not import (a light build:
+the library's heavy dependencies are not installed), `static_documented_methods` applies the same rule to
+the class as griffe reads it from its files, nothing imported: the methods defined in its body; `None`
+where even that cannot be read, and the build falls back to mkdocstrings' own selection.
 """
 
 from __future__ import annotations
+
+from functools import lru_cache
+
+import griffe
 
 from polydocs.sources.installed_packages import imported_object
 
@@ -57,3 +63,52 @@ def imported_class(full_name: str) -> type | None:
     (`imported_object`)."""
     target = imported_object(full_name)
     return target if isinstance(target, type) else None
+
+
+def static_documented_methods(full_name: str) -> list[str] | None:
+    """`documented_methods` of the class `full_name` names, read from its package's files by griffe (its
+    re-exports followed): the public functions its body defines with a docstring, alphabetically; None
+    where griffe cannot find or read it."""
+    package = full_name.partition(".")[0]
+    try:
+        found = _static_package(package)[full_name.removeprefix(package + ".")]
+        if found.is_alias:
+            found = found.final_target
+    except (KeyError, ImportError, griffe.GriffeError):
+        return None
+    if not found.is_class:
+        return None
+    bases = _static_bases(found)
+    return sorted(
+        name
+        for name, member in found.members.items()
+        if not name.startswith("_")
+        and not member.is_alias
+        and member.is_function
+        and member.docstring
+        and not any(_same_static_docstring(base, name, member.docstring.value) for base in bases)
+    )
+
+
+def _static_bases(cls: griffe.Object | griffe.Alias) -> list[griffe.Object | griffe.Alias]:
+    """The class's bases as griffe resolves them in the package (none that it cannot resolve)."""
+    if not isinstance(cls, griffe.Class):
+        return []
+    try:
+        return list(cls.mro())
+    except (ValueError, griffe.GriffeError):
+        return []
+
+
+def _same_static_docstring(base: griffe.Object | griffe.Alias, name: str, docstring: str) -> bool:
+    member = base.members.get(name)
+    try:
+        return member is not None and member.docstring is not None and member.docstring.value == docstring
+    except griffe.GriffeError:
+        return False
+
+
+@lru_cache(maxsize=8)
+def _static_package(package: str) -> griffe.Object | griffe.Alias:
+    """The package as griffe reads its files (once per process: a large package takes seconds)."""
+    return griffe.load(package, allow_inspection=False, try_relative_path=False, resolve_aliases=False)

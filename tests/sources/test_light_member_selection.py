@@ -1,0 +1,97 @@
+"""A light build (the documented library installed without its heavy dependencies, so that it does not
+import) selects the members of an `[[autodoc]] Class` with no member list as a build that imports it does,
+doc-builder's rule, read from the class's files: public methods its body defines with a docstring no base
+gives the same method; no property, no attribute, no dunder (peft's light build showed `is_prompt_learning`,
+`__getattr__` and `__post_init__`)."""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from polydocs.markup.autodoc import _mkdocstrings_block
+from polydocs.sources.api_inventory.member_selection import (
+    _static_package,
+    documented_methods,
+    static_documented_methods,
+)
+
+CORE = '''
+class Base:
+    def save(self):
+        """Save it."""
+
+    def load(self):
+        """Load it."""
+
+
+class Model(Base):
+    """A model."""
+
+    label = "x"
+
+    def __getattr__(self, name):
+        """Forward to the wrapped model."""
+
+    def __post_init__(self):
+        pass
+
+    @property
+    def is_ready(self):
+        """Whether it is ready."""
+
+    def save(self):
+        """Save it."""
+
+    def load(self):
+        """Load it from a folder, its own way."""
+
+    def forward(self, x):
+        """Run it."""
+
+    def undocumented(self):
+        pass
+
+    def _private(self):
+        """Not for readers."""
+'''
+
+
+@pytest.fixture
+def library(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    package = tmp_path / "lightlib"
+    package.mkdir()
+    (package / "core.py").write_text(CORE, encoding="utf-8")
+    (package / "__init__.py").write_text("from .core import Model\n", encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    yield "lightlib"
+    _static_package.cache_clear()
+    sys.modules.pop("lightlib", None)
+    sys.modules.pop("lightlib.core", None)
+
+
+def test_the_rule_read_from_the_files_is_the_rule_read_from_the_imported_class(library: str) -> None:
+    imported = documented_methods(importlib.import_module("lightlib.core").Model)
+    assert imported == ["forward", "load"]
+    assert static_documented_methods("lightlib.Model") == imported  # through the package's re-export
+    assert static_documented_methods("lightlib.core.Model") == imported
+    assert static_documented_methods("lightlib.core.NoSuchClass") is None
+
+
+def test_a_class_that_does_not_import_gets_the_same_members_block(
+    library: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "lightlib" / "__init__.py").write_text(
+        "import heavy_dependency_not_installed\nfrom .core import Model\n", encoding="utf-8"
+    )
+    block = _mkdocstrings_block("lightlib.Model", (), room=2)
+    assert block == [
+        "::: lightlib.Model",
+        "    options: {members: [forward, load], inherited_members: [forward, load]}",
+    ]
+    block = _mkdocstrings_block("lightlib.Model", ("__call__", "all"), room=3)
+    assert "members: [__call__, forward, load]" in block[1]
