@@ -7,9 +7,12 @@ stand-in that cannot be derived blocks its block before the session runs) and th
 from __future__ import annotations
 
 import ast
+import difflib
 import os
 import re
+import sys
 import traceback
+from collections.abc import Iterator
 
 from polydocs.guide import guide_url, repository_file_url
 from polydocs.snippets.protocol import Blocked
@@ -55,11 +58,15 @@ def blocked_by(error: BaseException, line: int, device: str) -> Blocked | None:
         isinstance(error, ImportError) and _MISSING_LIBRARY.search(text)
     ):
         module = error.name if isinstance(error, ModuleNotFoundError) and error.name else _library(text)
+        if isinstance(error, ModuleNotFoundError) and misspelt_standard_module(module):
+            return None  # `import contexlib`: no environment has it, the page misspelt `contextlib`
         return module_not_installed(line, module)
     loader = _loading(error)
     if loader and _pages_own_loading_error(error, loader[1]):
         return None  # even where the Hub was tried (and refused offline): the page named no model of it
-    if _OFFLINE_TYPES & {kind, *chain} or (isinstance(error, OSError) and _OFFLINE_TEXT.search(text)):
+    # diffusers' `load_lora_weights` refuses offline with a ValueError ("When using the offline mode, ...")
+    offline_text = isinstance(error, OSError | ValueError) and _OFFLINE_TEXT.search(text)
+    if _OFFLINE_TYPES & {kind, *chain} or offline_text:
         url, address = _URL.search(text), _CONNECT.search(text)
         if url:
             what = url.group(0).rstrip(".,:;'\"")
@@ -83,6 +90,33 @@ def blocked_by(error: BaseException, line: int, device: str) -> Blocked | None:
             "name the model type in polydocs.yml (`standins:`), or skip the block",
         )
     return None
+
+
+def misspelt_standard_module(module: str) -> str | None:
+    """The standard library module `module` is a misspelling of (`contexlib` -> `contextlib`), if any:
+    a module no installation provides, so the page's own error. A longer name that starts with the
+    standard one is a package of its own (`pathlib2`, `importlib_metadata`) and is not one."""
+    top = module.split(".")[0]
+    if top in sys.stdlib_module_names:
+        return None
+    close = difflib.get_close_matches(top, sorted(sys.stdlib_module_names), n=1, cutoff=0.85)
+    return close[0] if close and not top.startswith(close[0]) else None
+
+
+def no_accelerator(error: BaseException, code: str, line: int, page_line: int, device: str) -> Blocked | None:
+    """On the CPU, an attribute read on the None that `torch.accelerator.current_accelerator()` returns
+    where there is no accelerator (`current_accelerator().type`, the idiom of peft's pages): the block
+    needs a GPU; `line` is the failing line within `code`, `page_line` the same line in the page."""
+    if device != "cpu" or not isinstance(error, AttributeError) or getattr(error, "obj", False) is not None:
+        return None
+    if "current_accelerator" not in _names_called_at(code, line):
+        return None
+    return Blocked(
+        page_line,
+        NEEDS_CUDA,
+        "needs an accelerator (torch.accelerator.current_accelerator() is None on this CPU)",
+        "it runs in the GPU check (`polydocs check --device cuda`)",
+    )
 
 
 def _needs_cuda(error: BaseException) -> bool:
@@ -175,27 +209,90 @@ def after_blocked(line: int, name: str, blocked_line: int) -> Blocked:
 def names_read_at(code: str, line: int) -> set[str]:
     """The names the statement at `line` of `code` (1-based) reads; every name the code reads when no
     statement of it holds the line (the error came from code defined elsewhere)."""
+    statement = _statement_at(code, line)
+    return {n.id for n in ast.walk(statement) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+
+
+def _names_called_at(code: str, line: int) -> set[str]:
+    """The names and attributes the statement at `line` of `code` calls (`f(...)`, `torch.x.f(...)`: f)."""
+    calls = (n.func for n in ast.walk(_statement_at(code, line)) if isinstance(n, ast.Call))
+    return {
+        f.attr if isinstance(f, ast.Attribute) else f.id
+        for f in calls
+        if isinstance(f, ast.Attribute | ast.Name)
+    }
+
+
+def _statement_at(code: str, line: int) -> ast.AST:
+    """The innermost statement of `code` holding `line`; the whole code when none does (or it does not
+    parse: then nothing)."""
     try:
         tree = ast.parse(code)
     except (SyntaxError, ValueError):
-        return set()
+        return ast.Module(body=[], type_ignores=[])
     holding = [
         node
         for node in ast.walk(tree)
         if isinstance(node, ast.stmt) and node.lineno <= line <= (node.end_lineno or node.lineno)
     ]
-    innermost = min(holding, key=lambda n: (n.end_lineno or n.lineno) - n.lineno, default=tree)
-    return {n.id for n in ast.walk(innermost) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+    return min(holding, key=lambda n: (n.end_lineno or n.lineno) - n.lineno, default=tree)
 
 
 def defined_names(code: str) -> set[str]:
-    """The names a block binds at its top level (what later blocks of the session may use)."""
+    """The names a block binds at its top level (what later blocks of the session may use): not the
+    locals of its functions, lambdas and comprehensions."""
     try:
         tree = ast.parse(code)
     except (SyntaxError, ValueError):
         return set()
+    return {name for statement in tree.body for name in _binds(statement)}
+
+
+def follow_unbound(code: str, unbound: dict[str, int], before_line: int | None = None) -> None:
+    """After a block ran (up to the top-level statement holding `before_line` of `code`, where it
+    failed): each top-level statement that reads a name of `unbound` (one a blocked block would have
+    bound -> its line) leaves what it binds unbound too, from the same blocked block (`dataset =
+    dataset.rename_column(...)` after the blocked `dataset = dataset.map(...)`); a name bound from
+    what the blocks did bind is bound for real."""
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError):
+        return
+    for statement in tree.body:
+        if before_line is not None and (statement.end_lineno or statement.lineno) >= before_line:
+            break
+        read = sorted(_reads(statement) & unbound.keys())
+        for name in _binds(statement):
+            if read:
+                unbound[name] = unbound[read[0]]
+            else:
+                unbound.pop(name, None)
+
+
+_COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
+
+
+def _outside_scopes(node: ast.AST) -> Iterator[ast.AST]:
+    """`node` and what it holds, except the bodies of functions, lambdas and comprehensions (they run
+    later, or bind only their own names); a function's decorators and defaults are read now."""
+    yield node
+    children: list[ast.AST | None]
+    if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+        children = [*node.decorator_list, *node.args.defaults, *node.args.kw_defaults]
+    elif isinstance(node, ast.Lambda):
+        children = [*node.args.defaults, *node.args.kw_defaults]
+    elif isinstance(node, _COMPREHENSIONS):  # a comprehension reads its first iterable now
+        children = [node.generators[0].iter]
+    else:
+        children = list(ast.iter_child_nodes(node))
+    for child in children:
+        if child is not None:
+            yield from _outside_scopes(child)
+
+
+def _binds(statement: ast.stmt) -> set[str]:
     names: set[str] = set()
-    for node in ast.walk(tree):
+    for node in _outside_scopes(statement):
         if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
             names.add(node.id)
         elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
@@ -203,6 +300,12 @@ def defined_names(code: str) -> set[str]:
         elif isinstance(node, ast.alias):
             names.add((node.asname or node.name).split(".")[0])
     return names
+
+
+def _reads(statement: ast.stmt) -> set[str]:
+    return {
+        n.id for n in _outside_scopes(statement) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)
+    }
 
 
 def _causes(error: BaseException) -> list[BaseException]:

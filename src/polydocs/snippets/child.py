@@ -27,7 +27,15 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from polydocs.snippets.blocking import after_blocked, blocked_by, defined_names, names_read_at, offline
+from polydocs.snippets.blocking import (
+    after_blocked,
+    blocked_by,
+    defined_names,
+    follow_unbound,
+    names_read_at,
+    no_accelerator,
+    offline,
+)
 from polydocs.snippets.protocol import (
     Blocked,
     BlockError,
@@ -168,19 +176,26 @@ def run_blocks(
         error, exception = _run_block(block, spec.page_path, namespace, recorder)
         seconds = round(time.perf_counter() - started, 3)
         missed = web.misses[misses:] if web else []
-        blocked = _blocked(error, exception, spec.device, _read_unbound(block, error, unbound), missed)
+        # What it bound before the failing statement is real, unless bound from a blocked block's names.
+        assigned = {n for n, v in namespace.items() if bound_before.get(n) != id(v)}
+        still_unbound = dict(unbound)
+        if error is not None:
+            follow_unbound(block.source, still_unbound, before_line=error.line - block.line)
+        blocked = _blocked(error, exception, spec.device, _read_unbound(block, error, still_unbound), missed)
+        if blocked is None and error is not None and exception is not None:
+            blocked = no_accelerator(
+                exception, block.source, error.line - block.line, error.line, spec.device
+            )
         if blocked is not None:
             if web:  # reported as this block's reason, not again as a failure of the session
                 del web.misses[misses:]
             record(BlockResult(block.line, "blocked", error=error, seconds=seconds, blocked=blocked))
-            # What it bound before it stopped is real; the rest it would have bound.
-            assigned = {n for n, v in namespace.items() if bound_before.get(n) != id(v)}
+            # the rest it would have bound
             unbound.update(dict.fromkeys(defined_names(block.source) - assigned, block.line))
             for name in assigned:
                 unbound.pop(name, None)
             continue
-        for name in defined_names(block.source):  # bound for real now
-            unbound.pop(name, None)
+        follow_unbound(block.source, unbound)  # bound for real now, unless from what a blocked block lacks
         record(BlockResult(block.line, "failed" if error else "passed", error=error, seconds=seconds))
     return results
 

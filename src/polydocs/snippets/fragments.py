@@ -95,9 +95,10 @@ class _State:
             self.bound |= binds
             for name in binds:
                 self.by_fragment.pop(name, None)
-        else:
-            for name in binds - self.bound:
+        else:  # what it binds, even a name an earlier block bound, is the fragment's from here on
+            for name in binds:
                 self.by_fragment.setdefault(name, found.line)
+            self.bound -= binds
         return found
 
     def _reason(self, kind: str, name: str, line: int, local: set[str]) -> Fragment | None:
@@ -175,14 +176,34 @@ def _bound_anywhere(tree: ast.Module) -> set[str]:
 _PLACEHOLDER = re.compile(r"<[A-Za-z_][\w .\-/]*>")
 
 
+# `...` where an argument or an element goes (`Trainer(model=model, ...)`): Python refuses a positional
+# argument after keyword ones, so a block eliding the reader's arguments this way does not parse.
+_ELIDED_ARGUMENT = re.compile(r"[(\[{,]\s*(\.\.\.)(?!\.)")
+
+
 def _placeholder(code: str, first: int) -> Fragment | None:
-    """A block that does not parse: a fragment where code outside strings holds a `<placeholder>`."""
-    for number, text in enumerate(_without_strings(code).splitlines()):
+    """A block that does not parse: a fragment where code outside strings holds a `<placeholder>`, or
+    `...` in place of arguments."""
+    bare = _without_strings(code)
+    for number, text in enumerate(bare.splitlines()):
         match = _PLACEHOLDER.search(text)
         if match:
             what = f"`{match.group(0)}` stands for a value the reader fills in"
             return Fragment(first + number, PLACEHOLDER, what)
+    elided = list(_ELIDED_ARGUMENT.finditer(bare))
+    if elided and _parse(_without_elisions(code, elided)) is not None:
+        line = first + bare.count("\n", 0, elided[0].start(1))
+        return Fragment(line, PLACEHOLDER, "`...` stands for arguments the reader writes")
     return None
+
+
+def _without_elisions(code: str, elided: list[re.Match[str]]) -> str:
+    """`code` with each elided `...` (found in its string-blanked copy: same positions) an empty `**{}`:
+    it parses then only if the elisions were all that kept it from parsing (output pasted into the
+    block, an unclosed string, stay the page's errors)."""
+    for match in reversed(elided):
+        code = code[: match.start(1)] + "**{}" + code[match.end(1) :]
+    return code
 
 
 def _without_strings(code: str) -> str:

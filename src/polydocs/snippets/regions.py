@@ -134,13 +134,22 @@ def _region(path: Path, fence: Fence, directives: Directives) -> Region:
     if is_output(info):
         # What code printed (```python out): never run, never badged.
         return Region(path, line, end_line, info, "output", visible, "other", "", directives)
-    if is_session(info, content):
+    if is_session(info, content) or is_session(info, _after_leading_comments(content)):
         return Region(
             path, line, end_line, info, "python", visible, "doctest", _doctest_source(content), directives
         )
     if first.lower() in PYTHON_LANGUAGES or first.startswith("runnable:"):
         return Region(path, line, end_line, info, "python", visible, "script", content, directives)
     return Region(path, line, end_line, info, first.lower(), visible, "other", "", directives)
+
+
+def _after_leading_comments(content: str) -> str:
+    """`content` from its first line that is neither blank nor a comment: a session may open with a
+    comment above its first prompt (`# Returns the number of removed cache files`, datasets' pages)."""
+    lines = content.splitlines()
+    while lines and (not lines[0].strip() or lines[0].lstrip().startswith("#")):
+        lines.pop(0)
+    return "\n".join(lines)
 
 
 def _doctest_source(content: str) -> str:
