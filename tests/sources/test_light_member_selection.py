@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from polydocs.markup.autodoc import _mkdocstrings_block
+from polydocs.sources.api_inventory.member_links import member_home
 from polydocs.sources.api_inventory.member_selection import (
     _static_package,
     documented_methods,
@@ -58,6 +59,14 @@ class Model(Base):
 
     def _private(self):
         """Not for readers."""
+
+
+class Child(Base):
+    """Inherits `save` and `load` as they are."""
+
+    @property
+    def size(self):
+        """Its size."""
 '''
 
 
@@ -95,3 +104,30 @@ def test_a_class_that_does_not_import_gets_the_same_members_block(
     ]
     block = _mkdocstrings_block("lightlib.Model", ("__call__", "all"), room=3)
     assert "members: [__call__, forward, load]" in block[1]
+
+
+def test_a_member_link_finds_the_same_page_whether_the_class_imports_or_not(
+    library: str, tmp_path: Path
+) -> None:
+    """`[`~Child.load`]`: `Child` does not show `load`, which it inherits as it is: the link goes to
+    `Base`'s page, as doc-builder resolves it by the object; a property stays on the class; a method the
+    class overrides without showing it, or one it does not have, is linked nowhere."""
+    documented = {"lightlib.core.Base", "lightlib.core.Model", "lightlib.core.Child"}
+
+    def homes(package: str) -> list[str | None]:
+        def documented_as(path: str) -> str | None:
+            path = path.replace(package, "lightlib", 1)
+            return path.replace("lightlib", package, 1) if path in documented else None
+
+        return [
+            member_home(f"{package}.core.{cls}", member, lambda path: (), documented_as)
+            for cls, member in [("Child", "load"), ("Child", "size"), ("Model", "save"), ("Model", "nothing")]
+        ]
+
+    imported = homes("lightlib")
+    assert imported == ["lightlib.core.Base", "lightlib.core.Child", None, None]
+    heavy = tmp_path / "heavylib"
+    heavy.mkdir()
+    (heavy / "core.py").write_text(CORE, encoding="utf-8")
+    (heavy / "__init__.py").write_text("import heavy_dependency_not_installed\n", encoding="utf-8")
+    assert homes("heavylib") == [home and home.replace("lightlib", "heavylib") for home in imported]

@@ -20,7 +20,8 @@ LIBRARY = {
     "__init__.py": "from .state import AcceleratorState\n",
     "state.py": (
         "import torch_that_is_absent\n"
-        "from .utils import DistributedType\n\n\nclass AcceleratorState:\n    def run(self): ...\n"
+        "from .utils import DistributedType\n\n\nclass AcceleratorState:\n    def run(self):\n"
+        '        """Run it (a method with a docstring: doc-builder shows it, so a link finds it)."""\n'
     ),
     "utils/__init__.py": (
         "try:\n    from .dataclasses import DistributedType as DistributedType\n"

@@ -6,8 +6,9 @@ is no such anchor on LoraModel's page. doc-builder resolves a link by the object
 `BaseTuner.merge_and_unload`, anchored where `BaseTuner` is documented (peft's `tuners` page). A member
 defined on the class itself but not shown (no docstring, private: `LoraModel._get_kasa_loss`), or one the
 class does not have, is linked nowhere: doc-builder shows it as code. The class is imported, as its
-`[[autodoc]]` imports it; where it does not import (a light build), the link goes to the class's page as
-before. An attribute or property is kept on the class (its docstring's Attributes may anchor it).
+`[[autodoc]]` imports it; where it does not import (a light build), the same is read from its files
+(`member_selection.static_class`). An attribute or property is kept on the class (its docstring's
+Attributes may anchor it).
 """
 
 from __future__ import annotations
@@ -15,7 +16,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import cache
 
-from polydocs.sources.api_inventory.member_selection import imported_class, selected_members
+import griffe
+
+from polydocs.sources.api_inventory.member_selection import (
+    imported_class,
+    selected_from,
+    selected_members,
+    static_bases,
+    static_class,
+    static_documented_methods,
+)
 
 _ABSENT = object()
 
@@ -32,7 +42,9 @@ def member_home(
     of the class defined at `path`, if the site documents it."""
     name = member.split(".")[0]
     cls = imported_class(documented)
-    if cls is None or _shown(documented, name, listed(documented)):
+    if cls is None:
+        return _static_member_home(documented, name, listed, documented_as)
+    if _shown(documented, name, listed(documented)):
         return documented
     value = getattr(cls, name, _ABSENT)
     if value is _ABSENT:
@@ -46,7 +58,36 @@ def member_home(
     return home if home is not None and _shown(home, name, listed(home)) else None
 
 
+def _static_member_home(
+    documented: str,
+    name: str,
+    listed: Callable[[str], tuple[str, ...]],
+    documented_as: Callable[[str], str | None],
+) -> str | None:
+    """`member_home` for a class that does not import, read from its files; the class's page where
+    even they cannot be read."""
+    cls = static_class(documented)
+    if cls is None or _shown(documented, name, listed(documented)):
+        return documented
+    try:
+        value = cls.all_members.get(name)
+    except (griffe.GriffeError, ValueError):  # an inherited member griffe cannot resolve: as if unread
+        return documented
+    if value is None:
+        return None
+    if not value.is_function:
+        return documented
+    owner = next((base for base in [cls, *static_bases(cls)] if name in base.members), cls)
+    if owner is cls:
+        return None
+    home = documented_as(owner.path)
+    return home if home is not None and _shown(home, name, listed(home)) else None
+
+
 @cache
 def _shown(documented: str, name: str, listed: tuple[str, ...]) -> bool:
     cls = imported_class(documented)
-    return cls is not None and name in selected_members(cls, listed)
+    if cls is not None:
+        return name in selected_members(cls, listed)
+    methods = static_documented_methods(documented)
+    return methods is not None and name in selected_from(methods, listed)

@@ -48,11 +48,16 @@ def _same_docstring(base: type, name: str, member: object) -> bool:
 
 def selected_members(cls: type, listed: tuple[str, ...]) -> list[str]:
     """The members doc-builder documents for a class given the directive's member lines."""
+    return selected_from(documented_methods(cls), listed)
+
+
+def selected_from(methods: list[str], listed: tuple[str, ...]) -> list[str]:
+    """The members doc-builder documents given the class's `documented_methods` and the member lines."""
     if not listed:
-        return documented_methods(cls)
+        return methods
     if "all" in listed:
         named = [name for name in listed if name != "all"]
-        return named + [name for name in documented_methods(cls) if name not in named]
+        return named + [name for name in methods if name not in named]
     if "none" in listed:
         return []
     return list(listed)
@@ -65,10 +70,9 @@ def imported_class(full_name: str) -> type | None:
     return target if isinstance(target, type) else None
 
 
-def static_documented_methods(full_name: str) -> list[str] | None:
-    """`documented_methods` of the class `full_name` names, read from its package's files by griffe (its
-    re-exports followed): the public functions its body defines with a docstring, alphabetically; None
-    where griffe cannot find or read it."""
+def static_class(full_name: str) -> griffe.Class | None:
+    """The class `full_name` names as griffe reads it from its package's files (re-exports followed),
+    nothing imported; None where griffe cannot find or read it, or it is no class."""
     package = full_name.partition(".")[0]
     try:
         found = _static_package(package)[full_name.removeprefix(package + ".")]
@@ -76,9 +80,17 @@ def static_documented_methods(full_name: str) -> list[str] | None:
             found = found.final_target
     except (KeyError, ImportError, griffe.GriffeError):
         return None
-    if not found.is_class:
+    return found if isinstance(found, griffe.Class) else None
+
+
+def static_documented_methods(full_name: str) -> list[str] | None:
+    """`documented_methods` of the class `full_name` names, read from its files (`static_class`): the
+    public functions its body defines with a docstring no base gives the same method, alphabetically;
+    None where griffe cannot read the class."""
+    found = static_class(full_name)
+    if found is None:
         return None
-    bases = _static_bases(found)
+    bases = static_bases(found)
     return sorted(
         name
         for name, member in found.members.items()
@@ -90,10 +102,8 @@ def static_documented_methods(full_name: str) -> list[str] | None:
     )
 
 
-def _static_bases(cls: griffe.Object | griffe.Alias) -> list[griffe.Object | griffe.Alias]:
-    """The class's bases as griffe resolves them in the package (none that it cannot resolve)."""
-    if not isinstance(cls, griffe.Class):
-        return []
+def static_bases(cls: griffe.Class) -> list[griffe.Object | griffe.Alias]:
+    """The class's bases, nearest first, as griffe resolves them in the package (none where it cannot)."""
     try:
         return list(cls.mro())
     except (ValueError, griffe.GriffeError):
