@@ -3,6 +3,7 @@ here: the one rule the autodoc slice, doc-builder's member selection and the mem
 
 from __future__ import annotations
 
+import importlib
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -83,6 +84,25 @@ def test_a_library_whose_import_fails_with_any_error_does_not_import(write_packa
     )
     assert imported_class("brokenlib.core.Core") is None
     assert imported_class("brokenlib.Core") is None
+
+
+def test_a_library_whose_dependency_is_absent_runs_its_import_once_per_process(
+    write_package: Write, tmp_path: Path
+) -> None:
+    # A light build of accelerate (torch not installed): each API link and [[autodoc]] ran the package's
+    # import again until it failed on torch, since a failed import leaves nothing in sys.modules.
+    runs = tmp_path / "runs"
+    init = f"open({str(runs)!r}, 'a').write('x')\nimport torch_that_is_absent\n"
+    write_package("lightdeps", {"__init__.py": init, "core.py": "class Core:\n    pass\n"})
+    for name in ("lightdeps.core.Core", "lightdeps.Core", "lightdeps.core.Core", "lightdeps.state.Other"):
+        assert imported_object(name) is None
+    assert runs.read_text() == "x"
+    # A module that is simply not there is looked for again (an editable library may gain it).
+    write_package("lightdeps_later", {"__init__.py": ""})
+    assert imported_object("lightdeps_later.extra.Name") is None
+    write_package("lightdeps_later", {"extra.py": "Name = 1\n"})
+    importlib.invalidate_caches()
+    assert imported_object("lightdeps_later.extra.Name") == 1
 
 
 def test_the_autodoc_slice_follows_a_lazily_exported_name_of_a_library_that_warns(

@@ -11,6 +11,7 @@ import importlib
 import importlib.metadata
 import importlib.util
 import os
+import sys
 import warnings
 from importlib.machinery import ModuleSpec
 from pathlib import Path
@@ -58,6 +59,40 @@ def module_file(root: Path, module: str) -> Path | None:
     return next((path for path in (as_file, as_package) if path and path.is_file()), None)
 
 
+# Modules whose import failed in this process, and whether that ends the lookup (True: the library's own
+# error) or leaves a shorter prefix to try (False: a dependency it imports is not installed). A failed
+# import leaves nothing in sys.modules, so each lookup would run the library's import again until it
+# fails: in a light build (torch not installed) every API link and [[autodoc]] of accelerate did.
+_FAILED_IMPORTS: dict[str, bool] = {}
+
+
+def _failed_before(name: str) -> bool | None:
+    """How importing `name` failed before in this process (its own import or a parent's: importing it
+    imports them first), or None."""
+    parts = name.split(".")
+    for split in range(1, len(parts) + 1):
+        failed = _FAILED_IMPORTS.get(".".join(parts[:split]))
+        if failed is not None:
+            return failed
+    return None
+
+
+def _remember_failure(name: str, ends_lookup: bool) -> None:
+    """`name`, and each parent its failed import left out of sys.modules (a parent is imported first: one
+    missing afterwards failed itself), fail again without running."""
+    parts = name.split(".")
+    for split in range(1, len(parts) + 1):
+        prefix = ".".join(parts[:split])
+        if prefix == name or prefix not in sys.modules:
+            _FAILED_IMPORTS.setdefault(prefix, ends_lookup)
+
+
+def _names_itself(module: str, missing: str) -> bool:
+    """Whether the missing module is `module` or one of its parents (it is not installed), rather than
+    something its import needs."""
+    return module == missing or module.startswith(missing + ".")
+
+
 def imported_object(dotted: str) -> object | None:
     """The object `package.module.Name` names, imported: the longest prefix that is a module (a package's
     `__init__.py` need not import its submodules: `packaging` binds `version` only once something imported
@@ -72,11 +107,20 @@ def imported_object(dotted: str) -> object | None:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         for split in range(len(parts), 0, -1):
+            name = ".".join(parts[:split])
+            failed = _failed_before(name)
+            if failed is not None:
+                if failed:
+                    return None
+                continue
             try:
-                target: object = importlib.import_module(".".join(parts[:split]))
-            except ModuleNotFoundError:
+                target: object = importlib.import_module(name)
+            except ModuleNotFoundError as error:
+                if error.name and not _names_itself(name, error.name):
+                    _remember_failure(name, ends_lookup=False)  # a dependency is absent (a light build)
                 continue
             except Exception:  # the library's import: see above
+                _remember_failure(name, ends_lookup=True)
                 return None
             try:
                 for attribute in parts[split:]:
