@@ -98,7 +98,7 @@ def static_documented_methods(full_name: str) -> list[str] | None:
         and not member.is_alias
         and member.is_function
         and member.docstring
-        and not any(_same_static_docstring(base, name, member.docstring.value) for base in bases)
+        and not any(_same_static_docstring(base, name, member.docstring) for base in bases)
     )
 
 
@@ -110,12 +110,28 @@ def static_bases(cls: griffe.Class) -> list[griffe.Object | griffe.Alias]:
         return []
 
 
-def _same_static_docstring(base: griffe.Object | griffe.Alias, name: str, docstring: str) -> bool:
+def _same_static_docstring(
+    base: griffe.Object | griffe.Alias, name: str, docstring: griffe.Docstring
+) -> bool:
+    """Whether `base` has `name` with the same docstring, compared as written (doc-builder compares
+    `__doc__`, which keeps indentation and blank lines; griffe's `value` is cleaned of them)."""
     member = base.members.get(name)
     try:
-        return member is not None and member.docstring is not None and member.docstring.value == docstring
+        return (
+            member is not None
+            and member.docstring is not None
+            and _written(member.docstring) == _written(docstring)
+        )
     except griffe.GriffeError:
         return False
+
+
+def _written(docstring: griffe.Docstring) -> str:
+    """The docstring's lines as its file writes them (its value where griffe has no source)."""
+    try:
+        return docstring.source
+    except (ValueError, AttributeError, griffe.GriffeError):
+        return docstring.value
 
 
 @lru_cache(maxsize=8)
