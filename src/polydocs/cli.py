@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import gc
 import importlib
+import logging
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
@@ -39,7 +40,9 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"polydocs {__version__}")
     parser.add_argument(
-        "--debug", action="store_true", help="show the traceback of an unexpected error instead of a summary"
+        "--debug",
+        action="store_true",
+        help="show the traceback of an unexpected error instead of a summary, and of each page-failed",
     )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for name in command_modules(argv):
@@ -68,6 +71,8 @@ def command_modules(argv: Sequence[str] | None) -> list[str]:
 def main(argv: Sequence[str] | None = None) -> int:
     arguments = sys.argv[1:] if argv is None else list(argv)
     args = build_parser(arguments).parse_args(arguments)
+    if args.debug:
+        _log_tracebacks()
     try:
         return int(args.run(args) or 0)
     except PolydocsError as error:
@@ -80,6 +85,16 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise
         print(unexpected_error(args.command, error), file=sys.stderr)
         return 2
+
+
+def _log_tracebacks() -> None:
+    """`--debug`: what polydocs logs at debug level reaches stderr, the traceback of each `page-failed`
+    among it (site/page_failures.py), which the warning alone gives as one line."""
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("DEBUG %(name)s: %(message)s"))
+    logger = logging.getLogger("polydocs")
+    logger.addHandler(handler)
+    logger.setLevel(logging.DEBUG)
 
 
 def run() -> NoReturn:

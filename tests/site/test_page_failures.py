@@ -4,6 +4,9 @@ could be rendered, every other page builds, and `--strict` fails. Real builds on
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -14,6 +17,7 @@ from polydocs.site.page_cache import PageCache
 from polydocs.site.page_conversion import LanguageBuild, PageText, convert_page
 from polydocs.sources import load_source_tree
 
+REPO = Path(__file__).resolve().parents[2]
 HEADER = "<!--Copyright 2026 The HuggingFace Team. Licensed under the Apache License, Version 2.0.-->\n\n"
 TOC = "- sections:\n  - local: index\n    title: Home\n  - local: api\n    title: API\n  title: S\n"
 # doc-builder's README example: `<flax>` is one of its framework sections.
@@ -127,3 +131,17 @@ def test_a_conversion_that_raises_publishes_a_notice_and_a_warning(write_tree):
     assert (failed.path, failed.line, failed.code) == (str(tree.root / "en" / "index.md"), 6, "page-failed")
     assert "converting the page raised LookupError: an extension lost its place" in failed.message
     assert "This page could not be rendered" in converted.html and converted.notebook == ""
+
+
+def test_debug_logs_the_traceback_the_warning_points_to(write_tree, tmp_path, monkeypatch):
+    """The warning says `polydocs --debug build --no-cache` logs the traceback: a real command does."""
+    _library(tmp_path, monkeypatch)
+    tree = _tree(write_tree, "# Home\n", "# API\n\n[[autodoc]] Broken\n", "library: faillib\n")
+    command = [sys.executable, "-m", "polydocs", "--debug", "build", "--source", str(tree)]
+    command += ["--out", str(tmp_path / "site"), "--no-cache"]
+    environment = {**os.environ, "PYTHONPATH": os.pathsep.join([str(REPO / "src"), os.environ["PYTHONPATH"]])}
+    done = subprocess.run(command, capture_output=True, text=True, env=environment, timeout=300)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert "polydocs --debug build --no-cache" in done.stderr
+    assert "DEBUG polydocs.site:" in done.stderr and "documenting `faillib.Broken` raised" in done.stderr
+    assert "Traceback (most recent call last):" in done.stderr and "PluginError" in done.stderr

@@ -44,8 +44,8 @@ def page_failed(path: str, line: int, doing: str, error: BaseException, instead:
         line,
         PAGE_FAILED,
         f"{doing} raised {raised}; {instead}, and the rest of the site is built",
-        "fix what the message names on this page (run with --debug for the traceback); if the page "
-        "looks right, report it to the polydocs maintainers",
+        "fix what the message names on this page (`polydocs --debug build --no-cache` logs its traceback); "
+        "if the page looks right, report it to the polydocs maintainers",
     )
 
 
