@@ -296,3 +296,43 @@ def test_output_pasted_into_a_block_with_an_elision_stays_the_pages_syntax_error
     )
     assert [status for status, _ in blocks] == ["failed"], blocks
     assert "SyntaxError" in blocks[0][1]
+
+
+def test_a_placeholder_dataset_id_is_the_pages_failure_not_a_missing_stand_in(tmp_path):
+    # datasets' cache.mdx, process.mdx, stream.mdx: `load_dataset("username/dataset")` was blocked as
+    # "no stand-in for the dataset username/dataset"; the real Hub has no such dataset either.
+    blocks, _ = _statuses(
+        tmp_path,
+        """
+        ```py
+        from datasets import load_dataset
+
+        dataset = load_dataset("username/dataset")
+        ```
+
+        ```py
+        other = load_dataset("polydocs-test-org/no-stand-in-describes-it")
+        ```
+        """,
+    )
+    assert [status for status, _ in blocks] == ["failed", "blocked"], blocks
+
+
+def test_pushing_to_a_placeholder_repository_is_the_pages_failure(tmp_path):
+    # peft's peft_model_config.md: `lora_model.push_to_hub("your-name/opt-350m-lora")` was blocked
+    # offline (its error names only `.../api/repos/create`); a real id stays an offline resource.
+    blocks, _ = _statuses(
+        tmp_path,
+        """
+        ```py
+        from huggingface_hub import create_repo
+
+        create_repo("your-name/opt-350m-lora")
+        ```
+
+        ```py
+        create_repo("polydocs-test-org/opt-350m-lora")
+        ```
+        """,
+    )
+    assert [status for status, _ in blocks] == ["failed", "blocked"], blocks

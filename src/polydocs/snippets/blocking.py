@@ -36,6 +36,13 @@ _MISSING_LIBRARY = re.compile(
     r"pip install (?:-\S+\s+)*(\w[\w.-]*)"
 )
 _URL = re.compile(r"https?://\S+")
+# A Hub id whose owner is a placeholder for the reader's account (`username/my_dataset`): the real Hub
+# would refuse it too, so it is the page's failure, never a missing stand-in or an offline resource.
+PLACEHOLDER_HUB_ID = re.compile(
+    r"(?<![\w.-])(?:user|username|user_name|your[-_]?(?:user|username|name|org|organization)|"
+    r"my[-_]?(?:user|username|org))/[\w.-]+",
+    re.IGNORECASE,
+)
 _CONNECT = re.compile(r"connect to (.+)\)$")  # NetworkRefused's "(connect to ('host', 80))"
 # torch's own words when CUDA is missing, for an exception that carries no traceback to read its origin from.
 # diffusers' own refusals where no accelerator is found: `enable_model_cpu_offload()` (and sequential),
@@ -66,6 +73,8 @@ def blocked_by(error: BaseException, line: int, device: str) -> Blocked | None:
         return None  # even where the Hub was tried (and refused offline): the page named no model of it
     # diffusers' `load_lora_weights` refuses offline with a ValueError ("When using the offline mode, ...")
     offline_text = isinstance(error, OSError | ValueError) and _OFFLINE_TEXT.search(text)
+    if (_OFFLINE_TYPES & {kind, *chain} or offline_text) and PLACEHOLDER_HUB_ID.search(text):
+        return None  # `load_dataset("username/my_dataset")`: no Hub holds it
     if _OFFLINE_TYPES & {kind, *chain} or offline_text:
         url, address = _URL.search(text), _CONNECT.search(text)
         if url:
@@ -211,6 +220,17 @@ def names_read_at(code: str, line: int) -> set[str]:
     statement of it holds the line (the error came from code defined elsewhere)."""
     statement = _statement_at(code, line)
     return {n.id for n in ast.walk(statement) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+
+
+def placeholder_id_at(code: str, line: int) -> str | None:
+    """A placeholder Hub id (`"your-name/opt-350m-lora"`) the statement at `line` of `code` passes, if
+    any: an offline refusal of it (`push_to_hub`, `create_repo`) is the page's failure, since its error
+    names no id (`.../api/repos/create`)."""
+    for node in ast.walk(_statement_at(code, line)):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            if PLACEHOLDER_HUB_ID.fullmatch(node.value):
+                return node.value
+    return None
 
 
 def _names_called_at(code: str, line: int) -> set[str]:

@@ -25,7 +25,7 @@ import yaml
 
 from polydocs import typed_json
 from polydocs.cache import CacheStore
-from polydocs.snippets.blocking import missing_dataset, module_not_installed
+from polydocs.snippets.blocking import PLACEHOLDER_HUB_ID, missing_dataset, module_not_installed
 from polydocs.snippets.protocol import Blocked
 from polydocs.snippets.sessions import Session
 from polydocs.snippets.standins.builder_subprocess import run_builder
@@ -187,6 +187,8 @@ def _blocked_load(
     line: int, load: HubLoad, request: DatasetRequest | str, outcomes: dict[str, DatasetOutcome]
 ) -> Blocked | None:
     if isinstance(request, str):  # no stand-in describes it
+        if PLACEHOLDER_HUB_ID.fullmatch(load.hub_id):
+            return None  # the reader's own dataset: its load fails as the page's error
         return missing_dataset(line, load.hub_id, request)
     outcome = outcomes[request.key]
     if outcome.missing_module:
