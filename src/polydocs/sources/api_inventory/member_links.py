@@ -73,8 +73,8 @@ def _static_member_home(
         value = cls.all_members.get(name)
     except (griffe.GriffeError, ValueError):  # an inherited member griffe cannot resolve: as if unread
         return documented
-    if value is None:
-        return None
+    if value is None or _instance_attribute(value):
+        return None  # an attribute `__init__` sets is no attribute of the imported class either
     if not value.is_function:
         return documented
     owner = next((base for base in [cls, *static_bases(cls)] if name in base.members), cls)
@@ -82,6 +82,15 @@ def _static_member_home(
         return None
     home = documented_as(owner.path)
     return home if home is not None and _shown(home, name, listed(home)) else None
+
+
+def _instance_attribute(member: griffe.Object | griffe.Alias) -> bool:
+    labels = member.labels
+    return (
+        member.is_attribute
+        and "instance-attribute" in labels
+        and not labels & {"class-attribute", "property"}
+    )
 
 
 @cache

@@ -64,10 +64,23 @@ def selected_from(methods: list[str], listed: tuple[str, ...]) -> list[str]:
 
 
 def imported_class(full_name: str) -> type | None:
-    """The class `package.module.Name` names, imported; None when it is no class or does not import
-    (`imported_object`)."""
+    """The class `package.module.Name` names, imported; None when it is no class, does not import
+    (`imported_object`), or its members cannot be read: a library's placeholder for a class whose
+    backend is not installed raises on each (transformers' `Trainer` without torch raises ImportError)."""
     target = imported_object(full_name)
-    return target if isinstance(target, type) else None
+    return target if isinstance(target, type) and _members_readable(target) else None
+
+
+@lru_cache(maxsize=4096)
+def _members_readable(cls: type) -> bool:
+    """Whether reading the class's attributes works: a name it does not have answers AttributeError (a
+    placeholder raises another error for any public name), and its documented methods read."""
+    try:
+        getattr(cls, "polydocs_reads_an_absent_attribute", None)
+        documented_methods(cls)
+    except Exception:  # the library's attributes: any error means the class cannot be read here
+        return False
+    return True
 
 
 def static_class(full_name: str) -> griffe.Class | None:
@@ -85,21 +98,29 @@ def static_class(full_name: str) -> griffe.Class | None:
 
 def static_documented_methods(full_name: str) -> list[str] | None:
     """`documented_methods` of the class `full_name` names, read from its files (`static_class`): the
-    public functions its body defines with a docstring no base gives the same method, alphabetically;
-    None where griffe cannot read the class."""
+    public functions its body defines or imports with a docstring no base gives the same method,
+    alphabetically; None where griffe cannot read the class."""
     found = static_class(full_name)
     if found is None:
         return None
     bases = static_bases(found)
-    return sorted(
-        name
-        for name, member in found.members.items()
-        if not name.startswith("_")
-        and not member.is_alias
-        and member.is_function
-        and member.docstring
-        and not any(_same_static_docstring(base, name, member.docstring) for base in bases)
-    )
+    methods = []
+    for name, member in found.members.items():
+        function = None if name.startswith("_") else _static_function(member)
+        if function is None or not function.docstring:
+            continue
+        if not any(_same_static_docstring(base, name, function.docstring) for base in bases):
+            methods.append(name)
+    return sorted(methods)
+
+
+def _static_function(member: griffe.Object | griffe.Alias) -> griffe.Object | griffe.Alias | None:
+    """The function `member` is: itself, or what a name imported into the class body stands for."""
+    try:
+        target = member.final_target if isinstance(member, griffe.Alias) else member
+    except griffe.GriffeError:
+        return None
+    return target if target.is_function else None
 
 
 def static_bases(cls: griffe.Class) -> list[griffe.Object | griffe.Alias]:
