@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import logging
 import os
 import shutil
 import subprocess
@@ -165,8 +166,12 @@ def test_the_command_line_answers_an_unexpected_error_and_debug_shows_the_traceb
     assert cli.main(["build"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("polydocs build: docs/en/index.md:4: unexpected TypeError: unsupported operand")
+    handlers = list(logging.getLogger("polydocs").handlers)
     with pytest.raises(TypeError):
         cli.main(["--debug", "build"])
+    # --debug's log handler is the command's: a later command of this process (a later test) writes no
+    # debug lines into its own stderr, nor into this test's, which pytest has closed by then.
+    assert logging.getLogger("polydocs").handlers == handlers
 
 
 def test_an_error_made_with_a_bare_message_is_refused_rather_than_printed_a_character_a_line():

@@ -8,7 +8,8 @@ import gc
 import importlib
 import logging
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import NoReturn
 
 from polydocs import __version__
@@ -71,30 +72,41 @@ def command_modules(argv: Sequence[str] | None) -> list[str]:
 def main(argv: Sequence[str] | None = None) -> int:
     arguments = sys.argv[1:] if argv is None else list(argv)
     args = build_parser(arguments).parse_args(arguments)
-    if args.debug:
-        _log_tracebacks()
-    try:
-        return int(args.run(args) or 0)
-    except PolydocsError as error:
-        print(f"polydocs {args.command}: {error}", file=sys.stderr)
-        return 1
-    except KeyboardInterrupt:
-        return 130
-    except Exception as error:  # the one place an unexpected failure becomes an answer, not a traceback
-        if args.debug:
-            raise
-        print(unexpected_error(args.command, error), file=sys.stderr)
-        return 2
+    with _tracebacks_logged(args.debug):
+        try:
+            return int(args.run(args) or 0)
+        except PolydocsError as error:
+            print(f"polydocs {args.command}: {error}", file=sys.stderr)
+            return 1
+        except KeyboardInterrupt:
+            return 130
+        except Exception as error:  # the one place an unexpected failure becomes an answer, not a traceback
+            if args.debug:
+                raise
+            print(unexpected_error(args.command, error), file=sys.stderr)
+            return 2
 
 
-def _log_tracebacks() -> None:
-    """`--debug`: what polydocs logs at debug level reaches stderr, the traceback of each `page-failed`
-    among it (site/page_failures.py), which the warning alone gives as one line."""
+@contextmanager
+def _tracebacks_logged(debug: bool) -> Iterator[None]:
+    """`--debug`: what polydocs logs at debug level reaches stderr while the command runs, the traceback
+    of each `page-failed` among it (site/page_failures.py), which the warning alone gives as one line.
+    Undone afterwards: a process that runs several commands (the tests) keeps no handler of an earlier
+    one, nor its stderr."""
+    if not debug:
+        yield
+        return
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(logging.Formatter("DEBUG %(name)s: %(message)s"))
     logger = logging.getLogger("polydocs")
+    level = logger.level
     logger.addHandler(handler)
     logger.setLevel(logging.DEBUG)
+    try:
+        yield
+    finally:
+        logger.removeHandler(handler)
+        logger.setLevel(level)
 
 
 def run() -> NoReturn:
