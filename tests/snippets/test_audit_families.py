@@ -6,20 +6,15 @@ from __future__ import annotations
 
 import pytest
 
-from .test_sandbox_hostile import SUPPORT, _blocks, _check
+from .test_sandbox_hostile import SUPPORT, _page_blocks
 
 pytestmark = pytest.mark.skipif(SUPPORT.kind != "bubblewrap", reason="needs the sandbox")
-
-
-def _statuses(tmp_path, page):
-    _done, report = _check(tmp_path, {"page.md": page})
-    return _blocks(report), report
 
 
 def test_a_name_a_fragment_rebinds_is_the_fragments_for_the_blocks_after_it(tmp_path):
     # peft's custom_models.md: an MLP `model`, then a timm `model` with `num_classes = ...`, then a
     # LoRA config for the timm model's layers ran on the MLP and failed as the page's error.
-    blocks, report = _statuses(
+    blocks, report = _page_blocks(
         tmp_path,
         """
         ```py
@@ -46,7 +41,7 @@ def test_a_name_a_fragment_rebinds_is_the_fragments_for_the_blocks_after_it(tmp_
 def test_elided_arguments_that_do_not_parse_are_a_fragment_not_a_syntax_error(tmp_path):
     # peft's troubleshooting.md: `Trainer(model=peft_model, fp16=True, ...)`, and `...,` on a line of
     # its own after keyword arguments (custom_models.md).
-    blocks, report = _statuses(
+    blocks, report = _page_blocks(
         tmp_path,
         """
         ```py
@@ -79,7 +74,7 @@ def test_elided_arguments_that_do_not_parse_are_a_fragment_not_a_syntax_error(tm
 def test_a_library_refusing_offline_with_a_value_error_is_blocked(tmp_path):
     # peft's troubleshooting.md: diffusers' LoRA loading says "When using the offline mode, you must
     # specify a `weight_name`." (a ValueError, not an OSError).
-    blocks, report = _statuses(
+    blocks, report = _page_blocks(
         tmp_path,
         """
         ```py
@@ -100,7 +95,7 @@ def test_a_library_refusing_offline_with_a_value_error_is_blocked(tmp_path):
 def test_no_accelerator_on_the_cpu_is_a_gpu_need_not_the_pages_failure(tmp_path):
     # peft's quicktour.md and model_merging.md: `torch.accelerator.current_accelerator()` is None on a
     # machine without an accelerator, and `.type` of it raised AttributeError, counted as the page's.
-    blocks, report = _statuses(
+    blocks, report = _page_blocks(
         tmp_path,
         """
         ```py
@@ -124,7 +119,7 @@ def test_no_accelerator_on_the_cpu_is_a_gpu_need_not_the_pages_failure(tmp_path)
 
 def test_a_misspelt_standard_module_is_the_pages_failure_not_a_missing_install(tmp_path):
     # accelerate's gradient_accumulation.md: `import contexlib` was "module contexlib is not installed".
-    blocks, _report = _statuses(
+    blocks, _report = _page_blocks(
         tmp_path,
         """
         ```py
@@ -148,7 +143,7 @@ def test_a_name_the_failing_block_rebound_itself_is_not_a_blocked_blocks(tmp_pat
     # datasets' stream.mdx: a block blocked on allenai/c4 would have bound `dataset`; the next block
     # binds `dataset = load_dataset("ethz/food101")` (a DatasetDict) and fails on the page's own
     # `dataset.to_iterable_dataset()`: that failure was reported as "blocked, depends on" the c4 block.
-    blocks, _ = _statuses(
+    blocks, _ = _page_blocks(
         tmp_path,
         """
         ```py
@@ -169,7 +164,7 @@ def test_a_name_the_failing_block_rebound_itself_is_not_a_blocked_blocks(tmp_pat
 def test_a_session_that_opens_with_a_comment_runs_as_a_session(tmp_path):
     # datasets' cache.mdx (and nlp_load, loading, access): `# Returns the number of removed cache
     # files` above `>>> dataset.cleanup_cache_files()` made the block a script: a SyntaxError at `>>>`.
-    blocks, _ = _statuses(
+    blocks, _ = _page_blocks(
         tmp_path,
         """
         ```py
@@ -187,7 +182,7 @@ def test_a_name_rebound_from_what_a_blocked_block_lacks_stays_the_blocked_blocks
     # datasets' quickstart.mdx: `dataset = dataset.map(...)` blocked (torchcodec), then `dataset =
     # dataset.rename_column(...)` ran, and `set_format(columns=["input_values", ...])` failed as the page's
     # error for want of the column the blocked map would have added.
-    blocks, report = _statuses(
+    blocks, report = _page_blocks(
         tmp_path,
         """
         ```py
@@ -225,7 +220,7 @@ def test_a_functions_own_locals_are_not_bound_for_the_blocks_after_it(tmp_path):
     # diffusers' basic_training.md: `train_loop` rebinds `train_dataloader` inside its body, and that
     # counted as binding the name the blocked dataloader block would have bound: the launch block's
     # NameError was the page's failure.
-    blocks, _ = _statuses(
+    blocks, _ = _page_blocks(
         tmp_path,
         """
         ```py
@@ -252,7 +247,7 @@ def test_a_failure_from_what_the_block_derived_from_a_blocked_blocks_name_is_blo
     # datasets' stream.mdx: the fineweb block is blocked; the next block derives `even_dataset =
     # dataset.filter(...)` from the `dataset` an earlier block bound (another dataset) and fails on
     # `even_dataset.take(3)`: a consequence of the blocked block, not the page's failure.
-    blocks, _ = _statuses(
+    blocks, _ = _page_blocks(
         tmp_path,
         """
         ```py
@@ -282,7 +277,7 @@ def test_a_failure_from_what_the_block_derived_from_a_blocked_blocks_name_is_blo
 def test_output_pasted_into_a_block_with_an_elision_stays_the_pages_syntax_error(tmp_path):
     # diffusers' autopipeline.md: `print(pipeline)` then the printed config, elided with `...`, as an
     # unclosed string in the same fence: removing the `...` does not make it parse.
-    blocks, _ = _statuses(
+    blocks, _ = _page_blocks(
         tmp_path,
         """
         ```py
@@ -301,7 +296,7 @@ def test_output_pasted_into_a_block_with_an_elision_stays_the_pages_syntax_error
 def test_a_placeholder_dataset_id_is_the_pages_failure_not_a_missing_stand_in(tmp_path):
     # datasets' cache.mdx, process.mdx, stream.mdx: `load_dataset("username/dataset")` was blocked as
     # "no stand-in for the dataset username/dataset"; the real Hub has no such dataset either.
-    blocks, _ = _statuses(
+    blocks, _ = _page_blocks(
         tmp_path,
         """
         ```py
@@ -321,7 +316,7 @@ def test_a_placeholder_dataset_id_is_the_pages_failure_not_a_missing_stand_in(tm
 def test_pushing_to_a_placeholder_repository_is_the_pages_failure(tmp_path):
     # peft's peft_model_config.md: `lora_model.push_to_hub("your-name/opt-350m-lora")` was blocked
     # offline (its error names only `.../api/repos/create`); a real id stays an offline resource.
-    blocks, _ = _statuses(
+    blocks, _ = _page_blocks(
         tmp_path,
         """
         ```py

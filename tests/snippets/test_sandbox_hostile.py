@@ -66,6 +66,12 @@ def _blocks(report):
     ]
 
 
+def _page_blocks(tmp_path, page):
+    """`polydocs check` on one page: its blocks' (status, error message), and the report."""
+    _done, report = _check(tmp_path, {"page.md": page})
+    return _blocks(report), report
+
+
 # --- Nothing the page controls reaches anything outside the sandbox ---------------------------------
 
 

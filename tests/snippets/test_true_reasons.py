@@ -5,18 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from .test_sandbox_hostile import SUPPORT, _blocks, _check
+from .test_sandbox_hostile import SUPPORT, _page_blocks
 
 pytestmark = pytest.mark.skipif(SUPPORT.kind != "bubblewrap", reason="needs the sandbox")
 
 
-def _statuses(tmp_path, page):
-    _done, report = _check(tmp_path, {"page.md": page})
-    return _blocks(report), report
-
-
 def test_a_cuda_call_on_the_cpu_is_blocked_by_where_it_failed_not_by_its_words(tmp_path):
-    blocks, report = _statuses(
+    blocks, report = _page_blocks(
         tmp_path,
         """
         ```py
@@ -43,7 +38,7 @@ def test_a_cuda_call_on_the_cpu_is_blocked_by_where_it_failed_not_by_its_words(t
     ],
 )
 def test_what_the_page_passed_to_from_pretrained_is_the_pages_failure(tmp_path, call):
-    blocks, _ = _statuses(
+    blocks, _ = _page_blocks(
         tmp_path,
         f"""
         ```py
@@ -57,7 +52,7 @@ def test_what_the_page_passed_to_from_pretrained_is_the_pages_failure(tmp_path, 
 
 
 def test_a_failure_that_reads_what_a_blocked_block_would_have_bound_is_blocked_too(tmp_path):
-    blocks, report = _statuses(
+    blocks, report = _page_blocks(
         tmp_path,
         """
         ```py
@@ -92,7 +87,7 @@ def test_a_failure_that_reads_what_a_blocked_block_would_have_bound_is_blocked_t
 
 
 def test_what_a_blocked_block_bound_before_it_stopped_is_real(tmp_path):
-    blocks, _ = _statuses(
+    blocks, _ = _page_blocks(
         tmp_path,
         """
         ```py

@@ -73,6 +73,13 @@ def wants_seed(code: str, device: str) -> bool:
     return device == "cpu" and "compile" in code
 
 
+def session_seed(code: str, device: str, support: SandboxSupport) -> CompileSeed | None:
+    """The seed a session with `code` starts with: none where it compiles nothing on the CPU, where there
+    is none, or where its files went since it was made."""
+    seed = compile_seed(support) if wants_seed(code, device) else None
+    return seed if seed is not None and seed.present() else None
+
+
 def seed_key() -> str:
     """What the seed's files depend on: torch, the interpreter and the compiler inductor would call."""
     try:

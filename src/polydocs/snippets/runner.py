@@ -14,7 +14,7 @@ from contextlib import ExitStack
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
-from polydocs.snippets.compile_seed import CompileSeed, compile_seed, wants_seed
+from polydocs.snippets.compile_seed import CompileSeed, compile_seed, session_seed, wants_seed
 from polydocs.snippets.environment import (
     EnvironmentRequest,
     SessionFolders,
@@ -179,8 +179,7 @@ def _run_subprocess(session: Session, options: RunOptions) -> SessionResult:
         session, options.device, options.profile, options.hf_home, DEFAULT_TRAINING_MODEL
     )
     support = probe_sandbox(options.device == "cuda")
-    seed = compile_seed(support) if wants_seed(session.code, options.device) else None
-    seed = seed if seed is not None and seed.present() else None
+    seed = session_seed(session.code, options.device, support)
     with tempfile.TemporaryDirectory(prefix="polydocs-session-") as temp, ExitStack() as stack:
         folder = Path(temp).resolve()
         folders = _session_folders(session, options, folder)

@@ -14,6 +14,7 @@ Attributes may anchor it).
 from __future__ import annotations
 
 from collections.abc import Callable
+from enum import Enum
 from functools import cache
 
 import griffe
@@ -30,6 +31,12 @@ from polydocs.sources.api_inventory.member_selection import (
 _ABSENT = object()
 
 
+class _Kept(Enum):
+    """The member stays on the documented class (an attribute, a property: its docstring may anchor it)."""
+
+    ON_CLASS = "on the class"
+
+
 def member_home(
     documented: str,
     member: str,
@@ -41,47 +48,46 @@ def member_home(
     shows it. `listed(path)` gives a directive's member lines, `documented_as(path)` the documented path
     of the class defined at `path`, if the site documents it."""
     name = member.split(".")[0]
-    cls = imported_class(documented)
-    if cls is None:
-        return _static_member_home(documented, name, listed, documented_as)
     if _shown(documented, name, listed(documented)):
         return documented
+    cls = imported_class(documented)
+    owner = _imported_owner(cls, name) if cls is not None else _static_owner(documented, name)
+    if owner is _Kept.ON_CLASS:
+        return documented
+    if owner is None:
+        return None
+    home = documented_as(owner)
+    return home if home is not None and _shown(home, name, listed(home)) else None
+
+
+def _imported_owner(cls: type, name: str) -> str | _Kept | None:
+    """Where the imported class gets the method `name` from: the path of the base that defines it, None
+    for the class itself or a name it does not have."""
     value = getattr(cls, name, _ABSENT)
     if value is _ABSENT:
         return None
     if not callable(value) or isinstance(value, type):
-        return documented
+        return _Kept.ON_CLASS
     owner = next((base for base in cls.__mro__ if name in vars(base)), cls)
-    if owner is cls:
-        return None
-    home = documented_as(f"{owner.__module__}.{owner.__qualname__}")
-    return home if home is not None and _shown(home, name, listed(home)) else None
+    return None if owner is cls else f"{owner.__module__}.{owner.__qualname__}"
 
 
-def _static_member_home(
-    documented: str,
-    name: str,
-    listed: Callable[[str], tuple[str, ...]],
-    documented_as: Callable[[str], str | None],
-) -> str | None:
-    """`member_home` for a class that does not import, read from its files; the class's page where
+def _static_owner(documented: str, name: str) -> str | _Kept | None:
+    """`_imported_owner` for a class that does not import, read from its files; kept on the class where
     even they cannot be read."""
     cls = static_class(documented)
-    if cls is None or _shown(documented, name, listed(documented)):
-        return documented
+    if cls is None:
+        return _Kept.ON_CLASS
     try:
         value = cls.all_members.get(name)
     except (griffe.GriffeError, ValueError):  # an inherited member griffe cannot resolve: as if unread
-        return documented
+        return _Kept.ON_CLASS
     if value is None or _instance_attribute(value):
         return None  # an attribute `__init__` sets is no attribute of the imported class either
     if not value.is_function:
-        return documented
+        return _Kept.ON_CLASS
     owner = next((base for base in [cls, *static_bases(cls)] if name in base.members), cls)
-    if owner is cls:
-        return None
-    home = documented_as(owner.path)
-    return home if home is not None and _shown(home, name, listed(home)) else None
+    return None if owner is cls else owner.path
 
 
 def _instance_attribute(member: griffe.Object | griffe.Alias) -> bool:
