@@ -5,7 +5,8 @@
 
 The tree is built by `polydocs build --report-json` and read by doc-builder's own conversion, with the same
 installed library (`polydocs.markup.link_agreement`). Prints both counts, then each link one resolves and
-the other does not, with its page:line; links into other Hugging Face libraries are counted apart (doc-builder
+the other does not, with its page:line; then the same for the links inside the docstrings of the documented
+objects (each with its page#anchor); links into other Hugging Face libraries are counted apart (doc-builder
 downloads their objects.inv while building; nothing is downloaded here). Exits 1 when doc-builder resolves a
 link of the library that polydocs does not.
 """
@@ -37,14 +38,31 @@ def _report(library: str, count: LinkCount, show_neither: bool) -> None:
         )
     for failure in count.doc_builder_failures:
         print(f"\ndoc-builder cannot convert {failure}")
+    _differences(count, False, show_neither)
+    print("\n## Links inside the docstrings of the documented objects\n")
+    uses = count.docstring_uses
+    own = [use for use in uses if not use.other_library]
+    print("| links | count | doc-builder resolves | polydocs resolves |\n|---|---:|---:|---:|")
+    print(
+        f"| {library} | {len(own)} | {count.resolved('doc_builder', docstrings=True)} "
+        f"| {count.resolved('polydocs', docstrings=True)} |"
+    )
+    other_db = count.resolved("doc_builder", True, True)
+    other_pd = count.resolved("polydocs", True, True)
+    print(f"| other Hugging Face libraries | {len(uses) - len(own)} | {other_db} (offline) | {other_pd} |")
+    _differences(count, True, show_neither)
+
+
+def _differences(count: LinkCount, docstrings: bool, show_neither: bool) -> None:
     for tool, label in (("doc_builder", "doc-builder"), ("polydocs", "polydocs")):
-        only = count.only(tool)
+        only = count.only(tool, docstrings)
         print(f"\nresolved by {label} only ({len(only)}):")
         for use in only:
             mark = " (other library)" if use.other_library else ""
             print(f"- {use.where} [`{use.text}`]{mark}")
     if show_neither:
-        neither = [use for use in count.uses if not use.doc_builder and not use.polydocs]
+        uses = count.docstring_uses if docstrings else count.uses
+        neither = [use for use in uses if not use.doc_builder and not use.polydocs]
         print(f"\nresolved by neither ({len(neither)}):")
         for use in neither:
             print(f"- {use.where} [`{use.text}`]{' (other library)' if use.other_library else ''}")
@@ -63,7 +81,8 @@ def main() -> int:
         arguments.keep.mkdir(parents=True)
     count = count_links(arguments.source, arguments.library, arguments.keep)
     _report(arguments.library, count, arguments.neither)
-    return 1 if any(not use.other_library for use in count.only("doc_builder")) else 0
+    behind = [*count.only("doc_builder"), *count.only("doc_builder", docstrings=True)]
+    return 1 if any(not use.other_library for use in behind) else 0
 
 
 if __name__ == "__main__":

@@ -145,6 +145,7 @@ _TABLE: dict[tuple[str, str], list[tuple[str, Severity, str]]] = {
     ],
     ("markup.md", "Autodoc — `autodoc.py`"): [
         ("docstring-malformed", _W, "A docstring section the API page cannot read."),
+        ("docstring-link-unresolved", _W, "An API link in a docstring that the API page shows as code."),
     ],
     ("ci.md", "Adopt polydocs in three steps"): [
         ("init-exists", _E, "`polydocs init` would overwrite a file that exists."),

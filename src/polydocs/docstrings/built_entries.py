@@ -34,23 +34,26 @@ _PAIR = re.compile(r"(?:<dt>(?P<kind>.*?)</dt>)?\s*(?:<dd>(?P<text>.*?)</dd>)?",
 
 def built_entries(page_html: str) -> dict[str, ApiEntry]:
     """Every documented object of a built page, by anchor."""
+    return {anchor: _entry(anchor, html) for anchor, html in object_blocks(page_html).items()}
+
+
+def object_blocks(page_html: str) -> dict[str, str]:
+    """The HTML of each documented object of a built page, up to the next object, by anchor: doc-builder's
+    where the page carries that one too."""
     starts = [found.start() for found in _OBJECT.finditer(page_html)]
-    entries = {}
+    blocks = {}
     for start, end in zip(starts, [*starts[1:], len(page_html)][: len(starts)], strict=True):
-        entry = _entry(page_html[start:end])
-        if entry is not None:
-            entries[entry.anchor] = entry
-    return entries
+        html = page_html[start:end]
+        anchor = _DOC_BUILDER_ANCHOR.search(html) or _ID.search(html)
+        if anchor is not None:
+            blocks[anchor[1]] = html
+    return blocks
 
 
-def _entry(html: str) -> ApiEntry | None:
-    """One object's entry; its anchor is doc-builder's where the page carries that one too."""
-    anchor = _DOC_BUILDER_ANCHOR.search(html) or _ID.search(html)
-    if anchor is None:
-        return None
+def _entry(anchor: str, html: str) -> ApiEntry:
     signature = _SIGNATURE.search(html)
     return ApiEntry(
-        anchor=anchor[1],
+        anchor=anchor,
         name=_name(html),
         source=(_SOURCE.search(html) or [None, ""])[1] or "",
         signature=split_signature(signature_between_parentheses(html_text(signature[1])))

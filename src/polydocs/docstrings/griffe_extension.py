@@ -2,11 +2,12 @@
 
 Every object's docstring is replaced by one that parses itself with `parse.py` (when a template first asks
 for its sections, so the thousands of docstrings no page shows are never parsed) into griffe's own
-sections, which our templates (`templates/`) render as doc-builder does. Its problems become warnings at the
-docstring's file and line in the installed library (not in the slice mkdocstrings reads, `site/
-autodoc_sources.py`), reported with the page being converted. Classes and functions get the link to their
-source in the library's repository (`source_links.py`) and the anchor doc-builder gives them
-(`doc_builder_anchors.py`).
+sections, which our templates (`templates/`) render as doc-builder does (its reST roles read as doc-builder
+reads them, `rst_roles.py`). Its problems, and its API links shown as code (`docstring_links.py`),
+become warnings at the docstring's file and line in the installed library (not in the slice mkdocstrings
+reads, `site/autodoc_sources.py`), reported with the page being converted. Classes and functions get
+the link to their source in the library's repository (`source_links.py`) and the anchor doc-builder
+gives them (`doc_builder_anchors.py`).
 """
 
 from __future__ import annotations
@@ -41,8 +42,10 @@ from griffe import (
 
 from polydocs.diagnostics import Diagnostic
 from polydocs.docstrings.doc_builder_anchors import mark_doc_builder_anchors
+from polydocs.docstrings.docstring_links import DOCSTRING_LINK, unresolved_links
 from polydocs.docstrings.list_starts import lists_apart
 from polydocs.docstrings.parse import HfDocstring, Parameter, Section, parse_docstring
+from polydocs.docstrings.rst_roles import roles_read
 from polydocs.docstrings.runtime_docstrings import runtime_docstring
 from polydocs.docstrings.source_links import installed_file, source_line
 from polydocs.docstrings.version_notes import with_version_notes
@@ -129,14 +132,11 @@ class _HfGriffeDocstring(Docstring):
         # older than the file (a module edited while serve or a build in the same process runs): the
         # source is then the truth.
         built = runtime_docstring(self.parent) if isinstance(self.parent, Object) else None
-        if built is not None and built != self.value and _words(self.value) in _words(built):
-            parsed = parse_docstring(built)
-            if parsed.problems:
-                _report(self, parsed, at_start=True)
-            return griffe_sections(parsed)
-        parsed = parse_docstring(self.value)
-        if parsed.problems and self.parent is not None:
-            _report(self, parsed)
+        at_start = built is not None and built != self.value and _words(self.value) in _words(built)
+        text = roles_read(built if at_start and built is not None else self.value)
+        parsed = parse_docstring(text)
+        if self.parent is not None:
+            _report(self, parsed, text, at_start)
         return griffe_sections(parsed)
 
 
@@ -146,22 +146,29 @@ def _words(text: str) -> str:
     return " ".join(text.split())
 
 
-def _report(docstring: Docstring, parsed: HfDocstring, at_start: bool = False) -> None:
-    """Each problem as a warning of the page being converted, at the installed file and line (the
-    docstring's first line for one built at run time, whose lines are in no file)."""
+def _report(docstring: Docstring, parsed: HfDocstring, text: str, at_start: bool) -> None:
+    """Each problem of the docstring, and each of its API links shown as code, as a warning of the page
+    being converted, at the installed file and line (the docstring's first line for one built at run time,
+    whose lines are in no file)."""
+    context = current_context()
+    found = [(problem.line, MALFORMED, problem.message, problem.hint) for problem in parsed.problems]
+    found += [
+        (link.index, DOCSTRING_LINK, link.message, link.hint) for link in unresolved_links(text, context.api)
+    ]
+    if not found:
+        return
     parent = docstring.parent
     assert parent is not None
     path = installed_file(parent)
     first = _first_content_line(docstring)
-    context = current_context()
-    for problem in parsed.problems:
+    for line, code, message, hint in found:
         context.report(
             Diagnostic(
                 str(path) if path else parent.path,
-                first + (0 if at_start else problem.line) if first else 0,
-                MALFORMED,
-                f"in the docstring of `{parent.path}`: {problem.message}",
-                problem.hint,
+                first + (0 if at_start else line) if first else 0,
+                code,
+                f"in the docstring of `{parent.path}`: {message}",
+                hint,
             )
         )
 

@@ -9,6 +9,11 @@ which doc-builder downloads while building: here nothing is downloaded, so those
 (`other_library`). polydocs' answer is a real `polydocs build --report-json`: a link it reads
 (`dialect/constructs/api_links.py`) with no `api-link-*` finding at its line is resolved when the built
 page shows it as a link (`<a …><code>shown</code></a>`). `scripts/compare_api_links.py` prints the result.
+
+The links inside the docstrings of the documented objects are counted apart (`docstring_uses`): each
+object doc-builder documents (`DocBuilderLinks.docstrings`), its links as doc-builder resolves them, against
+the same object's block of the page polydocs built (by doc-builder's anchor, which polydocs' page carries
+too): a link is resolved by polydocs when that block shows one more code link with its text that lands.
 """
 
 from __future__ import annotations
@@ -21,13 +26,15 @@ import sys
 import tempfile
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
 from polydocs.dialect import parse_page
 from polydocs.dialect.constructs.api_links import API_LINK, CODES, shown_name
-from polydocs.markup.doc_builder_links import DocBuilderLinks
+from polydocs.docstrings.built_entries import object_blocks
+from polydocs.docstrings.doc_builder_entries import doc_builder_anchor
+from polydocs.markup.doc_builder_links import DocBuilderLinks, DocumentedObject
 from polydocs.sources.tree import SourceTree, load_source_tree
 
 # doc-builder's pattern (`resolve_links_in_text`): anything in backticks in brackets, not followed by `(`.
@@ -54,13 +61,17 @@ class LinkCount:
     uses: list[LinkUse]
     doc_builder_failures: list[str]  # pages doc-builder cannot convert (it would stop the build on them)
     doc_builder_left_out: list[str]  # directives naming objects the installed library lacks
+    # The links inside the documented objects' docstrings, `where` being `page#anchor`.
+    docstring_uses: list[LinkUse] = field(default_factory=list)
 
-    def resolved(self, tool: str, other_library: bool = False) -> int:
-        return sum(getattr(use, tool) for use in self.uses if use.other_library == other_library)
+    def resolved(self, tool: str, other_library: bool = False, docstrings: bool = False) -> int:
+        uses = self.docstring_uses if docstrings else self.uses
+        return sum(getattr(use, tool) for use in uses if use.other_library == other_library)
 
-    def only(self, tool: str) -> list[LinkUse]:
+    def only(self, tool: str, docstrings: bool = False) -> list[LinkUse]:
         other = "polydocs" if tool == "doc_builder" else "doc_builder"
-        return [use for use in self.uses if getattr(use, tool) and not getattr(use, other)]
+        uses = self.docstring_uses if docstrings else self.uses
+        return [use for use in uses if getattr(use, tool) and not getattr(use, other)]
 
 
 def count_links(source: Path, library: str, work: Path | None = None) -> LinkCount:
@@ -72,12 +83,14 @@ def count_links(source: Path, library: str, work: Path | None = None) -> LinkCou
         report, site = _polydocs_build(tree.root, library, folder)
         doc_builder = DocBuilderLinks(library)
         uses: list[LinkUse] = []
+        docstring_uses: list[LinkUse] = []
         for lang in tree.languages:
             doc_builder.index_language(_language_pages(tree, lang), lang)
             for local, page in sorted(tree.pages.get(lang, {}).items()):
                 shown = _shown_links(site / lang, local)
                 uses.extend(_page_uses(tree, page.path, lang, doc_builder, report, shown))
-    return LinkCount(uses, doc_builder.failures, doc_builder.left_out)
+            docstring_uses.extend(_docstring_uses(site / lang, lang, doc_builder))
+    return LinkCount(uses, doc_builder.failures, doc_builder.left_out, docstring_uses)
 
 
 def _language_pages(tree: SourceTree, lang: str) -> dict[str, Path]:
@@ -110,17 +123,65 @@ def _finding_text(message: str) -> str:
     return (found[1] or found[2]) if found else ""
 
 
+def _built_page(language_site: Path, local: str) -> Path:
+    return language_site / ("" if local == "index" else local.removesuffix("/index")) / "index.html"
+
+
 def _shown_links(language_site: Path, local: str) -> Counter[str]:
     """The code links the built page shows, by their text; a link into the site counts only where its
     anchor is on the page it names (a link to an undocumented member lands on the page's top)."""
-    page = language_site / ("" if local == "index" else local.removesuffix("/index")) / "index.html"
-    if not page.exists():
-        return Counter()
+    page = _built_page(language_site, local)
+    return _landing(page.read_text(encoding="utf-8"), page.parent) if page.exists() else Counter()
+
+
+def _landing(page_html: str, folder: Path) -> Counter[str]:
+    """The code links of `page_html` (a page in `folder`, or part of one) that land, by their text."""
     shown: Counter[str] = Counter()
-    for found in _HTML_CODE_LINK.finditer(page.read_text(encoding="utf-8")):
-        if _lands(page.parent, html.unescape(found["href"])):
+    for found in _HTML_CODE_LINK.finditer(page_html):
+        if _lands(folder, html.unescape(found["href"])):
             shown[html.unescape(found["text"])] += 1
     return shown
+
+
+def _docstring_uses(language_site: Path, lang: str, doc_builder: DocBuilderLinks) -> Iterator[LinkUse]:
+    """The links in the docstrings doc-builder documents on the language's pages, and whether each tool
+    makes each a link: polydocs, on the same object's block of its built page."""
+    blocks: dict[str, dict[str, str]] = {}
+    for documented in doc_builder.docstrings.get(lang, []):
+        if documented.page not in blocks:
+            blocks[documented.page] = _object_blocks(_built_page(language_site, documented.page), doc_builder)
+        block = blocks[documented.page].get(documented.anchor, "")
+        yield from _object_uses(
+            documented, block, _built_page(language_site, documented.page).parent, lang, doc_builder
+        )
+
+
+def _object_blocks(page: Path, doc_builder: DocBuilderLinks) -> dict[str, str]:
+    """The page's objects by doc-builder's anchor for each."""
+    if not page.exists():
+        return {}
+    blocks = object_blocks(page.read_text(encoding="utf-8"))
+    return {doc_builder_anchor(anchor, doc_builder.library): block for anchor, block in blocks.items()}
+
+
+def _object_uses(
+    documented: DocumentedObject, block: str, folder: Path, lang: str, doc_builder: DocBuilderLinks
+) -> Iterator[LinkUse]:
+    shown = _landing(block, folder)
+    for found in _DOC_BUILDER_LINK.finditer(documented.text + "\n"):
+        text = found[1]
+        ours = API_LINK.fullmatch(f"[`{text}`]")
+        name = shown_name(ours) if ours is not None else None
+        polydocs = name is not None and shown[name] > 0
+        if name is not None and polydocs:
+            shown[name] -= 1
+        yield LinkUse(
+            f"{documented.page}#{documented.anchor}",
+            text,
+            doc_builder.resolves(text, found[2], lang),
+            polydocs,
+            doc_builder.other_library(text),
+        )
 
 
 def _lands(folder: Path, href: str) -> bool:

@@ -58,9 +58,16 @@ def check(page: ParsedPage, facts: PageFacts) -> Iterator[Finding]:
         return
     for index, line in page.outside_code():
         for link in api_link_matches(line):
-            problem = api_link_problem(link["name"], api)
-            if problem is not None:
-                yield _finding(index, problem, link, api)
+            finding = link_finding(index, link, api)
+            if finding is not None:
+                yield finding
+
+
+def link_finding(index: int, link: re.Match[str], api: ApiInventory) -> Finding | None:
+    """Why the link at line `index` is shown as code, None when it is linked: the finding of a page's
+    link, and of a docstring's (`docstrings/docstring_links.py`)."""
+    problem = api_link_problem(link["name"], api)
+    return None if problem is None else _finding(index, problem, link, api)
 
 
 def _finding(index: int, problem: str, link: re.Match[str], api: ApiInventory) -> Finding:
