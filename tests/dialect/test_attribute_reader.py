@@ -82,9 +82,13 @@ def test_plain_html_start_tags_read_as_html_parser_and_the_former_pattern_read_t
         assert plain[0].attributes == former
 
 
+def _notebook(text: str) -> list[str]:
+    """The page `text` as the notebook's Markdown lines (it has no code block)."""
+    return [str(line) for line in plain_markdown(text, [], language_of("en"), default_inventory())]
+
+
 def _notebook_iframe(attributes: str) -> list[str]:
-    lines = f"<iframe{attributes}></iframe>".split("\n")
-    return [str(line) for line in plain_markdown(list(lines), language_of("en"), default_inventory())]
+    return _notebook(f"<iframe{attributes}></iframe>")
 
 
 def test_an_iframes_source_and_title_in_a_notebook_are_those_the_former_pattern_read() -> None:
@@ -169,7 +173,7 @@ def test_a_tip_in_a_notebook_is_the_callout_the_site_shows(line: str, kind: str)
     [block] = tip_layout(ParsedPage(text)).blocks
     assert block.kind == kind
     title = {"tip": "> **Tip**", "warning": "> **Warning**"}[kind]
-    assert plain_markdown(text.split("\n"), language_of("en"), default_inventory())[:3] == [
+    assert _notebook(text)[:3] == [
         title,
         ">",
         "> Body.",
@@ -180,9 +184,7 @@ def test_option_tabs_in_a_notebook_are_labelled_as_the_site_reads_their_tags() -
     """The former pattern took the `id` unstripped, and only quoted and alone in its tag."""
     text = '<hfoptions id="install">\n<hfoption id=" pip " class="x">\n\npip install x\n\n</hfoption>'
     text += "\n</hfoptions>"
-    assert plain_markdown(text.split("\n"), language_of("en"), default_inventory()) == [
-        *("", "**pip**", "", "pip install x", "", "")
-    ]
+    assert _notebook(text) == [*("", "**pip**", "", "pip install x", "", "")]
     assert former_readers.notebook_option_tags(text).split("\n")[1] == '<hfoption id=" pip " class="x">'
 
 

@@ -1,17 +1,19 @@
-"""Dialect constructs turned into Markdown a notebook renders, one construct per test."""
+"""Dialect constructs turned into Markdown a notebook renders, one construct per test; each read where the
+dialect's parse puts it, as the site reads it."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from polydocs.notebooks.plain_markdown import Item, Verbatim, plain_markdown
-from polydocs.snippets.regions import extract_regions
+from polydocs.snippets.regions import extract_regions, scan_page
 from polydocs.sources import language_of
 from polydocs.sources.api_inventory import default_inventory
 
 
 def _plain(text: str, lang: str = "en") -> list[Item]:
-    return plain_markdown(text.split("\n"), language_of(lang), default_inventory())
+    regions = scan_page(Path("page.md"), text).regions
+    return plain_markdown(text, regions, language_of(lang), default_inventory())
 
 
 def test_github_alert_becomes_a_quote_titled_in_the_pages_language() -> None:
@@ -23,11 +25,9 @@ def test_unknown_alert_kind_is_left_as_the_quote_it_is() -> None:
 
 
 def test_tip_block_around_a_python_block_quotes_the_prose_only() -> None:
-    page = Path("page.md")
     text = "<Tip>\n\nBefore.\n\n```py\nx = 1\n```\n\nAfter.\n\n</Tip>\n"
-    region = extract_regions(page, text)[0]
-    items: list[Item] = ["<Tip>", "", "Before.", "", region, "", "After.", "", "</Tip>", ""]
-    assert plain_markdown(items, language_of("es"), default_inventory()) == [
+    region = extract_regions(Path("page.md"), text)[0]
+    assert _plain(text, "es") == [
         "> **Consejo**",
         ">",
         "> Before.",
@@ -41,19 +41,31 @@ def test_tip_block_around_a_python_block_quotes_the_prose_only() -> None:
 
 
 def test_tip_block_quotes_other_code_blocks_with_it() -> None:
-    items: list[Item] = [
-        "<Tip warning={true}>",
-        Verbatim(" ```bash"),
-        Verbatim(" ls"),
-        Verbatim(" ```"),
-        "</Tip>",
-    ]
-    assert plain_markdown(items, language_of("en"), default_inventory()) == [
+    assert _plain("<Tip warning={true}>\n```bash\nls\n```\n</Tip>") == [
         "> **Warning**",
         ">",
         ">  ```bash",
         ">  ls",
         ">  ```",
+        "",
+    ]
+
+
+def test_a_tip_inside_a_tip_is_a_quote_inside_the_quote() -> None:
+    """As the site lays them out (`tip_layout`): the outer tip ends at its own `</Tip>`, not at the
+    first one; the notebook quoted up to the first and left the second `</Tip>` as text."""
+    text = "<Tip>\n\nOuter.\n\n<Tip warning>\n\nInner.\n\n</Tip>\n\nOuter again.\n\n</Tip>"
+    assert _plain(text) == [
+        "> **Tip**",
+        ">",
+        "> Outer.",
+        ">",
+        "> > **Warning**",
+        "> >",
+        "> > Inner.",
+        ">",
+        ">",
+        "> Outer again.",
         "",
     ]
 
@@ -65,6 +77,13 @@ def test_api_links_become_links_or_code() -> None:
     ]
 
 
+def test_api_links_in_an_indented_code_block_stay_as_written() -> None:
+    """transformers' pt/training.md indents a tip's text by four spaces: an indented code block, which
+    the site shows as written; the notebook wrote Markdown links into that code."""
+    text = "<Tip>\n\n    O [`Trainer`] utiliza\n\n</Tip>"
+    assert _plain(text) == ["> **Tip**", ">", ">     O [`Trainer`] utiliza", ""]
+
+
 def test_iframe_over_several_lines_becomes_a_link() -> None:
     text = '<iframe\n  src="https://huggingface.co/embed"\n  title="Results">\n</iframe>'
     assert _plain(text) == ["[Results](https://huggingface.co/embed)"]
@@ -73,6 +92,48 @@ def test_iframe_over_several_lines_becomes_a_link() -> None:
     ]
 
 
+def test_an_unclosed_iframe_ends_at_its_start_tag() -> None:
+    """As the site reads it: the `</iframe>` of a later iframe does not close this one; the notebook
+    used to swallow everything up to it, the text between included."""
+    text = (
+        '<iframe src="https://a.example/x">\n\nText between.\n\n<iframe src="https://b.example/y"></iframe>'
+    )
+    assert _plain(text) == [
+        "[Open the embedded content in a new tab](https://a.example/x)",
+        "",
+        "Text between.",
+        "",
+        "[Open the embedded content in a new tab](https://b.example/y)",
+    ]
+
+
 def test_directives_heading_ids_and_hfoption_tags_disappear() -> None:
     text = '## Title[[custom]]\n<!-- polydocs: setup\nx = 1\n-->\n<hfoptions id="a">\n<hfoption id="CPU">\n'
     assert _plain(text) == ["## Title", "", "**CPU**", ""]
+
+
+def test_an_hfoption_without_id_is_labelled_as_the_site_labels_its_tab() -> None:
+    """The course's chapter2/8 writes `<hfoption value="tgi" label="TGI">`: the site's tab says
+    `Option 1`; the notebook left the tag as it was, which Jupyter shows as nothing."""
+    text = '<hfoptions id="a">\n<hfoption value="tgi" label="TGI">\n\nText.\n\n</hfoption>\n</hfoptions>'
+    assert _plain(text) == ["", "**Option 1**", "", "Text.", "", ""]
+
+
+def test_constructs_in_a_comment_stay_as_written() -> None:
+    """What a closed comment holds is no construct for the site; the notebook quoted a `<Tip>` in it."""
+    text = "<!--\n<Tip>\nHidden.\n</Tip>\n-->"
+    assert _plain(text) == ["<!--", "<Tip>", "Hidden.", "</Tip>", "-->"]
+
+
+def test_blank_runs_left_by_removed_constructs_become_one_blank_line() -> None:
+    text = "Before.\n\n<!-- polydocs: setup\nx = 1\n-->\n\nAfter.\n\n\n\n```bash\nls\n```"
+    assert _plain(text) == [
+        "Before.",
+        "",
+        "After.",
+        "",
+        "",
+        Verbatim(" ```bash"),
+        Verbatim(" ls"),
+        Verbatim(" ```"),
+    ]

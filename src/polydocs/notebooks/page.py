@@ -14,7 +14,6 @@ from polydocs.notebooks.doc_builder_adapter import (
     notebook_cells,
     notebook_json,
     python_fence,
-    verbatim_fence,
     without_license_header,
 )
 from polydocs.notebooks.plain_markdown import Item, Verbatim, plain_markdown
@@ -48,8 +47,8 @@ def page_notebook(
     API links resolve with `inventory`, by default the one of the `polydocs.yml` above the page.
     """
     regions = scan_page(source_path, source_text).regions
-    items = _page_items(jupyter_math(without_license_header(source_text)), regions)
-    items = plain_markdown(items, language, inventory or _inventory_near(source_path))
+    text = jupyter_math(without_license_header(source_text))
+    items = plain_markdown(text, regions, language, inventory or _inventory_near(source_path))
     cells = notebook_cells("\n".join(_render(items)))
     python = [region for region in regions if region.is_python]
     codes = [setup.code for region in python for setup in region.directives.setup]
@@ -76,27 +75,6 @@ def jupyter_math(text: str) -> str:
         opener = len(INLINE_OPEN) if closer == INLINE_CLOSE else len(DISPLAY)
         lines[formula.index] = first[: formula.start] + delimiter + first[formula.start + opener :]
     return "\n".join(lines)
-
-
-def _page_items(text: str, regions: list[Region]) -> list[Item]:
-    """The page's lines, with each Python block as one Region item and other blocks as Verbatim lines."""
-    lines = text.split("\n")
-    by_start = {region.start_line: region for region in regions}
-    items: list[Item] = []
-    number = 1
-    while number <= len(lines):
-        region = by_start.get(number)
-        if region is None:
-            items.append(lines[number - 1])
-            number += 1
-            continue
-        if region.is_python:
-            items.append(region)
-        else:
-            language = region.info.split()[0] if region.info else ""
-            items.extend(Verbatim(line) for line in verbatim_fence(language, region.code))
-        number = region.end_line + 1
-    return items
 
 
 def _render(items: list[Item]) -> list[str]:

@@ -1,34 +1,47 @@
-"""The doc-builder dialect rewritten as plain Markdown that Jupyter and Colab render.
+"""The notebooks' renderer of the doc-builder dialect: plain Markdown that Jupyter and Colab render.
 
-A page arrives as a list of items: prose lines (`str`), lines of non-Python code blocks (`Verbatim`, which
-no rewrite touches) and the Python blocks themselves (`Region`, each one code cell). One function per
-construct; each keeps the meaning a reader gets on the site:
+The site and the notebooks are two renderers over one reading of a page (as MyST renders one token stream
+to several outputs): where each construct is, and what it says, comes from the dialect's one parse
+(`polydocs.dialect`), the very located objects the site's markup steps render (`polydocs.markup`). Nothing
+here reads a construct's syntax; each function only writes what the reader of a notebook sees:
 
-- `> [!TIP]` alerts and `<Tip>` blocks become a blockquote opened by the callout's title in bold;
-- API links (``[`Trainer`]``) become ordinary links to the API reference, or code when the name is unknown;
-- `<iframe>` embeds become a link to what they show (notebooks do not run embedded pages);
-- `<hfoption id="...">` tags and the code tabs' (`<python>` in `<tokenizerslangcontent>`) become a bold
-  label, `## Title[[id]]` loses its `[[id]]`;
-- `<!-- polydocs: ... -->` directives (the setup code goes into a cell of its own) disappear.
+- `> [!TIP]` alerts (`alerts`) and `<Tip>` blocks (`tip_layout`) become a blockquote opened by the callout's
+  title in bold;
+- API links (``[`Trainer`]``, `API_LINK` outside code) become ordinary links to the API reference, or code
+  when the name is unknown;
+- `<iframe>` embeds (`find_iframes`) become a link to what they show (notebooks do not run embedded pages);
+- the tab groups' tags (`tab_layout` of `<hfoptions>` and of the code tabs, `<python>` in
+  `<tokenizerslangcontent>`) go, each tab's opening becomes its label in bold, as the site labels the tab;
+- a self-closing `<InferenceSnippet>` becomes its call's code, each client's under its label in bold;
+- `## Title[[id]]` (`find_leftovers`) loses its `[[id]]`;
+- `<!-- polydocs: ... -->` directives (block comments of the parse; the setup code goes into a cell of its
+  own) disappear.
+
+A page arrives as its text and its code blocks (`Region`s, found by the snippet checker from the same
+parse). Each construct is rewritten on the page's lines, where the parse put it; then the lines become
+items: prose lines (`str`), lines of non-Python code blocks (`Verbatim`, which no rewrite touches) and the
+Python blocks themselves (`Region`, each one code cell). A `<Tip>` is quoted last, over the items, since a
+Python block inside it ends the quote (a code cell cannot sit in a blockquote).
 """
 
 from __future__ import annotations
 
-import bisect
 import html
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 
-from polydocs.dialect.constructs.api_links import API_LINK, shown_name
-from polydocs.dialect.constructs.callouts import ADMONITION_TYPES, TIP, tip_kind
+from polydocs.dialect.constructs.api_links import API_LINK, api_link_matches, shown_name
+from polydocs.dialect.constructs.callouts import alerts, tip_layout
 from polydocs.dialect.constructs.component_tags import find_component_tags
+from polydocs.dialect.constructs.components import find_leftovers
+from polydocs.dialect.constructs.iframes import find_iframes
 from polydocs.dialect.constructs.inference_snippet import is_inference_snippet, read_call
-from polydocs.dialect.constructs.tabs import CODE_TABS
-from polydocs.dialect.heading_anchors import without_heading_anchors
-from polydocs.dialect.page import parse_page
-from polydocs.dialect.tags import TagLine, parse_attributes, parse_tag_line
+from polydocs.dialect.constructs.tabs import CODE_TABS, HFOPTIONS, TabGroupSpec, tab_body_lines, tab_layout
+from polydocs.dialect.heading_anchors import heading_anchor
+from polydocs.dialect.page import ParsedPage, parse_page
 from polydocs.markup.inference_snippet import client_code
+from polydocs.notebooks.doc_builder_adapter import verbatim_fence
 from polydocs.snippets.regions import Region
 from polydocs.sources.api_inventory import ApiInventory
 from polydocs.sources.languages import Language
@@ -41,41 +54,200 @@ class Verbatim:
     text: str
 
 
+@dataclass(frozen=True)
+class _TipEdge:
+    """The line of a `<Tip>` tag the dialect laid out: an opening (`kind`: the callout it makes) or its
+    closing (`kind` None). It stands for its line until the tips are quoted."""
+
+    kind: str | None
+
+
 Item = str | Verbatim | Region
+# A line of the page while its constructs are rewritten: its text (holding `\n` where a construct became
+# several lines), a `<Tip>` tag's place, or None where a construct's line went.
+_Line = str | _TipEdge | None
+_Prose = str | _TipEdge
 
-# Openers whose end is found by `str.find` or among the ends' positions, not by a pattern reading from each
-# opener to the page's end: `<!--\s*polydocs:.*?-->` and `<iframe ...>(?:.*?</iframe>)?` made a page of
-# such openers, never ended, quadratic.
-_DIRECTIVE_START = re.compile(r"<!--\s*+polydocs:")
-_IFRAME_START = re.compile(r"<iframe\b", re.IGNORECASE)
-_IFRAME_END = re.compile(r"</iframe\s*+>", re.IGNORECASE)
-_BLANK_RUN = re.compile(r"\n(?:[ ]*\n){2,}")
-_ALERT = re.compile(r"^(?P<indent>[ ]*)>[ ]?\[!(?P<kind>[A-Za-z]+)\][ ]*$")
+# A polydocs directive: a comment the parse found, opened as `<!-- polydocs:`.
+_DIRECTIVE = re.compile(r"<!--\s*+polydocs:")
+_BLANK = re.compile(r"[ ]*")
 
 
-def plain_markdown(items: list[Item], language: Language, inventory: ApiInventory) -> list[Item]:
-    """Every construct of the dialect rewritten; code blocks and line order untouched."""
-    items = _map_prose(items, _without_directives)
-    items = _map_prose(items, lambda text: _iframes_as_links(text, language))
-    items = _map_prose(items, lambda text: _api_links_as_links(text, inventory))
-    items = _map_prose(items, _without_component_syntax)
-    items = _map_prose(items, lambda text: _BLANK_RUN.sub("\n\n", text))
-    items = _github_alerts_as_quotes(items, language)
+def plain_markdown(
+    text: str, regions: list[Region], language: Language, inventory: ApiInventory
+) -> list[Item]:
+    """Every construct of the page `text` rewritten; code blocks (`regions`, numbered as the page's lines)
+    and line order untouched."""
+    page = parse_page(text)
+    lines: list[_Line] = list(text.split("\n"))
+    _without_directives(lines, page)
+    _iframes_as_links(lines, page, language)
+    _api_links_as_links(lines, page, inventory)
+    _without_heading_anchors(lines, page)
+    _inference_snippets_as_code(lines, page)
+    for spec in (*CODE_TABS, HFOPTIONS):
+        _tabs_as_labels(lines, page, spec)
+    _github_alerts_as_titles(lines, page, language)
+    _tip_edges(lines, page)
+    items = _without_blank_runs(_page_items(lines, regions))
     return _tip_blocks_as_quotes(items, language)
 
 
-def _map_prose(items: list[Item], rewrite: Callable[[str], str]) -> list[Item]:
-    """Apply `rewrite` to each run of consecutive prose lines, joined, so constructs may span lines."""
-    result: list[Item] = []
-    run: list[str] = []
+def _without_directives(lines: list[_Line], page: ParsedPage) -> None:
+    """Each directive comment goes, the text around it on its first and last line kept."""
+    for comment in page.comments:
+        if _DIRECTIVE.search(comment.text) is None:
+            continue
+        block = "\n".join(str(line) for line in lines[comment.index : comment.last + 1])
+        kept, position = [], 0
+        while (start := _DIRECTIVE.search(block, position)) is not None:
+            end = block.find("-->", start.end())
+            if end < 0:
+                break  # never closed: no later directive is closed either
+            kept.append(block[position : start.start()])
+            position = end + 3
+        _replace(lines, comment.index, comment.last, "".join(kept) + block[position:])
+
+
+def _iframes_as_links(lines: list[_Line], page: ParsedPage, language: Language) -> None:
+    """An iframe on lines of its own becomes a link to its `src` titled with its title; one without a
+    `src` goes. The site embeds or links the same iframes (`markup/iframes.py`)."""
+    for iframe in find_iframes(page):
+        if iframe.inline or not iframe.ended:
+            continue
+        source = html.unescape(iframe.source)
+        title = html.unescape(iframe.attributes.get("title", "")).strip() or language.text("embed.link")
+        link = f"[{_escape_link_text(title)}]({source})" if source else ""
+        line = str(lines[iframe.index])
+        indent = line[: len(line) - len(line.lstrip(" "))]
+        _replace(lines, iframe.index, iframe.last, indent + link + iframe.after)
+
+
+def _escape_link_text(text: str) -> str:
+    return text.replace("[", r"\[").replace("]", r"\]")
+
+
+def _api_links_as_links(lines: list[_Line], page: ParsedPage, inventory: ApiInventory) -> None:
+    def link(match: re.Match[str]) -> str:
+        shown = shown_name(match)
+        target = inventory.resolve(match["name"])
+        # A reference page of the site itself has no URL a downloaded notebook could follow.
+        return f"`{shown}`" if target is None or target.page else f"[`{shown}`]({target.url})"
+
+    for index, line in page.outside_code():
+        if isinstance(lines[index], str) and any(api_link_matches(line)):
+            lines[index] = API_LINK.sub(link, str(lines[index]))
+
+
+def _without_heading_anchors(lines: list[_Line], page: ParsedPage) -> None:
+    for leftover in find_leftovers(page):
+        line = lines[leftover.index]
+        if leftover.kind == "heading-anchor" and isinstance(line, str):
+            anchored = heading_anchor(line)
+            lines[leftover.index] = anchored.heading if anchored else line
+
+
+def _inference_snippets_as_code(lines: list[_Line], page: ParsedPage) -> None:
+    """A self-closing `<InferenceSnippet>` becomes its call's code, each client's under its label in bold
+    (the site's tabs: markup/inference_snippet.py); one that cannot be read goes (the site shows a
+    placeholder)."""
+    for tag in find_component_tags(page):
+        if not (tag.ended and is_inference_snippet(tag)):
+            continue
+        call = read_call(tag)
+        block: list[str] = []
+        if not isinstance(call, str):
+            for label, client_language, code in client_code(call):
+                block += [f"**{label}**", ""]
+                for provider, lines_of_code in code:
+                    named = [f"`{provider}`", ""] if len(code) > 1 else []
+                    block += [*named, "```" + client_language, *lines_of_code, "```", ""]
+        _replace(lines, tag.index, tag.last, "\n".join(block) if block else None)
+
+
+def _tabs_as_labels(lines: list[_Line], page: ParsedPage, spec: TabGroupSpec) -> None:
+    """A group's tags go; each tab's opening tag becomes its label in bold, its closing tag goes."""
+    for group in tab_layout(page, spec).groups:
+        lines[group.index] = ""
+        if group.closed:
+            lines[group.end] = ""
+        for tab in group.tabs:
+            # A tab written on one line (`<python>```py x = 1 ```</python>`) has its body below its label.
+            body = [] if tab.body is None else ["", *tab_body_lines(tab.body)]
+            lines[tab.index] = "\n".join([f"**{tab.label}**", *body])
+            if tab.closing is not None:
+                lines[tab.closing] = ""
+
+
+def _github_alerts_as_titles(lines: list[_Line], page: ParsedPage, language: Language) -> None:
+    """`> [!TIP]` is already a blockquote: only its marker line becomes the bold title."""
+    for alert in alerts(page):
+        line = lines[alert.index]
+        if alert.rendered and isinstance(line, str):
+            indent = line[: len(line) - len(line.lstrip(" "))]
+            lines[alert.index] = "\n".join(_title_lines(indent, alert.kind.lower(), language))
+
+
+def _tip_edges(lines: list[_Line], page: ParsedPage) -> None:
+    for block in tip_layout(page).blocks:
+        lines[block.index] = _TipEdge(block.kind)
+        if block.closed:
+            lines[block.end] = _TipEdge(None)
+
+
+def _replace(lines: list[_Line], first: int, last: int, text: str | None) -> None:
+    """Lines `first` through `last` become `text` (None: nothing)."""
+    lines[first] = text
+    for index in range(first + 1, last + 1):
+        lines[index] = None
+
+
+def _page_items(lines: list[_Line], regions: list[Region]) -> list[Item | _TipEdge]:
+    """The page's lines, with each Python block as one Region item and other blocks as Verbatim lines."""
+    by_start = {region.start_line: region for region in regions}
+    items: list[Item | _TipEdge] = []
+    number = 1
+    while number <= len(lines):
+        region = by_start.get(number)
+        if region is None:
+            line = lines[number - 1]
+            if isinstance(line, str):
+                items.extend(line.split("\n"))
+            elif line is not None:
+                items.append(line)
+            number += 1
+            continue
+        if region.is_python:
+            items.append(region)
+        else:
+            fence_language = region.info.split()[0] if region.info else ""
+            items.extend(Verbatim(line) for line in verbatim_fence(fence_language, region.code))
+        number = region.end_line + 1
+    return items
+
+
+def _without_blank_runs(items: list[Item | _TipEdge]) -> list[Item | _TipEdge]:
+    """In each run of prose lines, two or more blank lines followed by another line of the run become one
+    (blank: spaces only): what rewritten constructs leave behind. The run's first line is kept as it is."""
+    result: list[Item | _TipEdge] = []
+    run: list[_Prose] = []
 
     def flush() -> None:
-        if run:
-            result.extend(rewrite("\n".join(run)).split("\n"))
-            run.clear()
+        index = 0
+        while index < len(run):
+            result.append(run[index])
+            end = index
+            while end + 1 < len(run) - 1 and _is_blank(run[end + 1]):
+                end += 1
+            if end - index >= 2:
+                result.append("")
+                index = end + 1
+            else:
+                index += 1
+        run.clear()
 
     for item in items:
-        if isinstance(item, str):
+        if isinstance(item, (str, _TipEdge)):
             run.append(item)
         else:
             flush()
@@ -84,116 +256,8 @@ def _map_prose(items: list[Item], rewrite: Callable[[str], str]) -> list[Item]:
     return result
 
 
-def _without_directives(text: str) -> str:
-    kept, position = [], 0
-    while (start := _DIRECTIVE_START.search(text, position)) is not None:
-        end = text.find("-->", start.end())
-        if end < 0:
-            break  # never closed: no later directive is closed either
-        kept.append(text[position : start.start()])
-        position = end + 3
-    return "".join(kept) + text[position:]
-
-
-def _iframes_as_links(text: str, language: Language) -> str:
-    def link(written: str) -> str:
-        attributes = {name: html.unescape(value) for name, value in parse_attributes(written).items()}
-        source = attributes.get("src", "")
-        if not source:
-            return ""
-        title = attributes.get("title", "").strip() or language.text("embed.link")
-        return f"[{_escape_link_text(title)}]({source})"
-
-    closings = [(found.start(), found.end()) for found in _IFRAME_END.finditer(text)]
-    kept, position = [], 0
-    while (start := _IFRAME_START.search(text, position)) is not None:
-        tag_end = text.find(">", start.end())
-        if tag_end < 0:
-            break  # no tag is ended after this one either
-        following = bisect.bisect_right(closings, (tag_end, len(text)))  # the first `</iframe>` after it
-        end = closings[following][1] if following < len(closings) else tag_end + 1
-        kept += [text[position : start.start()], link(text[start.end() : tag_end])]
-        position = end
-    return "".join(kept) + text[position:]
-
-
-def _escape_link_text(text: str) -> str:
-    return text.replace("[", r"\[").replace("]", r"\]")
-
-
-def _api_links_as_links(text: str, inventory: ApiInventory) -> str:
-    def link(match: re.Match[str]) -> str:
-        shown = shown_name(match)
-        target = inventory.resolve(match["name"])
-        # A reference page of the site itself has no URL a downloaded notebook could follow.
-        return f"`{shown}`" if target is None or target.page else f"[`{shown}`]({target.url})"
-
-    return API_LINK.sub(link, text)
-
-
-def _without_component_syntax(text: str) -> str:
-    text = without_heading_anchors(text)
-    text = _inference_snippets_as_code(text)
-    text = _code_tabs_as_labels(text)
-    return _option_tabs_as_labels(text)
-
-
-def _inference_snippets_as_code(text: str) -> str:
-    """A self-closing `<InferenceSnippet>` becomes its call's code, each client's under its label in bold
-    (the site's tabs: markup/inference_snippet.py); one that cannot be read goes (the site shows a
-    placeholder)."""
-    if "<InferenceSnippet" not in text:
-        return text
-    lines = text.split("\n")
-    tags = [tag for tag in find_component_tags(parse_page(text)) if tag.ended and is_inference_snippet(tag)]
-    for tag in reversed(tags):
-        call = read_call(tag)
-        block: list[str] = []
-        if not isinstance(call, str):
-            for label, language, code in client_code(call):
-                block += [f"**{label}**", ""]
-                for provider, lines_of_code in code:
-                    named = [f"`{provider}`", ""] if len(code) > 1 else []
-                    block += [*named, "```" + language, *lines_of_code, "```", ""]
-        lines[tag.index : tag.last + 1] = block
-    return "\n".join(lines)
-
-
-def _option_tabs_as_labels(text: str) -> str:
-    """`<hfoptions id="...">` and `</hfoption>` lines go, `<hfoption id="PyTorch">` becomes **PyTorch**."""
-    if "hfoption" not in text:
-        return text
-    lines = text.split("\n")
-    for index, line in enumerate(lines):
-        tag = parse_tag_line(line) if "hfoption" in line else None
-        if tag is None or tag.self_closing:
-            continue
-        if tag.name == "hfoptions" or (tag.name == "hfoption" and tag.closing):
-            lines[index] = ""
-        elif tag.name == "hfoption" and "id" in tag.attributes:
-            lines[index] = f"**{tag.attributes['id']}**"
-    return "\n".join(lines)
-
-
-# The code tabs' tags (`<tokenizerslangcontent>`, `<python>`, ...; `CODE_TABS`): a group's tags go, a
-# tab's opening tag becomes its label in bold, as the site labels the tab.
-_CODE_GROUPS = frozenset(spec.group.name for spec in CODE_TABS)
-_CODE_TAB_LABELS = {tab.name: spec.label for spec in CODE_TABS for tab in spec.tabs}
-
-
-def _code_tabs_as_labels(text: str) -> str:
-    if "<" not in text:
-        return text
-    lines = text.split("\n")
-    for index, line in enumerate(lines):
-        tag = parse_tag_line(line) if line.lstrip().startswith("<") else None
-        if tag is None or tag.self_closing:
-            continue
-        if tag.name in _CODE_GROUPS or (tag.name in _CODE_TAB_LABELS and tag.closing):
-            lines[index] = ""
-        elif tag.name in _CODE_TAB_LABELS:
-            lines[index] = f"**{_CODE_TAB_LABELS[tag.name](tag, 1)}**"
-    return "\n".join(lines)
+def _is_blank(line: _Prose) -> bool:
+    return isinstance(line, str) and _BLANK.fullmatch(line) is not None
 
 
 def _title_lines(indent: str, kind: str, language: Language) -> list[str]:
@@ -201,43 +265,25 @@ def _title_lines(indent: str, kind: str, language: Language) -> list[str]:
     return [f"{indent}> **{title}**", f"{indent}>"]
 
 
-def _github_alerts_as_quotes(items: list[Item], language: Language) -> list[Item]:
-    """`> [!TIP]` is already a blockquote: only its marker line becomes the bold title."""
-    result: list[Item] = []
-    for item in items:
-        alert = _ALERT.match(item) if isinstance(item, str) else None
-        if alert is not None and alert["kind"].lower() in ADMONITION_TYPES:
-            result.extend(_title_lines(alert["indent"], alert["kind"].lower(), language))
-        else:
-            result.append(item)
-    return result
-
-
-def _tip_blocks_as_quotes(items: list[Item], language: Language) -> list[Item]:
+def _tip_blocks_as_quotes(items: list[Item | _TipEdge], language: Language) -> list[Item]:
     """`<Tip>` ... `</Tip>`: the body quoted under a bold title. A Python block inside ends the quote
     (a code cell cannot sit in a blockquote); the prose after it is quoted again."""
-    result: list[Item] = []
-    iterator: Iterator[Item] = iter(items)
-    for item in iterator:
-        opening = _tip_tag(item)
-        if opening is None or not opening.opening:
-            result.append(item)
-            continue
-        body: list[Item] = []
-        for inner in iterator:
-            if (closing := _tip_tag(inner)) is not None and closing.closing:
-                break
-            body.append(inner)
-        result += _title_lines("", tip_kind(opening), language)
-        result += _quoted(_trimmed(body))
-        result.append("")
-    return result
+    return list(_quoted_tips(iter(items), language, inside=False))
 
 
-def _tip_tag(item: Item) -> TagLine | None:
-    """The `<Tip ...>` or `</Tip>` tag alone on this line, read as the site reads it."""
-    tag = parse_tag_line(item) if isinstance(item, str) and "Tip" in item else None
-    return tag if tag is not None and tag.name == TIP.name else None
+def _quoted_tips(items: Iterator[Item | _TipEdge], language: Language, *, inside: bool) -> Iterator[Item]:
+    """The items up to the closing edge of the tip they are `inside`, each tip among them quoted."""
+    for item in items:
+        if not isinstance(item, _TipEdge):
+            yield item
+        elif item.kind is None:
+            if inside:
+                return
+        else:
+            body = list(_quoted_tips(items, language, inside=True))
+            yield from _title_lines("", item.kind, language)
+            yield from _quoted(_trimmed(body))
+            yield ""
 
 
 def _trimmed(body: list[Item]) -> list[Item]:

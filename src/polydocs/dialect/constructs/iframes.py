@@ -57,7 +57,8 @@ _END_IN_LINE = re.compile(r"</iframe\s*>", re.IGNORECASE)
 @dataclass(frozen=True)
 class Iframe:
     """An `<iframe>` at line `index`. On lines of its own, it runs to `last`: through its `</iframe>`, or
-    (never closed) through the end of its start tag. `ended` is False when the start tag has no `>`."""
+    (never closed) through the end of its start tag. `ended` is False when the start tag has no `>`.
+    `after` is what follows it on line `last` (after its `</iframe>`, or its start tag's `>`)."""
 
     index: int
     last: int
@@ -65,6 +66,7 @@ class Iframe:
     inline: bool = False
     ended: bool = True
     closed: bool = True
+    after: str = ""
 
     @property
     def source(self) -> str:
@@ -194,7 +196,11 @@ def _iframe_at(lines: tuple[str, ...], index: int) -> Iframe:
         return Iframe(index, index, {}, ended=False)
     attributes, tag_end, rest = start_tag
     end = _end_tag_line(lines, tag_end, rest)
-    return Iframe(index, tag_end if end is None else end, attributes, closed=end is not None)
+    if end is None:
+        return Iframe(index, tag_end, attributes, closed=False, after=rest)
+    closing = _END_IN_LINE.search(rest if end == tag_end else lines[end])
+    assert closing is not None
+    return Iframe(index, end, attributes, after=closing.string[closing.end() :])
 
 
 def _read_start_tag(lines: tuple[str, ...], start: int) -> tuple[dict[str, str], int, str] | None:
