@@ -3,8 +3,10 @@ dialect's parse puts it, as the site reads it."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
+from polydocs.notebooks import page_notebook
 from polydocs.notebooks.plain_markdown import Item, Verbatim, plain_markdown
 from polydocs.snippets.regions import extract_regions, scan_page
 from polydocs.sources import language_of
@@ -137,3 +139,27 @@ def test_blank_runs_left_by_removed_constructs_become_one_blank_line() -> None:
         Verbatim(" ls"),
         Verbatim(" ```"),
     ]
+
+
+def test_framework_tabs_are_merged_into_one_notebook_as_doc_builder_merges_them() -> None:
+    """Every tab's body in order, the group's tags and labels gone (doc-builder's `split_frameworks`
+    mixed content), read from the tabs the site shows; `<flax>` is JAX's tab like `<jax>`."""
+    text = "<frameworkcontent>\n<pt>\n\nTorch.\n\n</pt>\n<flax>\n\nJAX.\n\n</flax>\n"
+    text += "</frameworkcontent>\n\nAfter."
+    assert _plain(text) == ["", "Torch.", "", "", "JAX.", "", "", "After."]
+
+
+def test_a_framework_tab_holding_a_lone_html_tag_keeps_its_lines() -> None:
+    """doc-builder took any lowercase tag alone on a line inside `<frameworkcontent>` for a framework's
+    tab: a `<div>` raised KeyError 'div' and the page had no notebook."""
+    text = "<frameworkcontent>\n<pt>\n\n<div>\nTorch.\n</div>\n\n</pt>\n</frameworkcontent>"
+    assert _plain(text) == ["", "<div>", "Torch.", "</div>", ""]
+    cells = json.loads(page_notebook(f"# T\n\n{text}\n", Path("page.md"), language_of("en")))["cells"]
+    assert [cell["source"] for cell in cells] == [["# T"], ["<div>\n", "Torch.\n", "</div>"]]
+
+
+def test_a_framework_tab_written_on_one_line_keeps_its_code_block() -> None:
+    """The site shows `<pt>```bash pip install torch```</pt>` as a tab holding a code block; doc-builder
+    read no tab there and dropped the line."""
+    text = "<frameworkcontent>\n<pt>```bash pip install torch```</pt>\n</frameworkcontent>"
+    assert _plain(text) == ["```bash", "pip install torch", "```"]

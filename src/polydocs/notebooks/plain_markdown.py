@@ -13,9 +13,11 @@ here reads a construct's syntax; each function only writes what the reader of a 
 - the tab groups' tags (`tab_layout` of `<hfoptions>` and of the code tabs, `<python>` in
   `<tokenizerslangcontent>`) go, each tab's opening becomes its label in bold, as the site labels the tab;
 - a self-closing `<InferenceSnippet>` becomes its call's code, each client's under its label in bold;
+- `<frameworkcontent>` (`tab_layout`) becomes its tabs' bodies in order, the one notebook doc-builder makes
+  of all frameworks;
 - `## Title[[id]]` (`find_leftovers`) loses its `[[id]]`;
-- `<!-- polydocs: ... -->` directives (block comments of the parse; the setup code goes into a cell of its
-  own) disappear.
+- `<!-- polydocs: ... -->` directives (block comments of the parse that the checker's `COMMENT_PATTERN`
+  reads; the setup code goes into a cell of its own) disappear.
 
 A page arrives as its text and its code blocks (`Region`s, found by the snippet checker from the same
 parse). Each construct is rewritten on the page's lines, where the parse put it; then the lines become
@@ -37,11 +39,19 @@ from polydocs.dialect.constructs.component_tags import find_component_tags
 from polydocs.dialect.constructs.components import find_leftovers
 from polydocs.dialect.constructs.iframes import find_iframes
 from polydocs.dialect.constructs.inference_snippet import is_inference_snippet, read_call
-from polydocs.dialect.constructs.tabs import CODE_TABS, HFOPTIONS, TabGroupSpec, tab_body_lines, tab_layout
+from polydocs.dialect.constructs.tabs import (
+    CODE_TABS,
+    FRAMEWORK_CONTENT,
+    HFOPTIONS,
+    TabGroupSpec,
+    tab_body_lines,
+    tab_layout,
+)
 from polydocs.dialect.heading_anchors import heading_anchor
 from polydocs.dialect.page import ParsedPage, parse_page
 from polydocs.markup.inference_snippet import client_code
 from polydocs.notebooks.doc_builder_adapter import verbatim_fence
+from polydocs.snippets.directives import COMMENT_PATTERN
 from polydocs.snippets.regions import Region
 from polydocs.sources.api_inventory import ApiInventory
 from polydocs.sources.languages import Language
@@ -62,14 +72,21 @@ class _TipEdge:
     kind: str | None
 
 
+@dataclass(frozen=True)
+class _Gone:
+    """A line of a `<frameworkcontent>` group outside its tabs' bodies (its tags, text between tabs): it
+    stands for its line while blank runs are collapsed, then goes, as doc-builder merged the frameworks
+    after that."""
+
+
 Item = str | Verbatim | Region
 # A line of the page while its constructs are rewritten: its text (holding `\n` where a construct became
-# several lines), a `<Tip>` tag's place, or None where a construct's line went.
-_Line = str | _TipEdge | None
-_Prose = str | _TipEdge
+# several lines), a `<Tip>` tag's place, a line that goes last, or None where a construct's line went.
+_Line = str | _TipEdge | _Gone | None
+_Prose = str | _TipEdge | _Gone
+# An item while the page's lines become items: a place marked by a construct is a prose line.
+_Marked = Item | _TipEdge | _Gone
 
-# A polydocs directive: a comment the parse found, opened as `<!-- polydocs:`.
-_DIRECTIVE = re.compile(r"<!--\s*+polydocs:")
 _BLANK = re.compile(r"[ ]*")
 
 
@@ -89,24 +106,20 @@ def plain_markdown(
         _tabs_as_labels(lines, page, spec)
     _github_alerts_as_titles(lines, page, language)
     _tip_edges(lines, page)
-    items = _without_blank_runs(_page_items(lines, regions))
+    _framework_tabs_merged(lines, page)
+    items = [item for item in _without_blank_runs(_page_items(lines, regions)) if not isinstance(item, _Gone)]
     return _tip_blocks_as_quotes(items, language)
 
 
 def _without_directives(lines: list[_Line], page: ParsedPage) -> None:
-    """Each directive comment goes, the text around it on its first and last line kept."""
+    """Each comment the parse found that is a polydocs comment (`COMMENT_PATTERN`, the checker's reading,
+    the benchmark placeholder included) goes, the text around it on its first and last line kept."""
     for comment in page.comments:
-        if _DIRECTIVE.search(comment.text) is None:
+        if COMMENT_PATTERN.match(comment.text) is None:
             continue
-        block = "\n".join(str(line) for line in lines[comment.index : comment.last + 1])
-        kept, position = [], 0
-        while (start := _DIRECTIVE.search(block, position)) is not None:
-            end = block.find("-->", start.end())
-            if end < 0:
-                break  # never closed: no later directive is closed either
-            kept.append(block[position : start.start()])
-            position = end + 3
-        _replace(lines, comment.index, comment.last, "".join(kept) + block[position:])
+        first, last = str(lines[comment.index]), str(lines[comment.last])
+        kept = first[: first.find("<!--")] + last[last.rfind("-->") + 3 :]
+        _replace(lines, comment.index, comment.last, kept)
 
 
 def _iframes_as_links(lines: list[_Line], page: ParsedPage, language: Language) -> None:
@@ -195,6 +208,23 @@ def _tip_edges(lines: list[_Line], page: ParsedPage) -> None:
             lines[block.end] = _TipEdge(None)
 
 
+def _framework_tabs_merged(lines: list[_Line], page: ParsedPage) -> None:
+    """`<frameworkcontent>`: every tab's body in order, under no label, the rest of the group gone: the one
+    notebook doc-builder makes of all frameworks (`split_frameworks`' mixed content), from the tabs the
+    site shows. A tab written on one line has its body on lines of its own."""
+    for group in tab_layout(page, FRAMEWORK_CONTENT).groups:
+        bodies: set[int] = set()
+        for tab in group.tabs:
+            if tab.body is not None:
+                lines[tab.index] = "\n".join(tab_body_lines(tab.body))
+                bodies.add(tab.index)
+            else:
+                bodies.update(range(tab.index + 1, tab.end))
+        for index in range(group.index, min(group.end, len(lines) - 1) + 1):
+            if index not in bodies:
+                lines[index] = _Gone()
+
+
 def _replace(lines: list[_Line], first: int, last: int, text: str | None) -> None:
     """Lines `first` through `last` become `text` (None: nothing)."""
     lines[first] = text
@@ -202,10 +232,10 @@ def _replace(lines: list[_Line], first: int, last: int, text: str | None) -> Non
         lines[index] = None
 
 
-def _page_items(lines: list[_Line], regions: list[Region]) -> list[Item | _TipEdge]:
+def _page_items(lines: list[_Line], regions: list[Region]) -> list[_Marked]:
     """The page's lines, with each Python block as one Region item and other blocks as Verbatim lines."""
     by_start = {region.start_line: region for region in regions}
-    items: list[Item | _TipEdge] = []
+    items: list[_Marked] = []
     number = 1
     while number <= len(lines):
         region = by_start.get(number)
@@ -226,10 +256,10 @@ def _page_items(lines: list[_Line], regions: list[Region]) -> list[Item | _TipEd
     return items
 
 
-def _without_blank_runs(items: list[Item | _TipEdge]) -> list[Item | _TipEdge]:
+def _without_blank_runs(items: list[_Marked]) -> list[_Marked]:
     """In each run of prose lines, two or more blank lines followed by another line of the run become one
     (blank: spaces only): what rewritten constructs leave behind. The run's first line is kept as it is."""
-    result: list[Item | _TipEdge] = []
+    result: list[_Marked] = []
     run: list[_Prose] = []
 
     def flush() -> None:
@@ -247,7 +277,7 @@ def _without_blank_runs(items: list[Item | _TipEdge]) -> list[Item | _TipEdge]:
         run.clear()
 
     for item in items:
-        if isinstance(item, (str, _TipEdge)):
+        if isinstance(item, (str, _TipEdge, _Gone)):
             run.append(item)
         else:
             flush()
