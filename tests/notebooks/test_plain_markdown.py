@@ -163,3 +163,16 @@ def test_a_framework_tab_written_on_one_line_keeps_its_code_block() -> None:
     read no tab there and dropped the line."""
     text = "<frameworkcontent>\n<pt>```bash pip install torch```</pt>\n</frameworkcontent>"
     assert _plain(text) == ["```bash", "pip install torch", "```"]
+
+
+def test_a_tip_opening_a_list_item_is_a_quote_inside_the_item() -> None:
+    """As doc-builder renders it, and the site (tests/markup/cases/callouts/tip_in_list_item.md): the
+    notebook left `- <Tip>` as the item's text and its `</Tip>` raw."""
+    text = "- Install.\n- <Tip>\n\n  A GPU helps.\n\n  </Tip>\n- Run."
+    assert _plain(text) == ["- Install.", "- > **Tip**", "  >", "  > A GPU helps.", "", "- Run."]
+
+
+def test_a_tip_indented_in_a_list_item_is_quoted_in_the_item() -> None:
+    """The quote starts at the tag's column; at the first column it ended the list."""
+    text = "- Install.\n\n  <Tip warning>\n\n  Careful.\n\n  </Tip>\n\n- Run."
+    assert _plain(text) == ["- Install.", "", "  > **Warning**", "  >", "  > Careful.", "", "", "- Run."]

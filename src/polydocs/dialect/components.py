@@ -23,6 +23,11 @@ UNOPENED = "component-unopened"
 NESTING = "component-nesting"
 CODES = frozenset({ATTRIBUTE, UNCLOSED, UNOPENED, NESTING})
 
+# The components whose opening tag may start a list item (`- <Tip>`, `ParsedPage.list_item_tags`), as in
+# doc-builder: those whose renderers, the site's and the notebook's, keep the item's marker before what
+# they write. Another tag after a marker stays the item's text, as it always has.
+OPENS_LIST_ITEM = frozenset({"Tip"})
+
 
 def show(name: str) -> str:
     return f"`<{name}>`"
@@ -151,6 +156,11 @@ def component_tags(page: ParsedPage) -> ComponentTags:
     """The page's component tags, in order."""
     commented = commented_lines(page)
     tags = [(index, tag) for index, tag in page.tag_lines if index not in commented]
+    tags += [
+        (index, tag)
+        for index, tag in page.list_item_tags
+        if tag.name in OPENS_LIST_ITEM and tag.opening and index not in commented
+    ]
     with_text = [
         (index, tag)
         for index, line in page.outside_code()

@@ -25,6 +25,8 @@ from polydocs.dialect.tags import ATTRIBUTES, TagLine, parse_tag_line
 T = TypeVar("T")
 
 _LONE_TAG = re.compile(rf"^\s*</?(?P<name>[A-Za-z][\w-]*+){ATTRIBUTES}/?>\s*$")
+# A list item's marker and the blanks after it (`- `, `2. `, `  * `).
+_LIST_MARKER = re.compile(r"^[ ]*+(?:[-+*]|[0-9]{1,9}[.)])[ ]++")
 _STANDARD_BLOCK_TAGS = frozenset(block_names)
 
 
@@ -156,6 +158,22 @@ class ParsedPage:
         found = []
         for index, line in self.outside_code():
             if "<" in line and (tag := parse_tag_line(line)) is not None:
+                found.append((index, tag))
+        return tuple(found)
+
+    @cached_property
+    def list_item_tags(self) -> tuple[tuple[int, TagLine], ...]:
+        """Every line opening a list item whose content is exactly one tag (`- <Tip>`), read as if its
+        marker were blanks (the tag's `indent` is the marker's width). doc-builder renders a component
+        wherever its tag stands (mdsvex hands the item's HTML to Svelte), first in a list item too."""
+        starts = sorted(
+            {token.map[0] for token in self.tokens if token.type == "list_item_open" and token.map}
+        )
+        found = []
+        for index in starts:
+            line = self.lines[index] if index < len(self.lines) else ""
+            marker = _LIST_MARKER.match(line) if "<" in line else None
+            if marker is not None and (tag := parse_tag_line(" " * marker.end() + line[marker.end() :])):
                 found.append((index, tag))
         return tuple(found)
 

@@ -30,12 +30,19 @@ def render_callouts(lines: list[str], context: MarkupContext) -> list[str]:
     return render_github_alerts(render_tip_blocks(lines, page, context), page, context)
 
 
+def before_tag(line: str) -> str:
+    """What precedes a `<Tip>` on its line as it is now: its indentation, or the marker of the list item
+    it opens (`- `), which the admonition keeps."""
+    start = line.find("<")
+    return line[:start] if start >= 0 else leading_spaces(line)
+
+
 def render_tip_blocks(lines: list[str], page: ParsedPage, context: MarkupContext) -> list[str]:
     """`<Tip>` and `<Tip warning={true}>` ... `</Tip>` -> tip / warning admonitions."""
     lines = list(lines)
     layout = tip_layout(page)
     for block in layout.blocks:
-        lines[block.index] = admonition_line(leading_spaces(lines[block.index]), block.kind, context)
+        lines[block.index] = admonition_line(before_tag(lines[block.index]), block.kind, context)
         indent_lines(lines, block.index + 1, block.end)
         if block.closed:
             lines[block.end] = ""

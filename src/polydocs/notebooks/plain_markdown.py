@@ -67,9 +67,11 @@ class Verbatim:
 @dataclass(frozen=True)
 class _TipEdge:
     """The line of a `<Tip>` tag the dialect laid out: an opening (`kind`: the callout it makes) or its
-    closing (`kind` None). It stands for its line until the tips are quoted."""
+    closing (`kind` None). It stands for its line until the tips are quoted. `prefix` is what precedes an
+    opening tag on its line: its indentation, or the marker of the list item it opens (`- `)."""
 
     kind: str | None
+    prefix: str = ""
 
 
 @dataclass(frozen=True)
@@ -203,7 +205,8 @@ def _github_alerts_as_titles(lines: list[_Line], page: ParsedPage, language: Lan
 
 def _tip_edges(lines: list[_Line], page: ParsedPage) -> None:
     for block in tip_layout(page).blocks:
-        lines[block.index] = _TipEdge(block.kind)
+        line = str(lines[block.index])
+        lines[block.index] = _TipEdge(block.kind, line[: line.find("<")])
         if block.closed:
             lines[block.end] = _TipEdge(None)
 
@@ -310,9 +313,13 @@ def _quoted_tips(items: Iterator[Item | _TipEdge], language: Language, *, inside
             if inside:
                 return
         else:
+            # The quote starts where the tag did: in a list item, its title follows the item's marker
+            # and its lines stay at the item's content column.
+            indent = " " * len(item.prefix)
             body = list(_quoted_tips(items, language, inside=True))
-            yield from _title_lines("", item.kind, language)
-            yield from _quoted(_trimmed(body))
+            yield item.prefix + _title_lines("", item.kind, language)[0]
+            yield indent + ">"
+            yield from _quoted(_trimmed(body), indent)
             yield ""
 
 
@@ -326,12 +333,14 @@ def _trimmed(body: list[Item]) -> list[Item]:
     return body[start:end]
 
 
-def _quoted(body: list[Item]) -> list[Item]:
+def _quoted(body: list[Item], indent: str) -> list[Item]:
+    """Each line of `body` quoted after `indent` (which it is written beyond, when it is)."""
     quoted: list[Item] = []
     for item in body:
         if isinstance(item, Region):
             quoted.append(item)
         else:
             line = item if isinstance(item, str) else item.text
-            quoted.append(f"> {line}" if line.strip() else ">")
+            line = line[len(indent) :] if line.startswith(indent) else line
+            quoted.append(f"{indent}> {line}" if line.strip() else f"{indent}>")
     return quoted
