@@ -42,6 +42,7 @@ class _Tokenizer(HTMLParser):
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
         self.tokens: list[Token] = []
+        self.closed_void: set[int] = set()
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         self.tokens.append(_start(tag, attrs))
@@ -50,6 +51,8 @@ class _Tokenizer(HTMLParser):
         self.handle_starttag(tag, attrs)
         if tag not in _VOID:
             self.tokens.append(Token("end", tag))
+        else:
+            self.closed_void.add(len(self.tokens) - 1)
 
     def handle_endtag(self, tag: str) -> None:
         self.tokens.append(Token("end", tag))
@@ -92,8 +95,9 @@ _PLAIN = re.compile(
 )
 
 
-def _plain_tokens(text: str) -> list[Token] | None:
-    """The tokens html.parser would give, when `text` is plain HTML (ten times quicker); else None."""
+def _plain_tokens(text: str, closed_void: set[int] | None = None) -> list[Token] | None:
+    """The tokens html.parser would give, when `text` is plain HTML (ten times quicker); else None.
+    `closed_void` gets the index of each void element written closed (`<br/>`)."""
     tokens: list[Token] = []
     position = 0
     while position < len(text):  # read from one position at a time: a search would read ahead again
@@ -115,6 +119,8 @@ def _plain_tokens(text: str) -> list[Token] | None:
             tokens.append(token)
             if close and token.tag not in _VOID:
                 tokens.append(_end_token(token.tag))
+            elif close and closed_void is not None:
+                closed_void.add(len(tokens) - 1)
     return tokens
 
 
@@ -138,13 +144,42 @@ def _unescape(text: str) -> str:
 
 
 def tokenize(text: str) -> list[Token]:
-    plain = _plain_tokens(text)
+    return _read(text).tokens
+
+
+@dataclass(frozen=True)
+class ReadHtml:
+    """A text's tokens, and which of its void elements are written closed (`<br/>`): html.parser reports
+    those as a start and an end, the tokens as a start alone (an end never written as html5ever writes)."""
+
+    tokens: list[Token]
+    closed_void: frozenset[int]
+
+
+def read_html(text: str) -> ReadHtml:
+    """The text read once for the readers of one page in turn, the sanitiser's `before` then the visible
+    text (`visible_source.py`), which read the same page again with html.parser (2.5 times the time);
+    kept for reading only."""
+    found = _LAST_READ.get(text)
+    if found is None:
+        found = _read(text)
+        _LAST_READ.clear()
+        _LAST_READ[text] = found
+    return found
+
+
+_LAST_READ: dict[str, ReadHtml] = {}
+
+
+def _read(text: str) -> ReadHtml:
+    closed_void: set[int] = set()
+    plain = _plain_tokens(text, closed_void)
     if plain is not None:
-        return plain
+        return ReadHtml(plain, frozenset(closed_void))
     parser = _Tokenizer()
     parser.feed(text)
     parser.close()
-    return parser.tokens
+    return ReadHtml(parser.tokens, frozenset(parser.closed_void))
 
 
 def _escape_text(text: str) -> str:

@@ -22,7 +22,7 @@ from polydocs.dialect import parse_page
 from polydocs.dialect.code_spans import blank_code_spans
 from polydocs.dialect.constructs.iframes import embeddable
 from polydocs.guide import guide_url
-from polydocs.markup._html_tokens import RemovedMarkup, Token, compare, serialize, tokenize
+from polydocs.markup._html_tokens import RemovedMarkup, Token, compare, read_html, serialize, tokenize
 from polydocs.markup.html_allowlist import (
     ALLOWED_VALUES,
     REMOVED_WITH_CONTENT,
@@ -84,7 +84,7 @@ def sanitize_page(page_html: str, iframe_hosts: tuple[str, ...]) -> SanitizedPag
     marker = f"polydocs-embed-{secrets.token_hex(8)}-"
     lifted, embeds = _lift_embeds(page_html, iframe_hosts, marker)
     cleaned = cleaner().clean(lifted)
-    before = tokenize(lifted)
+    before = read_html(lifted).tokens
     if cleaned == lifted or serialize(before) == cleaned:
         return SanitizedPage(page_html, [])
     after = tokenize(cleaned)

@@ -30,6 +30,7 @@ from polydocs.dialect.constructs.component_tags import find_component_tags
 from polydocs.dialect.constructs.math import find_formulas
 from polydocs.dialect.page import ParsedPage
 from polydocs.guide import guide_url
+from polydocs.markup._html_tokens import read_html
 
 CODE = "source-visible"
 
@@ -261,9 +262,19 @@ class _VisibleText(HTMLParser):
 
     @classmethod
     def blocks_of(cls, page_html: str) -> list[str]:
+        """Read from the page's tokens, the sanitiser's read of the same HTML, with html.parser's events:
+        a start, an end (a void element written closed, `<br/>`, has both), and text."""
         reader = cls()
-        reader.feed(page_html)
-        reader.close()
+        read = read_html(page_html)
+        for index, token in enumerate(read.tokens):
+            if token.kind == "start":
+                reader.handle_starttag(token.tag, list(token.attributes))
+                if index in read.closed_void:
+                    reader.handle_endtag(token.tag)
+            elif token.kind == "end":
+                reader.handle_endtag(token.tag)
+            elif token.kind == "text":
+                reader.handle_data(token.text)
         reader._end_block()
         return reader.blocks
 
