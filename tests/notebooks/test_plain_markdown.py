@@ -176,3 +176,20 @@ def test_a_tip_indented_in_a_list_item_is_quoted_in_the_item() -> None:
     """The quote starts at the tag's column; at the first column it ended the list."""
     text = "- Install.\n\n  <Tip warning>\n\n  Careful.\n\n  </Tip>\n\n- Run."
     assert _plain(text) == ["- Install.", "", "  > **Warning**", "  >", "  > Careful.", "", "", "- Run."]
+
+
+def test_a_framework_switch_is_each_branch_under_its_label() -> None:
+    """The course's `{#if fw === 'pt'}` ... `{:else}` ... `{/if}` (258 pages): the site shows PyTorch and
+    TensorFlow tabs; the notebook kept the Svelte markers as text."""
+    text = "{#if fw === 'pt'}\n\nTorch.\n\n{:else}\n\nTF.\n\n{/if}\n\nAfter."
+    assert _plain(text) == ["**PyTorch**", "", "Torch.", "", "**TensorFlow**", "", "TF.", "", "After."]
+
+
+def test_a_framework_switch_in_a_quote_stays_in_the_quote() -> None:
+    text = "> {#if fw === 'tf'}\n> TF.\n> {/if}"
+    assert _plain(text) == ["> **TensorFlow**", "> TF.", ">"]
+
+
+def test_a_switch_on_no_framework_and_a_stray_marker_lose_their_markers() -> None:
+    """As on the site: both branches show."""
+    assert _plain("{#if x}\nA.\n{:else}\nB.\n{/if}\n\n{/if}") == ["", "A.", "", "B.", "", ""]

@@ -13,6 +13,8 @@ here reads a construct's syntax; each function only writes what the reader of a 
 - the tab groups' tags (`tab_layout` of `<hfoptions>` and of the code tabs, `<python>` in
   `<tokenizerslangcontent>`) go, each tab's opening becomes its label in bold, as the site labels the tab;
 - a self-closing `<InferenceSnippet>` becomes its call's code, each client's under its label in bold;
+- the course's `{#if fw === 'pt'}` ... `{:else}` ... `{/if}` (`find_switch_blocks`) become each branch
+  under its framework's label in bold;
 - `<frameworkcontent>` (`tab_layout`) becomes its tabs' bodies in order, the one notebook doc-builder makes
   of all frameworks;
 - `## Title[[id]]` (`find_leftovers`) loses its `[[id]]`;
@@ -37,11 +39,13 @@ from polydocs.dialect.constructs.api_links import API_LINK, api_link_matches, sh
 from polydocs.dialect.constructs.callouts import alerts, tip_layout
 from polydocs.dialect.constructs.component_tags import find_component_tags
 from polydocs.dialect.constructs.components import find_leftovers
+from polydocs.dialect.constructs.framework_switch import StrayMarker, SwitchBlock, find_switch_blocks
 from polydocs.dialect.constructs.iframes import find_iframes
 from polydocs.dialect.constructs.inference_snippet import is_inference_snippet, read_call
 from polydocs.dialect.constructs.tabs import (
     CODE_TABS,
     FRAMEWORK_CONTENT,
+    FRAMEWORK_LABELS,
     HFOPTIONS,
     TabGroupSpec,
     tab_body_lines,
@@ -106,6 +110,7 @@ def plain_markdown(
     _inference_snippets_as_code(lines, page)
     for spec in (*CODE_TABS, HFOPTIONS):
         _tabs_as_labels(lines, page, spec)
+    _framework_switches_as_labels(lines, page)
     _github_alerts_as_titles(lines, page, language)
     _tip_edges(lines, page)
     _framework_tabs_merged(lines, page)
@@ -192,6 +197,35 @@ def _tabs_as_labels(lines: list[_Line], page: ParsedPage, spec: TabGroupSpec) ->
             lines[tab.index] = "\n".join([f"**{tab.label}**", *body])
             if tab.closing is not None:
                 lines[tab.closing] = ""
+
+
+def _framework_switches_as_labels(lines: list[_Line], page: ParsedPage) -> None:
+    """`{#if fw === 'pt'}` ... `{:else}` ... `{/if}` (`find_switch_blocks`): each branch under its
+    framework's label in bold, as the site labels its tabs, after what stands before the marker (a
+    quote's `>`). A block whose condition is no framework's, and a stray marker, lose their markers: both
+    branches show, as on the site."""
+    for block in find_switch_blocks(page):
+        if isinstance(block, StrayMarker) or not block.framework:
+            for index in _marker_lines(block):
+                lines[index] = _before_marker(lines[index]).rstrip()
+            continue
+        labels = [(block.index, block.framework), (block.otherwise, block.other_framework)]
+        for marker, framework in labels:
+            if marker is not None:
+                lines[marker] = f"{_before_marker(lines[marker])}**{FRAMEWORK_LABELS[framework]}**"
+        if block.end is not None:
+            lines[block.end] = _before_marker(lines[block.end]).rstrip()
+
+
+def _marker_lines(block: SwitchBlock | StrayMarker) -> list[int]:
+    if isinstance(block, StrayMarker):
+        return [block.index]
+    return [index for index in (block.index, block.otherwise, block.end) if index is not None]
+
+
+def _before_marker(line: _Line) -> str:
+    text = str(line)
+    return text[: text.find("{")]
 
 
 def _github_alerts_as_titles(lines: list[_Line], page: ParsedPage, language: Language) -> None:
