@@ -24,9 +24,13 @@ hf-doc-builder is imported only when a function here is called: importing it cos
 from __future__ import annotations
 
 import functools
+import hashlib
+import sys
 from dataclasses import dataclass
+from importlib.metadata import version
 from typing import Any, Literal
 
+from polydocs.cache import CacheStore, cache_dir, require
 from polydocs.dialect.constructs.license_header import find_license_header
 from polydocs.dialect.constructs.tabs import FRAMEWORK_LABELS
 
@@ -146,11 +150,43 @@ class StyledBlock:
 def style_python_block(code: str) -> StyledBlock:
     """Format the lines between a block's fences as `doc-builder style` does (black at 119 columns, doctest
     prompts and the block's own indentation kept). Remembered by the block's text: translations repeat
-    their English blocks (the course's 8,834 Python blocks hold 1,670 distinct ones)."""
+    their English blocks (the course's 8,834 Python blocks hold 1,670 distinct ones), and every later run
+    asks again what the last one asked, so the result is kept in the cache's `style` area under the
+    block's text and the versions of black, hf-doc-builder and Python (`_style_key`)."""
+    store, key = _style_store(), _style_key(code)
+    kept = store.read(key, _styled_block)
+    if kept is not None:
+        return kept
     from doc_builder.style_doc import format_code_example
 
     styled, error = format_code_example(code, STYLE_LINE_LENGTH)
+    store.write(key, {"code": styled, "error": error})
     return StyledBlock(styled, error)
+
+
+@functools.cache
+def _style_store() -> CacheStore:
+    return CacheStore(cache_dir("style"), "1")
+
+
+@functools.cache
+def _style_versions() -> str:
+    """What the formatting depends on besides the block: black, hf-doc-builder (its doctest handling and
+    the patterns it hides from black), the line length and Python."""
+    python = ".".join(map(str, sys.version_info[:2]))
+    return (
+        f"black {version('black')}, hf-doc-builder {version('hf-doc-builder')}, {STYLE_LINE_LENGTH}, {python}"
+    )
+
+
+def _style_key(code: str) -> str:
+    return hashlib.sha256(f"{_style_versions()}\0{code}".encode()).hexdigest()
+
+
+def _styled_block(data: Any) -> StyledBlock:
+    require(isinstance(data, dict) and set(data) == {"code", "error"}, "a styled block")
+    require(isinstance(data["code"], str) and isinstance(data["error"], str), "a styled block")
+    return StyledBlock(data["code"], data["error"])
 
 
 def docstring_markdown(text: str) -> str:
