@@ -193,3 +193,18 @@ def test_a_framework_switch_in_a_quote_stays_in_the_quote() -> None:
 def test_a_switch_on_no_framework_and_a_stray_marker_lose_their_markers() -> None:
     """As on the site: both branches show."""
     assert _plain("{#if x}\nA.\n{:else}\nB.\n{/if}\n\n{/if}") == ["", "A.", "", "B.", "", ""]
+
+
+def test_a_youtube_video_becomes_doc_builders_video_cell_however_its_tag_is_written() -> None:
+    """doc-builder makes a video cell only of `<Youtube id="..."/>` exactly: the course's 173
+    `<Youtube id="..." />` (a blank before `/>`) stayed raw tags, which Jupyter shows as nothing."""
+    assert _plain('<Youtube id="00GKzGyWFEs" />\nText.') == ['<Youtube id="00GKzGyWFEs"/>', "Text."]
+    page = '# T\n\n<Youtube id="00GKzGyWFEs" />\n\nText.\n'
+    cells = json.loads(page_notebook(page, Path("page.md"), language_of("en")))["cells"]
+    assert [cell["cell_type"] for cell in cells] == ["markdown", "code", "markdown"]
+    assert "youtube.com/embed/00GKzGyWFEs" in "".join(cells[1]["outputs"][0]["data"]["text/html"])
+
+
+def test_a_youtube_tag_of_no_video_and_the_framework_switch_tag_go_as_on_the_site() -> None:
+    text = '<FrameworkSwitchCourse {fw} />\n\n<Youtube id="no video!" />\nText.'
+    assert _plain(text) == ["", "", "Text."]

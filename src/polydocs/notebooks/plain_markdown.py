@@ -17,6 +17,8 @@ here reads a construct's syntax; each function only writes what the reader of a 
   under its framework's label in bold;
 - `<frameworkcontent>` (`tab_layout`) becomes its tabs' bodies in order, the one notebook doc-builder makes
   of all frameworks;
+- a `<Youtube>` (`find_component_tags`) is handed to doc-builder in the form it makes a video cell of;
+  `<FrameworkSwitchCourse>` goes;
 - `## Title[[id]]` (`find_leftovers`) loses its `[[id]]`;
 - `<!-- polydocs: ... -->` directives (block comments of the parse that the checker's `COMMENT_PATTERN`
   reads; the setup code goes into a cell of its own) disappear.
@@ -38,7 +40,8 @@ from dataclasses import dataclass
 from polydocs.dialect.constructs.api_links import API_LINK, api_link_matches, shown_name
 from polydocs.dialect.constructs.callouts import alerts, tip_layout
 from polydocs.dialect.constructs.component_tags import find_component_tags
-from polydocs.dialect.constructs.components import find_leftovers
+from polydocs.dialect.constructs.components import YOUTUBE, find_leftovers, youtube_id_valid
+from polydocs.dialect.constructs.framework_switch import NAME as FRAMEWORK_SWITCH
 from polydocs.dialect.constructs.framework_switch import StrayMarker, SwitchBlock, find_switch_blocks
 from polydocs.dialect.constructs.iframes import find_iframes
 from polydocs.dialect.constructs.inference_snippet import is_inference_snippet, read_call
@@ -108,6 +111,7 @@ def plain_markdown(
     _api_links_as_links(lines, page, inventory)
     _without_heading_anchors(lines, page)
     _inference_snippets_as_code(lines, page)
+    _components_as_markdown(lines, page)
     for spec in (*CODE_TABS, HFOPTIONS):
         _tabs_as_labels(lines, page, spec)
     _framework_switches_as_labels(lines, page)
@@ -183,6 +187,27 @@ def _inference_snippets_as_code(lines: list[_Line], page: ParsedPage) -> None:
                     named = [f"`{provider}`", ""] if len(code) > 1 else []
                     block += [*named, "```" + client_language, *lines_of_code, "```", ""]
         _replace(lines, tag.index, tag.last, "\n".join(block) if block else None)
+
+
+def _components_as_markdown(lines: list[_Line], page: ParsedPage) -> None:
+    """The components this renderer writes, from the tags the site's components step renders
+    (`find_component_tags`): a `<Youtube>` becomes the one form hf-doc-builder makes a video cell of,
+    `<Youtube id="..."/>` (its pattern missed `<Youtube id="..." />`, which the course writes on 173
+    pages), one whose id is no video's goes, as on the site; `<FrameworkSwitchCourse>` goes (its `{#if}`
+    blocks are labelled). What follows a tag on its line stays, on a line of its own."""
+    for tag in find_component_tags(page):
+        if tag.name == YOUTUBE and tag.self_closing:
+            video = tag.text("id")
+            written = f'<Youtube id="{video}"/>' if youtube_id_valid(video) else ""
+        elif tag.name == FRAMEWORK_SWITCH:
+            written = ""
+        else:
+            continue
+        line = str(lines[tag.index])
+        indent = line[: len(line) - len(line.lstrip())] if written else ""
+        _replace(
+            lines, tag.index, tag.last, "\n".join(part for part in (indent + written, tag.after) if part)
+        )
 
 
 def _tabs_as_labels(lines: list[_Line], page: ParsedPage, spec: TabGroupSpec) -> None:
