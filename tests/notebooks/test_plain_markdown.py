@@ -7,7 +7,8 @@ import json
 from pathlib import Path
 
 from polydocs.notebooks import page_notebook
-from polydocs.notebooks.plain_markdown import Item, Verbatim, plain_markdown
+from polydocs.notebooks.markdown_items import Item, Verbatim
+from polydocs.notebooks.plain_markdown import plain_markdown
 from polydocs.snippets.regions import extract_regions, scan_page
 from polydocs.sources import language_of
 from polydocs.sources.api_inventory import default_inventory

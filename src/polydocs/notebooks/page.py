@@ -16,7 +16,8 @@ from polydocs.notebooks.doc_builder_adapter import (
     python_fence,
     without_license_header,
 )
-from polydocs.notebooks.plain_markdown import Item, Verbatim, plain_markdown
+from polydocs.notebooks.markdown_items import Item, Verbatim
+from polydocs.notebooks.plain_markdown import plain_markdown
 from polydocs.notebooks.requirements import install_command, page_requirements
 from polydocs.snippets.regions import Region, scan_page
 from polydocs.sources.api_inventory import ApiInventory, default_inventory

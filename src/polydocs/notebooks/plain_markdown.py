@@ -25,17 +25,13 @@ here reads a construct's syntax; each function only writes what the reader of a 
 
 A page arrives as its text and its code blocks (`Region`s, found by the snippet checker from the same
 parse). Each construct is rewritten on the page's lines, where the parse put it; then the lines become
-items: prose lines (`str`), lines of non-Python code blocks (`Verbatim`, which no rewrite touches) and the
-Python blocks themselves (`Region`, each one code cell). A `<Tip>` is quoted last, over the items, since a
-Python block inside it ends the quote (a code cell cannot sit in a blockquote).
+the notebook's items (`markdown_items.py`), where a `<Tip>` is quoted.
 """
 
 from __future__ import annotations
 
 import html
 import re
-from collections.abc import Iterator
-from dataclasses import dataclass
 
 from polydocs.dialect.constructs.api_links import API_LINK, api_link_matches, shown_name
 from polydocs.dialect.constructs.callouts import alerts, tip_layout
@@ -57,46 +53,11 @@ from polydocs.dialect.constructs.tabs import (
 from polydocs.dialect.heading_anchors import heading_anchor
 from polydocs.dialect.page import ParsedPage, parse_page
 from polydocs.markup.inference_snippet import client_code
-from polydocs.notebooks.doc_builder_adapter import verbatim_fence
+from polydocs.notebooks.markdown_items import Gone, Item, Line, TipEdge, notebook_items, title_lines
 from polydocs.snippets.directives import COMMENT_PATTERN
 from polydocs.snippets.regions import Region
 from polydocs.sources.api_inventory import ApiInventory
 from polydocs.sources.languages import Language
-
-
-@dataclass(frozen=True)
-class Verbatim:
-    """A line of a code block that is not Python: it stays prose, exactly as written."""
-
-    text: str
-
-
-@dataclass(frozen=True)
-class _TipEdge:
-    """The line of a `<Tip>` tag the dialect laid out: an opening (`kind`: the callout it makes) or its
-    closing (`kind` None). It stands for its line until the tips are quoted. `prefix` is what precedes an
-    opening tag on its line: its indentation, or the marker of the list item it opens (`- `)."""
-
-    kind: str | None
-    prefix: str = ""
-
-
-@dataclass(frozen=True)
-class _Gone:
-    """A line of a `<frameworkcontent>` group outside its tabs' bodies (its tags, text between tabs): it
-    stands for its line while blank runs are collapsed, then goes, as doc-builder merged the frameworks
-    after that."""
-
-
-Item = str | Verbatim | Region
-# A line of the page while its constructs are rewritten: its text (holding `\n` where a construct became
-# several lines), a `<Tip>` tag's place, a line that goes last, or None where a construct's line went.
-_Line = str | _TipEdge | _Gone | None
-_Prose = str | _TipEdge | _Gone
-# An item while the page's lines become items: a place marked by a construct is a prose line.
-_Marked = Item | _TipEdge | _Gone
-
-_BLANK = re.compile(r"[ ]*")
 
 
 def plain_markdown(
@@ -105,7 +66,7 @@ def plain_markdown(
     """Every construct of the page `text` rewritten; code blocks (`regions`, numbered as the page's lines)
     and line order untouched."""
     page = parse_page(text)
-    lines: list[_Line] = list(text.split("\n"))
+    lines: list[Line] = list(text.split("\n"))
     _without_directives(lines, page)
     _iframes_as_links(lines, page, language)
     _api_links_as_links(lines, page, inventory)
@@ -118,11 +79,10 @@ def plain_markdown(
     _github_alerts_as_titles(lines, page, language)
     _tip_edges(lines, page)
     _framework_tabs_merged(lines, page)
-    items = [item for item in _without_blank_runs(_page_items(lines, regions)) if not isinstance(item, _Gone)]
-    return _tip_blocks_as_quotes(items, language)
+    return notebook_items(lines, regions, language)
 
 
-def _without_directives(lines: list[_Line], page: ParsedPage) -> None:
+def _without_directives(lines: list[Line], page: ParsedPage) -> None:
     """Each comment the parse found that is a polydocs comment (`COMMENT_PATTERN`, the checker's reading,
     the benchmark placeholder included) goes, the text around it on its first and last line kept."""
     for comment in page.comments:
@@ -133,7 +93,7 @@ def _without_directives(lines: list[_Line], page: ParsedPage) -> None:
         _replace(lines, comment.index, comment.last, kept)
 
 
-def _iframes_as_links(lines: list[_Line], page: ParsedPage, language: Language) -> None:
+def _iframes_as_links(lines: list[Line], page: ParsedPage, language: Language) -> None:
     """An iframe on lines of its own becomes a link to its `src` titled with its title; one without a
     `src` goes. The site embeds or links the same iframes (`markup/iframes.py`)."""
     for iframe in find_iframes(page):
@@ -151,7 +111,7 @@ def _escape_link_text(text: str) -> str:
     return text.replace("[", r"\[").replace("]", r"\]")
 
 
-def _api_links_as_links(lines: list[_Line], page: ParsedPage, inventory: ApiInventory) -> None:
+def _api_links_as_links(lines: list[Line], page: ParsedPage, inventory: ApiInventory) -> None:
     def link(match: re.Match[str]) -> str:
         shown = shown_name(match)
         target = inventory.resolve(match["name"])
@@ -163,7 +123,7 @@ def _api_links_as_links(lines: list[_Line], page: ParsedPage, inventory: ApiInve
             lines[index] = API_LINK.sub(link, str(lines[index]))
 
 
-def _without_heading_anchors(lines: list[_Line], page: ParsedPage) -> None:
+def _without_heading_anchors(lines: list[Line], page: ParsedPage) -> None:
     for leftover in find_leftovers(page):
         line = lines[leftover.index]
         if leftover.kind == "heading-anchor" and isinstance(line, str):
@@ -171,7 +131,7 @@ def _without_heading_anchors(lines: list[_Line], page: ParsedPage) -> None:
             lines[leftover.index] = anchored.heading if anchored else line
 
 
-def _inference_snippets_as_code(lines: list[_Line], page: ParsedPage) -> None:
+def _inference_snippets_as_code(lines: list[Line], page: ParsedPage) -> None:
     """A self-closing `<InferenceSnippet>` becomes its call's code, each client's under its label in bold
     (the site's tabs: markup/inference_snippet.py); one that cannot be read goes (the site shows a
     placeholder)."""
@@ -189,7 +149,7 @@ def _inference_snippets_as_code(lines: list[_Line], page: ParsedPage) -> None:
         _replace(lines, tag.index, tag.last, "\n".join(block) if block else None)
 
 
-def _components_as_markdown(lines: list[_Line], page: ParsedPage) -> None:
+def _components_as_markdown(lines: list[Line], page: ParsedPage) -> None:
     """The components this renderer writes, from the tags the site's components step renders
     (`find_component_tags`): a `<Youtube>` becomes the one form hf-doc-builder makes a video cell of,
     `<Youtube id="..."/>` (its pattern missed `<Youtube id="..." />`, which the course writes on 173
@@ -210,7 +170,7 @@ def _components_as_markdown(lines: list[_Line], page: ParsedPage) -> None:
         )
 
 
-def _tabs_as_labels(lines: list[_Line], page: ParsedPage, spec: TabGroupSpec) -> None:
+def _tabs_as_labels(lines: list[Line], page: ParsedPage, spec: TabGroupSpec) -> None:
     """A group's tags go; each tab's opening tag becomes its label in bold, its closing tag goes."""
     for group in tab_layout(page, spec).groups:
         lines[group.index] = ""
@@ -224,7 +184,7 @@ def _tabs_as_labels(lines: list[_Line], page: ParsedPage, spec: TabGroupSpec) ->
                 lines[tab.closing] = ""
 
 
-def _framework_switches_as_labels(lines: list[_Line], page: ParsedPage) -> None:
+def _framework_switches_as_labels(lines: list[Line], page: ParsedPage) -> None:
     """`{#if fw === 'pt'}` ... `{:else}` ... `{/if}` (`find_switch_blocks`): each branch under its
     framework's label in bold, as the site labels its tabs, after what stands before the marker (a
     quote's `>`). A block whose condition is no framework's, and a stray marker, lose their markers: both
@@ -248,29 +208,29 @@ def _marker_lines(block: SwitchBlock | StrayMarker) -> list[int]:
     return [index for index in (block.index, block.otherwise, block.end) if index is not None]
 
 
-def _before_marker(line: _Line) -> str:
+def _before_marker(line: Line) -> str:
     text = str(line)
     return text[: text.find("{")]
 
 
-def _github_alerts_as_titles(lines: list[_Line], page: ParsedPage, language: Language) -> None:
+def _github_alerts_as_titles(lines: list[Line], page: ParsedPage, language: Language) -> None:
     """`> [!TIP]` is already a blockquote: only its marker line becomes the bold title."""
     for alert in alerts(page):
         line = lines[alert.index]
         if alert.rendered and isinstance(line, str):
             indent = line[: len(line) - len(line.lstrip(" "))]
-            lines[alert.index] = "\n".join(_title_lines(indent, alert.kind.lower(), language))
+            lines[alert.index] = "\n".join(title_lines(indent, alert.kind.lower(), language))
 
 
-def _tip_edges(lines: list[_Line], page: ParsedPage) -> None:
+def _tip_edges(lines: list[Line], page: ParsedPage) -> None:
     for block in tip_layout(page).blocks:
         line = str(lines[block.index])
-        lines[block.index] = _TipEdge(block.kind, line[: line.find("<")])
+        lines[block.index] = TipEdge(block.kind, line[: line.find("<")])
         if block.closed:
-            lines[block.end] = _TipEdge(None)
+            lines[block.end] = TipEdge(None)
 
 
-def _framework_tabs_merged(lines: list[_Line], page: ParsedPage) -> None:
+def _framework_tabs_merged(lines: list[Line], page: ParsedPage) -> None:
     """`<frameworkcontent>`: every tab's body in order, under no label, the rest of the group gone: the one
     notebook doc-builder makes of all frameworks (`split_frameworks`' mixed content), from the tabs the
     site shows. A tab written on one line has its body on lines of its own."""
@@ -284,122 +244,11 @@ def _framework_tabs_merged(lines: list[_Line], page: ParsedPage) -> None:
                 bodies.update(range(tab.index + 1, tab.end))
         for index in range(group.index, min(group.end, len(lines) - 1) + 1):
             if index not in bodies:
-                lines[index] = _Gone()
+                lines[index] = Gone()
 
 
-def _replace(lines: list[_Line], first: int, last: int, text: str | None) -> None:
+def _replace(lines: list[Line], first: int, last: int, text: str | None) -> None:
     """Lines `first` through `last` become `text` (None: nothing)."""
     lines[first] = text
     for index in range(first + 1, last + 1):
         lines[index] = None
-
-
-def _page_items(lines: list[_Line], regions: list[Region]) -> list[_Marked]:
-    """The page's lines, with each Python block as one Region item and other blocks as Verbatim lines."""
-    by_start = {region.start_line: region for region in regions}
-    items: list[_Marked] = []
-    number = 1
-    while number <= len(lines):
-        region = by_start.get(number)
-        if region is None:
-            line = lines[number - 1]
-            if isinstance(line, str):
-                items.extend(line.split("\n"))
-            elif line is not None:
-                items.append(line)
-            number += 1
-            continue
-        if region.is_python:
-            items.append(region)
-        else:
-            fence_language = region.info.split()[0] if region.info else ""
-            items.extend(Verbatim(line) for line in verbatim_fence(fence_language, region.code))
-        number = region.end_line + 1
-    return items
-
-
-def _without_blank_runs(items: list[_Marked]) -> list[_Marked]:
-    """In each run of prose lines, two or more blank lines followed by another line of the run become one
-    (blank: spaces only): what rewritten constructs leave behind. The run's first line is kept as it is."""
-    result: list[_Marked] = []
-    run: list[_Prose] = []
-
-    def flush() -> None:
-        index = 0
-        while index < len(run):
-            result.append(run[index])
-            end = index
-            while end + 1 < len(run) - 1 and _is_blank(run[end + 1]):
-                end += 1
-            if end - index >= 2:
-                result.append("")
-                index = end + 1
-            else:
-                index += 1
-        run.clear()
-
-    for item in items:
-        if isinstance(item, (str, _TipEdge, _Gone)):
-            run.append(item)
-        else:
-            flush()
-            result.append(item)
-    flush()
-    return result
-
-
-def _is_blank(line: _Prose) -> bool:
-    return isinstance(line, str) and _BLANK.fullmatch(line) is not None
-
-
-def _title_lines(indent: str, kind: str, language: Language) -> list[str]:
-    title = language.text(f"callout.{kind}")
-    return [f"{indent}> **{title}**", f"{indent}>"]
-
-
-def _tip_blocks_as_quotes(items: list[Item | _TipEdge], language: Language) -> list[Item]:
-    """`<Tip>` ... `</Tip>`: the body quoted under a bold title. A Python block inside ends the quote
-    (a code cell cannot sit in a blockquote); the prose after it is quoted again."""
-    return list(_quoted_tips(iter(items), language, inside=False))
-
-
-def _quoted_tips(items: Iterator[Item | _TipEdge], language: Language, *, inside: bool) -> Iterator[Item]:
-    """The items up to the closing edge of the tip they are `inside`, each tip among them quoted."""
-    for item in items:
-        if not isinstance(item, _TipEdge):
-            yield item
-        elif item.kind is None:
-            if inside:
-                return
-        else:
-            # The quote starts where the tag did: in a list item, its title follows the item's marker
-            # and its lines stay at the item's content column.
-            indent = " " * len(item.prefix)
-            body = list(_quoted_tips(items, language, inside=True))
-            yield item.prefix + _title_lines("", item.kind, language)[0]
-            yield indent + ">"
-            yield from _quoted(_trimmed(body), indent)
-            yield ""
-
-
-def _trimmed(body: list[Item]) -> list[Item]:
-    """The body without its leading and trailing blank lines."""
-    start, end = 0, len(body)
-    while start < end and isinstance(body[start], str) and not str(body[start]).strip():
-        start += 1
-    while end > start and isinstance(body[end - 1], str) and not str(body[end - 1]).strip():
-        end -= 1
-    return body[start:end]
-
-
-def _quoted(body: list[Item], indent: str) -> list[Item]:
-    """Each line of `body` quoted after `indent` (which it is written beyond, when it is)."""
-    quoted: list[Item] = []
-    for item in body:
-        if isinstance(item, Region):
-            quoted.append(item)
-        else:
-            line = item if isinstance(item, str) else item.text
-            line = line[len(indent) :] if line.startswith(indent) else line
-            quoted.append(f"{indent}> {line}" if line.strip() else f"{indent}>")
-    return quoted
