@@ -11,6 +11,7 @@ import importlib
 import importlib.metadata
 import importlib.util
 import os
+import re
 import sys
 import warnings
 from importlib.machinery import ModuleSpec
@@ -150,3 +151,58 @@ def installed_sources(package: str) -> str:
                 state = os.stat(os.path.join(folder, name))
                 digest.update(f"\0{folder}/{name}\0{state.st_size}\0{state.st_mtime_ns}".encode())
     return digest.hexdigest()
+
+
+# The heavy frameworks doc-builder's light builds mock (the union of its per-library registries,
+# `doc_builder/mock_deps/*.txt`). polydocs mocks nothing: an object whose module imports one that is not
+# installed is read from its files (griffe), and the build says which ones are absent.
+HEAVY_FRAMEWORKS = frozenset(
+    {"torch", "torchvision", "torchaudio", "tensorflow", "jax", "flax", "timm", "deepspeed", "bitsandbytes"}
+)
+_REQUIREMENT_NAME = re.compile(r"\s*([A-Za-z0-9][A-Za-z0-9._-]*)")
+_EXTRA = re.compile(r"""\bextra\s*==\s*["']([^"']+)["']""")
+
+
+def absent_heavy_dependencies(package: str) -> list[str]:
+    """The heavy frameworks (`HEAVY_FRAMEWORKS`) the installed `package` requires, or offers as an extra
+    of the framework's own name (transformers' `torch`, `timm`), that are not installed: a light build,
+    where the objects whose modules import them are read from their files. An extra of another name
+    (`test`, `dev`, `all`) is the library's tooling, not its objects'. Empty where `package` is not
+    installed. Metadata only: nothing is imported, so a warm cache's build says what a cold one said."""
+    names: set[str] = set()
+    for distribution in importlib.metadata.packages_distributions().get(package, [package]):
+        try:
+            requirements = importlib.metadata.requires(distribution) or []
+        except importlib.metadata.PackageNotFoundError:
+            continue
+        for requirement in requirements:
+            if (match := _REQUIREMENT_NAME.match(requirement)) is None:
+                continue
+            name = re.sub(r"[-_.]+", "-", match.group(1)).lower()
+            extra = _EXTRA.search(requirement)
+            if extra and re.sub(r"[-_.]+", "-", extra.group(1)).lower() != name:
+                continue
+            if name in HEAVY_FRAMEWORKS and not _distribution_installed(name):
+                names.add(name)
+    return sorted(names)
+
+
+def _distribution_installed(name: str) -> bool:
+    try:
+        importlib.metadata.distribution(name)
+    except importlib.metadata.PackageNotFoundError:
+        return False
+    return True
+
+
+def light_build_said(package: str) -> str | None:
+    """`torch is not installed: the objects of peft whose modules import it are read from their files`, the
+    line a light build prints once; None where every heavy framework `package` declares is installed."""
+    absent = absent_heavy_dependencies(package)
+    if not absent:
+        return None
+    verb, pronoun = ("is", "it") if len(absent) == 1 else ("are", "them")
+    return (
+        f"{', '.join(absent)} {verb} not installed: the objects of {package} whose modules import {pronoun} "
+        "are read from their files, not imported (a light build)"
+    )
