@@ -209,3 +209,19 @@ def test_a_youtube_video_becomes_doc_builders_video_cell_however_its_tag_is_writ
 def test_a_youtube_tag_of_no_video_and_the_framework_switch_tag_go_as_on_the_site() -> None:
     text = '<FrameworkSwitchCourse {fw} />\n\n<Youtube id="no video!" />\nText.'
     assert _plain(text) == ["", "", "Text."]
+
+
+def test_a_course_banner_becomes_its_links_to_the_hosted_notebooks() -> None:
+    """The course's `<CourseFloatingBanner ... notebooks={[...]} />` (over several lines, on 923 pages)
+    stayed in the notebook as written, its JavaScript list included; the site shows its links."""
+    text = (
+        '<CourseFloatingBanner chapter={2}\n  classNames="absolute z-10 right-0 top-0"\n  notebooks={[\n'
+        '    {label: "Google Colab", value: "https://colab.research.google.com/github/h/n/x.ipynb"},\n'
+        '    {label: "Mine", value: "https://example.org/x.ipynb"},\n]} />\nText.'
+    )
+    assert _plain(text, "fr") == [
+        "[Ouvrir dans Colab](https://colab.research.google.com/github/h/n/x.ipynb)"
+        " · [Mine](https://example.org/x.ipynb)",
+        "Text.",
+    ]
+    assert _plain("<DocNotebookDropdown options={[]} />\nText.") == ["", "Text."]

@@ -19,8 +19,13 @@ def notebook_links_html(banner: NotebookLinks, lang: Language) -> str:
     return f'<p class="polydocs-notebooks">\n{links}\n</p>'
 
 
+def link_label(link: NotebookLink, lang: Language) -> str:
+    """What the link says: a known service named in the page's language, another as the page labels it."""
+    return lang.text(f"notebook.{link.service}") if link.service else link.label
+
+
 def _link_html(link: NotebookLink, lang: Language) -> str:
-    label = lang.text(f"notebook.{link.service}") if link.service else link.label
+    label = link_label(link, lang)
     return (
         f'<a class="md-button" href="{escape(link.url)}" target="_blank" rel="noopener">{escape(label)}</a>'
     )

@@ -17,8 +17,8 @@ here reads a construct's syntax; each function only writes what the reader of a 
   under its framework's label in bold;
 - `<frameworkcontent>` (`tab_layout`) becomes its tabs' bodies in order, the one notebook doc-builder makes
   of all frameworks;
-- a `<Youtube>` (`find_component_tags`) is handed to doc-builder in the form it makes a video cell of;
-  `<FrameworkSwitchCourse>` goes;
+- a `<Youtube>` (`find_component_tags`) is handed to doc-builder in the form it makes a video cell of; a
+  `<CourseFloatingBanner>` or `<DocNotebookDropdown>` becomes its links; `<FrameworkSwitchCourse>` goes;
 - `## Title[[id]]` (`find_leftovers`) loses its `[[id]]`;
 - `<!-- polydocs: ... -->` directives (block comments of the parse that the checker's `COMMENT_PATTERN`
   reads; the setup code goes into a cell of its own) disappear.
@@ -41,6 +41,8 @@ from polydocs.dialect.constructs.framework_switch import NAME as FRAMEWORK_SWITC
 from polydocs.dialect.constructs.framework_switch import StrayMarker, SwitchBlock, find_switch_blocks
 from polydocs.dialect.constructs.iframes import find_iframes
 from polydocs.dialect.constructs.inference_snippet import is_inference_snippet, read_call
+from polydocs.dialect.constructs.notebooks import NAMES as NOTEBOOK_LINKS
+from polydocs.dialect.constructs.notebooks import read_notebook_links
 from polydocs.dialect.constructs.tabs import (
     CODE_TABS,
     FRAMEWORK_CONTENT,
@@ -53,6 +55,7 @@ from polydocs.dialect.constructs.tabs import (
 from polydocs.dialect.heading_anchors import heading_anchor
 from polydocs.dialect.page import ParsedPage, parse_page
 from polydocs.markup.inference_snippet import client_code
+from polydocs.markup.notebook_links import link_label
 from polydocs.notebooks.markdown_items import Gone, Item, Line, TipEdge, notebook_items, title_lines
 from polydocs.snippets.directives import COMMENT_PATTERN
 from polydocs.snippets.regions import Region
@@ -72,7 +75,7 @@ def plain_markdown(
     _api_links_as_links(lines, page, inventory)
     _without_heading_anchors(lines, page)
     _inference_snippets_as_code(lines, page)
-    _components_as_markdown(lines, page)
+    _components_as_markdown(lines, page, language)
     for spec in (*CODE_TABS, HFOPTIONS):
         _tabs_as_labels(lines, page, spec)
     _framework_switches_as_labels(lines, page)
@@ -149,25 +152,30 @@ def _inference_snippets_as_code(lines: list[Line], page: ParsedPage) -> None:
         _replace(lines, tag.index, tag.last, "\n".join(block) if block else None)
 
 
-def _components_as_markdown(lines: list[Line], page: ParsedPage) -> None:
+def _components_as_markdown(lines: list[Line], page: ParsedPage, language: Language) -> None:
     """The components this renderer writes, from the tags the site's components step renders
     (`find_component_tags`): a `<Youtube>` becomes the one form hf-doc-builder makes a video cell of,
     `<Youtube id="..."/>` (its pattern missed `<Youtube id="..." />`, which the course writes on 173
-    pages), one whose id is no video's goes, as on the site; `<FrameworkSwitchCourse>` goes (its `{#if}`
-    blocks are labelled). What follows a tag on its line stays, on a line of its own."""
+    pages), one whose id is no video's goes, as on the site; a `<CourseFloatingBanner>` or
+    `<DocNotebookDropdown>` becomes its links to the page's hosted notebooks, as the site's row of them;
+    `<FrameworkSwitchCourse>` goes (its `{#if}` blocks are labelled). What follows a tag on its line stays,
+    on a line of its own."""
     for tag in find_component_tags(page):
         if tag.name == YOUTUBE and tag.self_closing:
             video = tag.text("id")
             written = f'<Youtube id="{video}"/>' if youtube_id_valid(video) else ""
+        elif tag.name in NOTEBOOK_LINKS:
+            links = read_notebook_links(tag).links
+            shown = [(_escape_link_text(link_label(link, language)), link.url) for link in links]
+            written = " · ".join(f"[{label}]({url})" for label, url in shown)
         elif tag.name == FRAMEWORK_SWITCH:
             written = ""
         else:
             continue
         line = str(lines[tag.index])
         indent = line[: len(line) - len(line.lstrip())] if written else ""
-        _replace(
-            lines, tag.index, tag.last, "\n".join(part for part in (indent + written, tag.after) if part)
-        )
+        kept = [part for part in (indent + written, tag.after) if part]
+        _replace(lines, tag.index, tag.last, "\n".join(kept))
 
 
 def _tabs_as_labels(lines: list[Line], page: ParsedPage, spec: TabGroupSpec) -> None:
