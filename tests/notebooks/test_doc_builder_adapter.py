@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 from doc_builder.convert_to_notebook import clean_content, parse_doc_into_cells, split_frameworks
 from doc_builder.style_doc import style_doc_files
 
+from polydocs.notebooks import page_notebook
 from polydocs.notebooks.doc_builder_adapter import (
     notebook_cells,
     python_fence,
@@ -15,6 +17,7 @@ from polydocs.notebooks.doc_builder_adapter import (
     verbatim_fence,
     without_license_header,
 )
+from polydocs.sources import language_of
 
 HEADER = (
     "<!---Copyright 2026 The HuggingFace Team. All rights reserved.\n\nApache License, Version 2.0\n-->\n"
@@ -44,13 +47,22 @@ def test_doc_builder_misses_these_python_fences_and_the_adapter_form_is_a_cell(o
     assert [(c["cell_type"], c["source"]) for c in cells] == [("markdown", "Text"), ("code", "print(1)")]
 
 
-def test_doc_builder_has_no_flax_section_and_the_adapter_hands_it_over_as_jax() -> None:
-    """doc-builder's README documents `<flax>` in `<frameworkcontent>`; its converter raised on it."""
+def test_doc_builder_has_no_flax_section_and_polydocs_merges_the_tabs_before_it() -> None:
+    """doc-builder's README documents `<flax>` in `<frameworkcontent>`; its converter raised on it. The
+    page's notebook merges the tabs the dialect finds, so doc-builder meets no group."""
     text = "<frameworkcontent>\n<pt>\nPyTorch text\n</pt>\n<flax>\nFlax text\n</flax>\n</frameworkcontent>\n"
     with pytest.raises(KeyError, match="flax"):
         split_frameworks(text)
-    cells = notebook_cells(text)
-    assert [cell["source"] for cell in cells] == ["PyTorch text\nFlax text"]
+    notebook = json.loads(page_notebook(text, Path("page.md"), language_of("en")))
+    assert [cell["source"] for cell in notebook["cells"]] == [["PyTorch text\n", "Flax text"]]
+
+
+def test_a_framework_tag_outside_a_group_is_handed_over_as_written() -> None:
+    """As the site shows it (a stray tab, reported by the check): the adapter renamed `<flax>` to `<jax>`."""
+    assert (
+        notebook_cells("Text\n\n<flax>\nJAX text\n</flax>")[0]["source"]
+        == "Text\n\n<flax>\nJAX text\n</flax>"
+    )
 
 
 def test_roles_become_cell_metadata_and_the_marker_disappears() -> None:

@@ -11,9 +11,10 @@ known ways, each handled here and described in docs/notebooks.md:
 - it has no cell metadata: a block that needs some (hidden setup code from `<!-- polydocs: setup -->`, a
   block that `<!-- polydocs: raises=... -->` expects to fail) goes in as a fence whose first line is a
   marker; the cell it becomes gets the metadata and loses the marker;
-- its framework sections are `<pt>`, `<tf>` and `<jax>`: the `<flax>` section its own README documents
-  raised `KeyError: 'flax'`, so a tag the dialect labels as one of those (`FRAMEWORK_LABELS`) is handed
-  over as that one;
+- it reads `<frameworkcontent>` by a pattern of its own (any lowercase tag alone on a line starts a
+  framework's section: `<flax>`, which its own README documents, raised `KeyError: 'flax'`, a `<div>`
+  `KeyError: 'div'`), so polydocs merges the framework tabs the dialect finds before handing the page
+  over (`plain_markdown._framework_tabs_merged`) and doc-builder meets no group;
 - `doc-builder style` skips files that do not end in `.mdx` and formats only fences written exactly
   ```` ```py ````/```` ```python ````; polydocs applies its per-block formatter to every Python block of a
   page instead (`style_python_block`).
@@ -32,7 +33,6 @@ from typing import Any, Literal
 
 from polydocs.cache import CacheStore, cache_dir, require
 from polydocs.dialect.constructs.license_header import find_license_header
-from polydocs.dialect.constructs.tabs import FRAMEWORK_LABELS
 
 # Black's line length in `doc-builder style`, the Hugging Face default.
 STYLE_LINE_LENGTH = 119
@@ -40,13 +40,6 @@ STYLE_LINE_LENGTH = 119
 CellRole = Literal["page", "setup", "raises"]
 
 _MARKER = "# polydocs-notebook-cell: "
-# The framework sections hf-doc-builder splits a page into; any other tag of the same tab is one of them.
-_DOC_BUILDER_FRAMEWORKS = ("pt", "tf", "jax")
-_FRAMEWORK_ALIASES = {
-    tag: next(known for known in _DOC_BUILDER_FRAMEWORKS if FRAMEWORK_LABELS[known] == label)
-    for tag, label in FRAMEWORK_LABELS.items()
-    if tag not in _DOC_BUILDER_FRAMEWORKS
-}
 # Standard notebook metadata: setup code starts collapsed (JupyterLab, Notebook 7, VS Code); a cell tagged
 # `raises-exception` does not stop "Run all" (Jupyter, nbclient), as the page expects it to fail.
 _ROLE_METADATA: dict[str, dict[str, Any]] = {
@@ -90,12 +83,13 @@ def verbatim_fence(language: str, code: str) -> list[str]:
 def notebook_cells(markdown_text: str) -> list[Any]:
     """doc-builder's cells for a page already in plain Markdown (`convert_to_notebook`).
 
-    Only the cells common to all frameworks are kept (`<frameworkcontent>` blocks are merged, as
-    doc-builder does for its main notebook). Cells of fences with a role carry its metadata.
+    The page's `<frameworkcontent>` groups are already merged (`plain_markdown.py`); doc-builder's
+    `split_frameworks` still runs for what else it does to the text (its doctest syntax cleaning). Cells
+    of fences with a role carry its metadata.
     """
     from doc_builder.convert_to_notebook import clean_content, parse_doc_into_cells, split_frameworks
 
-    mixed = split_frameworks(clean_content(_known_framework_tags(markdown_text)))[0]
+    mixed = split_frameworks(clean_content(markdown_text))[0]
     cells = parse_doc_into_cells(mixed)
     for cell in cells:
         source = cell["source"]
@@ -104,17 +98,6 @@ def notebook_cells(markdown_text: str) -> list[Any]:
             cell["source"] = code
             cell["metadata"] = _ROLE_METADATA[marker.removeprefix(_MARKER)]
     return cells
-
-
-def _known_framework_tags(markdown_text: str) -> str:
-    """`<flax>`/`</flax>` lines as the `<jax>`/`</jax>` hf-doc-builder knows (the tab both are labelled)."""
-    lines = markdown_text.split("\n")
-    for index, line in enumerate(lines):
-        tag = line.strip()
-        name = tag.removeprefix("<").removeprefix("/").removesuffix(">")
-        if tag.startswith("<") and tag.endswith(">") and name in _FRAMEWORK_ALIASES:
-            lines[index] = line.replace(name, _FRAMEWORK_ALIASES[name], 1)
-    return "\n".join(lines)
 
 
 def code_cell(code: str) -> Any:
