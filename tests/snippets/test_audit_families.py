@@ -331,3 +331,260 @@ def test_pushing_to_a_placeholder_repository_is_the_pages_failure(tmp_path):
         """,
     )
     assert [status for status, _ in blocks] == ["failed", "blocked"], blocks
+
+
+def test_reading_what_a_blocked_block_would_have_written_is_blocked(tmp_path):
+    # diffusers' basic_training.md: `notebook_launcher(train_loop, ...)` is blocked; the training loop's
+    # `evaluate` saves images under `{output_dir}/samples`, and the next block globs them and opens the
+    # last: an IndexError that follows from the blocked block, not the page's failure.
+    blocks, report = _page_blocks(
+        tmp_path,
+        """
+        ```py
+        import glob
+        import os
+
+        def evaluate(output_dir, epoch):
+            test_dir = os.path.join(output_dir, "samples")
+            os.makedirs(test_dir, exist_ok=True)
+            open(f"{test_dir}/{epoch:04d}.png", "wb").write(b"png")
+
+        def train_loop(output_dir):
+            import polydocs_no_such_module
+            for epoch in range(2):
+                evaluate(output_dir, epoch)
+
+        def launch(function, *args):
+            function(*args)
+        ```
+
+        ```py
+        launch(train_loop, "ddpm-butterflies")
+        ```
+
+        ```py
+        sample_images = sorted(glob.glob("ddpm-butterflies/samples/*.png"))
+        print(open(sample_images[-1], "rb").read())
+        ```
+
+        ```py
+        print(open("other-folder/notes.txt").read())
+        ```
+        """,
+    )
+    assert [status for status, _ in blocks] == ["passed", "blocked", "blocked", "failed"], blocks
+    blocked = report["sessions"][0]["blocks"][2]["blocked"]
+    assert blocked["reason"] == "after a blocked block", blocked
+    assert "would have been defined by the blocked block at line 20" in blocked["message"], blocked
+
+
+def test_reading_a_file_only_a_fragment_writes_is_a_fragment(tmp_path):
+    # Transformers' fast_tokenizers.md (es): the tokenizer is trained on `files = [...]` (a fragment),
+    # saved with `tokenizer.save("tokenizer.json")` (a fragment after it), then loaded from the file.
+    blocks, report = _page_blocks(
+        tmp_path,
+        """
+        ```py
+        files = [...]
+        tokenizer = {"trained_on": files}
+        ```
+
+        ```py
+        open("tokenizer.json", "w").write(str(tokenizer))
+        ```
+
+        ```py
+        print(open("tokenizer.json").read())
+        ```
+
+        ```py
+        print(open("vocab.json").read())
+        ```
+        """,
+    )
+    assert [status for status, _ in blocks] == ["fragment", "fragment", "fragment", "failed"], blocks
+    fragment = report["sessions"][0]["blocks"][2]["fragment"]
+    assert fragment["reason"] == "after a fragment", fragment
+    assert "`tokenizer.json` is written by the fragment at line 8" in fragment["message"], fragment
+
+
+def test_a_folder_a_shell_fence_clones_is_blocked_not_the_pages_failure(tmp_path):
+    # diffusers' ja/quicktour.md: `!git clone https://huggingface.co/stable-diffusion-v1-5/...` in a bash
+    # fence, then `from_pretrained("./stable-diffusion-v1-5")`; the checker runs no shell command.
+    blocks, report = _page_blocks(
+        tmp_path,
+        """
+        ```py
+        import os
+        ```
+
+        ```bash
+        !git lfs install
+        !git clone https://huggingface.co/polydocs-test-org/tiny-model
+        ```
+
+        ```py
+        print(os.listdir("./tiny-model"))
+        ```
+
+        ```py
+        print(os.listdir("./never-cloned"))
+        ```
+        """,
+    )
+    assert [status for status, _ in blocks] == ["passed", "blocked", "failed"], blocks
+    blocked = report["sessions"][0]["blocks"][1]["blocked"]
+    assert blocked["reason"] == "after a shell command", blocked
+    assert "`tiny-model` comes from the shell command of the fence at line 6" in blocked["message"]
+
+
+def test_a_bert_stand_in_tokenizer_returns_what_berts_tokenizer_returns(tmp_path):
+    # datasets' use_dataset.mdx: `dataset.set_format(columns=["input_ids", "token_type_ids", ...])` after
+    # tokenizing with bert-base-uncased; the stand-in returned no `token_type_ids`. RoBERTa's tokenizer
+    # returns none, as the real one (its class's `model_input_names`; transformers 5 registers BERT's
+    # tokenizer for DistilBERT, so a DistilBERT checkpoint returns them too).
+    blocks, _ = _page_blocks(
+        tmp_path,
+        """
+        ```py
+        from transformers import AutoTokenizer
+
+        bert = AutoTokenizer.from_pretrained("google-bert/bert-base-uncased")
+        encoded = bert("Hello", "world")
+        assert encoded["token_type_ids"][0] == 0 and encoded["token_type_ids"][-1] == 1, encoded
+        roberta = AutoTokenizer.from_pretrained("FacebookAI/roberta-base")
+        assert "token_type_ids" not in roberta("Hello"), roberta("Hello")
+        ```
+        """,
+    )
+    assert [status for status, _ in blocks] == ["passed"], blocks
+
+
+def test_the_hub_datasets_the_audited_pages_load_have_stand_ins(tmp_path):
+    # datasets' process.mdx, stream.mdx, quickstart.mdx, about_dataset_features.mdx: GLUE's MRPC, FineWeb
+    # and C4 streamed, Beans: blocked as "no stand-in describes it"; now read by datasets' own loading
+    # path from prepared stand-ins with the cards' features.
+    blocks, _ = _page_blocks(
+        tmp_path,
+        """
+        ```py
+        from datasets import load_dataset
+
+        mrpc = load_dataset("nyu-mll/glue", "mrpc", split="train")
+        assert mrpc.column_names == ["sentence1", "sentence2", "label", "idx"], mrpc
+        assert mrpc.features["label"].names == ["not_equivalent", "equivalent"]
+        ```
+
+        ```py
+        fineweb = load_dataset("HuggingFaceFW/fineweb", split="train", streaming=True)
+        print(next(iter(fineweb))["language_score"])
+        c4 = load_dataset("allenai/c4", "en", split="train", streaming=True)
+        print(list(c4.take(2))[1]["url"])
+        ```
+
+        ```py
+        beans = load_dataset("AI-Lab-Makerere/beans", split="train")
+        print(beans[0]["image"].size, beans.features["labels"].names)
+        ```
+        """,
+    )
+    assert [status for status, _ in blocks] == ["passed", "passed", "passed"], blocks
+
+
+def test_an_empty_selection_of_a_dataset_stand_ins_generated_rows_is_blocked(tmp_path):
+    # datasets' stream.mdx: FineWeb filtered for rows that start with "San Francisco", then `next(iter(...))`:
+    # the stand-in's generated rows hold none (StopIteration), the real ones do. Loading with `columns=`
+    # names another configuration, which datasets' offline fallback cannot find in the cache.
+    blocks, report = _page_blocks(
+        tmp_path,
+        """
+        ```py
+        from datasets import load_dataset
+
+        dataset = load_dataset("HuggingFaceFW/fineweb", split="train", streaming=True)
+        start_with_ar = dataset.filter(lambda example: example["text"].startswith("San Francisco"))
+        print(next(iter(start_with_ar)))
+        ```
+
+        ```py
+        some_columns = load_dataset("HuggingFaceFW/fineweb", split="train", streaming=True, columns=["url"])
+        ```
+
+        ```py
+        print(next(iter([])))
+        ```
+        """,
+    )
+    assert [status for status, _ in blocks] == ["blocked", "blocked", "failed"], blocks
+    records = [b.get("blocked") or {} for b in report["sessions"][0]["blocks"]]
+    assert records[0]["reason"] == "missing stand-in", records[0]
+    assert (
+        "`start_with_ar` holds the generated rows of the stand-in for the dataset HuggingFaceFW/fineweb"
+        in (records[0]["message"])
+    )
+    assert records[1]["reason"] == "offline resource", records[1]
+
+
+def test_a_name_a_blocked_block_rebound_from_a_blocked_blocks_name_stays_unbound(tmp_path):
+    # datasets' stream.mdx: `dataset = load_dataset("some_dataset", ...)` is blocked offline; the training
+    # block rebinds `dataset = dataset.with_format("torch")` and is then blocked itself; the export block's
+    # failure on that `dataset` follows from the first blocked block, not from the page.
+    blocks, _ = _page_blocks(
+        tmp_path,
+        """
+        ```py
+        rows = [1]
+        ```
+
+        ```py
+        import polydocs_no_such_module
+
+        rows = polydocs_no_such_module.load()
+        ```
+
+        ```py
+        rows = list(rows)
+        import polydocs_other_missing_module
+        ```
+
+        ```py
+        print(rows[5])
+        ```
+
+        ```py
+        print([1][5])
+        ```
+        """,
+    )
+    assert [status for status, _ in blocks] == ["passed", "blocked", "blocked", "blocked", "failed"], blocks
+
+
+def test_a_placeholder_dataset_stays_the_pages_failure_after_a_blocked_block(tmp_path):
+    # datasets' stream.mdx: `dataset.push_to_hub("username/my_dataset")`, where `dataset` comes from a
+    # blocked block, refused offline naming the placeholder: the real Hub refuses the placeholder all the
+    # same, so it is the page's failure, not a consequence of the blocked block.
+    blocks, _ = _page_blocks(
+        tmp_path,
+        """
+        ```py
+        from datasets import load_dataset
+
+        split = "train"
+        ```
+
+        ```py
+        import polydocs_no_such_module
+
+        split = polydocs_no_such_module.split()
+        ```
+
+        ```py
+        reloaded = load_dataset("username/my_dataset", split=split)
+        ```
+
+        ```py
+        print(split.polydocs_no_such_attribute)
+        ```
+        """,
+    )
+    assert [status for status, _ in blocks] == ["passed", "blocked", "failed", "blocked"], blocks

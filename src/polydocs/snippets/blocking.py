@@ -12,22 +12,27 @@ import os
 import re
 import sys
 import traceback
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator, Mapping
 
 from polydocs.guide import guide_url, repository_file_url
 from polydocs.snippets.protocol import Blocked
+from polydocs.snippets.written_files import statement_reads, string_names
 
 MISSING_STAND_IN = "missing stand-in"
 MODULE_NOT_INSTALLED = "module not installed"
 OFFLINE_RESOURCE = "offline resource"
 NEEDS_CUDA = "needs cuda"
 AFTER_BLOCKED = "after a blocked block"
-REASONS = (MISSING_STAND_IN, MODULE_NOT_INSTALLED, OFFLINE_RESOURCE, NEEDS_CUDA, AFTER_BLOCKED)
+AFTER_SHELL = "after a shell command"
+REASONS = (MISSING_STAND_IN, MODULE_NOT_INSTALLED, OFFLINE_RESOURCE, NEEDS_CUDA, AFTER_BLOCKED, AFTER_SHELL)
 
 _OFFLINE_TYPES = {"NetworkRefused", "OfflineModeIsEnabled", "LocalEntryNotFoundError", "ConnectionError"}
 _OFFLINE_TEXT = re.compile(
     r"offline mode|couldn't connect to|cannot find the requested files in the (?:local|disk) cache|"
-    r"outgoing traffic has been disabled|HF_HUB_OFFLINE",
+    r"outgoing traffic has been disabled|HF_HUB_OFFLINE|"
+    # datasets' offline fallback found the dataset's cache, not this configuration: builder arguments
+    # (`columns=`, `filters=`) name another one, which only the Hub prepares
+    r"couldn't find cache for \S+ for config",
     re.IGNORECASE,
 )
 _MISSING_LIBRARY = re.compile(
@@ -60,7 +65,6 @@ def blocked_by(error: BaseException, line: int, device: str) -> Blocked | None:
     """The environment problem `error` is, at page `line`, or None when it is the page's own failure."""
     kind = type(error).__name__
     text = str(error)
-    chain = [type(e).__name__ for e in _causes(error)]
     if isinstance(error, ModuleNotFoundError) or (
         isinstance(error, ImportError) and _MISSING_LIBRARY.search(text)
     ):
@@ -71,11 +75,9 @@ def blocked_by(error: BaseException, line: int, device: str) -> Blocked | None:
     loader = _loading(error)
     if loader and _pages_own_loading_error(error, loader[1]):
         return None  # even where the Hub was tried (and refused offline): the page named no model of it
-    # diffusers' `load_lora_weights` refuses offline with a ValueError ("When using the offline mode, ...")
-    offline_text = isinstance(error, OSError | ValueError) and _OFFLINE_TEXT.search(text)
-    if (_OFFLINE_TYPES & {kind, *chain} or offline_text) and PLACEHOLDER_HUB_ID.search(text):
+    if offline_refusal(error) and PLACEHOLDER_HUB_ID.search(text):
         return None  # `load_dataset("username/my_dataset")`: no Hub holds it
-    if _OFFLINE_TYPES & {kind, *chain} or offline_text:
+    if offline_refusal(error):
         url, address = _URL.search(text), _CONNECT.search(text)
         if url:
             what = url.group(0).rstrip(".,:;'\"")
@@ -99,6 +101,15 @@ def blocked_by(error: BaseException, line: int, device: str) -> Blocked | None:
             "name the model type in polydocs.yml (`standins:`), or skip the block",
         )
     return None
+
+
+def offline_refusal(error: BaseException) -> bool:
+    """Whether `error` is the Hub (or a library) refusing offline: an offline error type in its chain, or
+    an `OSError` or `ValueError` saying so (diffusers' `load_lora_weights`: "When using the offline
+    mode, ...")."""
+    chain = {type(error).__name__, *(type(e).__name__ for e in _causes(error))}
+    offline_text = isinstance(error, OSError | ValueError) and _OFFLINE_TEXT.search(str(error))
+    return bool(_OFFLINE_TYPES & chain or offline_text)
 
 
 def misspelt_standard_module(module: str) -> str | None:
@@ -195,6 +206,16 @@ def module_not_installed(line: int, module: str) -> Blocked:
     )
 
 
+def generated_rows(line: int, name: str, hub_id: str) -> Blocked:
+    return Blocked(
+        line,
+        MISSING_STAND_IN,
+        f"`{name}` holds the generated rows of the stand-in for the dataset {hub_id}, which need not hold "
+        "what the page selects from the real ones",
+        "skip the block, or check it where the real dataset can be loaded",
+    )
+
+
 def missing_dataset(line: int, name: str, why: str) -> Blocked:
     return Blocked(
         line,
@@ -206,12 +227,39 @@ def missing_dataset(line: int, name: str, why: str) -> Blocked:
     )
 
 
-def after_blocked(line: int, name: str, blocked_line: int) -> Blocked:
+def after_blocked(line: int, name: str, blocked_line: int, shell_lines: Collection[int] = ()) -> Blocked:
+    """`name` comes from the blocked block at `blocked_line`, or from the shell command of the fence
+    there when that line is one of `shell_lines` (a name bound from the folder it makes)."""
+    if blocked_line in shell_lines:
+        return after_shell(line, name, blocked_line)
     return Blocked(
         line,
         AFTER_BLOCKED,
         f"`{name}` would have been defined by the blocked block at line {blocked_line}",
         "unblock that block first",
+    )
+
+
+def after_file(line: int, path: str, blocked_line: int, shell_lines: Collection[int] = ()) -> Blocked:
+    """The failing statement reads `path`, which the blocked block at `blocked_line` (or the shell fence
+    there) would have written."""
+    if blocked_line in shell_lines:
+        return after_shell(line, path, blocked_line)
+    return Blocked(
+        line,
+        AFTER_BLOCKED,
+        f"`{path}` would have been written by the blocked block at line {blocked_line}",
+        "unblock that block first",
+    )
+
+
+def after_shell(line: int, path: str, shell_line: int) -> Blocked:
+    return Blocked(
+        line,
+        AFTER_SHELL,
+        f"`{path}` comes from the shell command of the fence at line {shell_line}, which the checker does "
+        "not run",
+        "give the block a setup (`setup=`) that makes it, or skip the block",
     )
 
 
@@ -265,26 +313,37 @@ def defined_names(code: str) -> set[str]:
         tree = ast.parse(code)
     except (SyntaxError, ValueError):
         return set()
-    return {name for statement in tree.body for name in _binds(statement)}
+    return {name for statement in tree.body for name in binds(statement)}
 
 
-def follow_unbound(code: str, unbound: dict[str, int], before_line: int | None = None) -> None:
+def follow_unbound(
+    code: str,
+    unbound: dict[str, int],
+    before_line: int | None = None,
+    unwritten: Mapping[str, int] | None = None,
+) -> None:
     """After a block ran (up to the top-level statement holding `before_line` of `code`, where it
     failed): each top-level statement that reads a name of `unbound` (one a blocked block would have
-    bound -> its line) leaves what it binds unbound too, from the same blocked block (`dataset =
-    dataset.rename_column(...)` after the blocked `dataset = dataset.map(...)`); a name bound from
-    what the blocks did bind is bound for real."""
+    bound -> its line), or a file of `unwritten` (one it would have written -> its line), leaves what it
+    binds unbound too, from the same blocked block (`dataset = dataset.rename_column(...)` after the
+    blocked `dataset = dataset.map(...)`; `images = glob.glob("out/samples/*.png")` after the blocked
+    training that saves them); a name bound from what the blocks did bind is bound for real."""
     try:
         tree = ast.parse(code)
     except (SyntaxError, ValueError):
         return
+    strings = string_names(code)
     for statement in tree.body:
         if before_line is not None and (statement.end_lineno or statement.lineno) >= before_line:
             break
-        read = sorted(_reads(statement) & unbound.keys())
-        for name in _binds(statement):
-            if read:
-                unbound[name] = unbound[read[0]]
+        read = sorted(reads(statement) & unbound.keys())
+        origin = unbound[read[0]] if read else None
+        if origin is None and unwritten:
+            path = statement_reads(statement, unwritten, strings)
+            origin = unwritten[path] if path is not None else None
+        for name in binds(statement):
+            if origin is not None:
+                unbound[name] = origin
             else:
                 unbound.pop(name, None)
 
@@ -310,7 +369,8 @@ def _outside_scopes(node: ast.AST) -> Iterator[ast.AST]:
             yield from _outside_scopes(child)
 
 
-def _binds(statement: ast.stmt) -> set[str]:
+def binds(statement: ast.stmt) -> set[str]:
+    """The names a top-level statement binds (not inside its functions, lambdas, comprehensions)."""
     names: set[str] = set()
     for node in _outside_scopes(statement):
         if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
@@ -322,7 +382,8 @@ def _binds(statement: ast.stmt) -> set[str]:
     return names
 
 
-def _reads(statement: ast.stmt) -> set[str]:
+def reads(statement: ast.stmt) -> set[str]:
+    """The names a statement reads now (not inside the bodies of its functions and lambdas)."""
     return {
         n.id for n in _outside_scopes(statement) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)
     }

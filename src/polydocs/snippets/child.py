@@ -28,16 +28,21 @@ from pathlib import Path
 from typing import Any
 
 from polydocs.snippets.blocking import (
+    AFTER_BLOCKED,
     OFFLINE_RESOURCE,
     after_blocked,
+    after_file,
     blocked_by,
     defined_names,
     follow_unbound,
+    generated_rows,
     names_read_at,
     no_accelerator,
     offline,
+    offline_refusal,
     placeholder_id_at,
 )
+from polydocs.snippets.generated_rows import EMPTY_SELECTION, follow_generated
 from polydocs.snippets.protocol import (
     Blocked,
     BlockError,
@@ -52,6 +57,7 @@ from polydocs.snippets.session_channel import ChannelWriter
 from polydocs.snippets.standins.login import OfflineLogin, names_a_login
 from polydocs.snippets.standins.web import OfflineWeb
 from polydocs.snippets.standins.web_images import opened_as_images
+from polydocs.snippets.written_files import page_functions, read_path, written_paths
 from polydocs.typed_json import load
 
 
@@ -160,7 +166,14 @@ def run_blocks(
     # Names a blocked block would have bound -> its line: a later failure reading one of them follows
     # from the blocked block (an empty list it would have filled, a builtin it would have shadowed).
     unbound: dict[str, int] = {}
+    # The same for files: the paths a blocked block would have written, and what the page's shell fences
+    # make (the checker runs no shell command) -> the block's or the fence's line.
+    unwritten: dict[str, int] = {}
+    shell_lines = {line for line, _ in spec.shell_made}
+    functions = page_functions(b.source for b in spec.blocks)
+    generated: dict[str, str] = {}  # names holding a dataset stand-in's generated rows -> its Hub id
     for index, block in enumerate(spec.blocks):
+        unwritten.update({path: line for line, path in spec.shell_made if line < block.line})
         if block.skip:
             record(BlockResult(block.line, "skipped"))
             continue
@@ -170,6 +183,7 @@ def run_blocks(
         if block.blocked:
             record(BlockResult(block.line, "blocked", blocked=block.blocked))
             unbound.update(dict.fromkeys(defined_names(block.source), block.line))
+            unwritten.update(dict.fromkeys(written_paths(block.source, functions), block.line))
             continue
         channel.start(index)
         misses = len(web.misses) if web else 0
@@ -181,26 +195,44 @@ def run_blocks(
         # What it bound before the failing statement is real, unless bound from a blocked block's names.
         assigned = {n for n, v in namespace.items() if bound_before.get(n) != id(v)}
         still_unbound = dict(unbound)
+        failed_at = error.line - block.line if error is not None else None
         if error is not None:
-            follow_unbound(block.source, still_unbound, before_line=error.line - block.line)
-        blocked = _blocked(error, exception, spec.device, _read_unbound(block, error, still_unbound), missed)
+            follow_unbound(block.source, still_unbound, failed_at, unwritten)
+        blocked = _blocked(
+            error, exception, spec.device, _read_unbound(block, error, still_unbound), missed, shell_lines
+        )
+        if blocked is None and error is not None and exception is not None:
+            blocked = _read_unwritten(block, error, exception, unwritten, shell_lines)
+        follow_generated(block.source, generated, failed_at)
+        if blocked is None and error is not None and isinstance(exception, EMPTY_SELECTION):
+            blocked = _selected_from_generated(block, error, generated)
         if blocked is None and error is not None and exception is not None:
             blocked = no_accelerator(
                 exception, block.source, error.line - block.line, error.line, spec.device
             )
-        if blocked is not None and blocked.reason == OFFLINE_RESOURCE and error is not None:
-            if placeholder_id_at(block.source, error.line - block.line):
-                blocked = None  # `push_to_hub("your-name/...")`: no Hub holds the reader's placeholder
+        if (
+            blocked is not None
+            and error is not None
+            and _refused_placeholder(block, error, exception, blocked)
+        ):
+            blocked = None  # `push_to_hub("your-name/...")`: no Hub holds the reader's placeholder
         if blocked is not None:
             if web:  # reported as this block's reason, not again as a failure of the session
                 del web.misses[misses:]
             record(BlockResult(block.line, "blocked", error=error, seconds=seconds, blocked=blocked))
-            # the rest it would have bound
+            # What it bound before failing is real unless bound from a blocked block's names (`dataset =
+            # dataset.with_format(...)`); the rest it would have bound.
+            if error is not None:
+                unbound.clear()
+                unbound.update(still_unbound)
+            else:
+                for name in assigned:
+                    unbound.pop(name, None)
             unbound.update(dict.fromkeys(defined_names(block.source) - assigned, block.line))
-            for name in assigned:
-                unbound.pop(name, None)
+            unwritten.update(dict.fromkeys(written_paths(block.source, functions), block.line))
             continue
-        follow_unbound(block.source, unbound)  # bound for real now, unless from what a blocked block lacks
+        # bound for real now, unless from what a blocked block lacks
+        follow_unbound(block.source, unbound, None, unwritten)
         record(BlockResult(block.line, "failed" if error else "passed", error=error, seconds=seconds))
     return results
 
@@ -232,6 +264,7 @@ def _blocked(
     device: str,
     unbound: dict[str, int],
     misses: list[tuple[int, str]],
+    shell_lines: set[int],
 ) -> Blocked | None:
     """Whether the block's failure is the environment's: a URL without stand-in it asked for, an error
     `blocking.blocked_by` recognises, or a name that only a blocked block would have defined."""
@@ -248,9 +281,52 @@ def _blocked(
         return found
     if isinstance(exception, NameError):
         name = str(exception.name or "")
-        return after_blocked(error.line, name, unbound[name]) if name in unbound else None
+        return after_blocked(error.line, name, unbound[name], shell_lines) if name in unbound else None
     read = sorted(unbound)  # the names the failing statement reads, of those a blocked block would bind
-    return after_blocked(error.line, read[0], unbound[read[0]]) if read else None
+    return after_blocked(error.line, read[0], unbound[read[0]], shell_lines) if read else None
+
+
+def _refused_placeholder(
+    block: BlockSpec, error: BlockError, exception: BaseException | None, blocked: Blocked
+) -> bool:
+    """The offline refusal of a statement that passes a placeholder Hub id (`push_to_hub("username/
+    my_dataset")`): the page's failure, whether the Hub was refused or the statement also reads a name
+    a blocked block would have bound (the real Hub refuses the placeholder all the same)."""
+    if blocked.reason == AFTER_BLOCKED and not (exception is not None and offline_refusal(exception)):
+        return False
+    if blocked.reason not in (OFFLINE_RESOURCE, AFTER_BLOCKED):
+        return False
+    return placeholder_id_at(block.source, error.line - block.line) is not None
+
+
+def _selected_from_generated(
+    block: BlockSpec, error: BlockError, generated: dict[str, str]
+) -> Blocked | None:
+    """An empty selection (`StopIteration`, `IndexError`) from a name that holds a dataset stand-in's
+    generated rows: the real rows may hold what the page looks for."""
+    read = sorted(names_read_at(block.source, error.line - block.line) & generated.keys())
+    return generated_rows(error.line, read[0], generated[read[0]]) if read else None
+
+
+# What a missing file raises, where the library says so in its own words (transformers' `from_pretrained`
+# of a folder that is not there takes it for a Hub id; a glob that found nothing leaves an empty list).
+_MISSING_FILE_ERRORS = (OSError, ValueError, IndexError, StopIteration, KeyError)
+
+
+def _read_unwritten(
+    block: BlockSpec,
+    error: BlockError,
+    exception: BaseException,
+    unwritten: dict[str, int],
+    shell_lines: set[int],
+) -> Blocked | None:
+    """A failure of a statement that reads a file only a blocked block or a shell fence would have made
+    (`PreTrainedTokenizerFast(tokenizer_file="tokenizer.json")`, `from_pretrained("./stable-diffusion")`
+    after `git clone` in a bash fence)."""
+    if not unwritten or not isinstance(exception, _MISSING_FILE_ERRORS):
+        return None
+    path = read_path(block.source, error.line - block.line, unwritten)
+    return after_file(error.line, path, unwritten[path], shell_lines) if path is not None else None
 
 
 def _read_unbound(block: BlockSpec, error: BlockError | None, unbound: dict[str, int]) -> dict[str, int]:

@@ -16,7 +16,9 @@ block's hidden setup code first, as it runs):
   subscript (`x[..., 0]`) or an annotation is Python, not elision;
 - a block that does not parse, at a `<placeholder>` written where code goes (`model = <your model>`); a
   quoted `"<pad>"` is as often a tokenizer's special token as a placeholder, so strings never count;
-- a block that reads a name only a fragment binds is a fragment too, after that one.
+- a block that reads a name only a fragment binds is a fragment too, after that one; so is a block that
+  reads a file only a fragment writes (`tokenizer.save("tokenizer.json")` in a fragment, then
+  `PreTrainedTokenizerFast(tokenizer_file="tokenizer.json")`: written_files.py).
 
 After `from x import *` any name may be bound, so no later name is a reason. What a fragment binds is not
 bound for the blocks after it. Cost: one `ast.parse` per block, in the checker, before the session runs.
@@ -39,6 +41,13 @@ from pathlib import Path
 
 from polydocs.snippets.protocol import Fragment
 from polydocs.snippets.regions import Region
+from polydocs.snippets.written_files import (
+    Functions,
+    page_functions,
+    statement_reads,
+    string_names,
+    written_paths,
+)
 
 UNBOUND_NAME = "name never defined"
 PLACEHOLDER = "placeholder"
@@ -61,7 +70,8 @@ def find_fragments(regions: tuple[Region, ...]) -> list[Fragment | None]:
             if tree is not None:
                 imported |= _imported(tree)
                 everywhere |= _bound_anywhere(tree)
-    state = _State(imported=imported, everywhere=everywhere)
+    functions = page_functions(code for block in codes for code, _ in block)
+    state = _State(imported=imported, everywhere=everywhere, functions=functions)
     return [state.decide(block) for block in trees]
 
 
@@ -69,8 +79,10 @@ def find_fragments(regions: tuple[Region, ...]) -> list[Fragment | None]:
 class _State:
     imported: set[str]
     everywhere: set[str]
+    functions: Functions
     bound: set[str] = field(default_factory=set)
     by_fragment: dict[str, int] = field(default_factory=dict)  # name -> line of the fragment binding it
+    files_by_fragment: dict[str, int] = field(default_factory=dict)  # path -> line of the fragment
     star: bool = False
 
     def decide(self, block: list[tuple[ast.Module | None, str, int]]) -> Fragment | None:
@@ -92,14 +104,34 @@ class _State:
                 elif found is None:
                     found = self._reason(kind, name, first + line - 1, local)
         if found is None:
+            found = self._reads_fragments_file(block)
+        written = {path for _, code, _ in block for path in written_paths(code, self.functions)}
+        if found is None:
             self.bound |= binds
             for name in binds:
                 self.by_fragment.pop(name, None)
+            for path in written:
+                self.files_by_fragment.pop(path, None)
         else:  # what it binds, even a name an earlier block bound, is the fragment's from here on
             for name in binds:
                 self.by_fragment.setdefault(name, found.line)
+            for path in written:
+                self.files_by_fragment.setdefault(path, found.line)
             self.bound -= binds
         return found
+
+    def _reads_fragments_file(self, block: list[tuple[ast.Module | None, str, int]]) -> Fragment | None:
+        if not self.files_by_fragment:
+            return None
+        for tree, code, first in block:
+            strings = string_names(code)
+            for statement in tree.body if tree is not None else ():
+                path = statement_reads(statement, self.files_by_fragment, strings)
+                if path is not None:
+                    at = self.files_by_fragment[path]
+                    line = first + statement.lineno - 1
+                    return Fragment(line, AFTER_FRAGMENT, f"`{path}` is written by the fragment at line {at}")
+        return None
 
     def _reason(self, kind: str, name: str, line: int, local: set[str]) -> Fragment | None:
         if kind == "ellipsis":

@@ -71,6 +71,8 @@ class SessionSpec:
     work: str  # the session's own writable folder (the web stand-ins' certificates live there)
     # The page's `env=` variables, set by the child inside the sandbox, never in the launchers' env.
     environment: tuple[tuple[str, str], ...] = ()
+    # What the page's shell fences before the session's blocks make (`git clone`): (fence line, path).
+    shell_made: tuple[tuple[int, str], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -33,7 +33,7 @@ from polydocs.snippets.protocol import (
     SessionResult,
     SessionSpec,
 )
-from polydocs.snippets.regions import Region
+from polydocs.snippets.regions import Region, extract_regions
 from polydocs.snippets.sandbox import SandboxSpec
 from polydocs.snippets.sandbox_probe import interpreter_paths, probe_sandbox
 from polydocs.snippets.session_channel import PROOF, SessionRecord
@@ -41,6 +41,7 @@ from polydocs.snippets.sessions import Session
 from polydocs.snippets.standins.datasets import copy_for_session
 from polydocs.snippets.standins.models import prepare_stand_ins, stand_ins_for
 from polydocs.snippets.watchdog import SessionEnd, SessionPipes, wait_with_deadlines
+from polydocs.snippets.written_files import is_shell, shell_written_paths
 
 DEFAULT_TIMEOUT = {"cpu": 300.0, "cuda": 900.0}
 PROOF_TIMEOUT = {"cpu": 600.0, "cuda": 900.0}
@@ -125,6 +126,19 @@ def _spec(
         channel_fd=channel_fd,
         work=str(folder),
         environment=tuple(sorted(environment.items())),
+        shell_made=shell_made_before(session),
+    )
+
+
+def shell_made_before(session: Session) -> tuple[tuple[int, str], ...]:
+    """What the page's shell fences before the session's last block make (a `git clone`'s folder): the
+    checker runs no shell command, so a block reading one is blocked, not failed (child.py)."""
+    last = session.regions[-1].start_line
+    return tuple(
+        (region.start_line, path)
+        for region in extract_regions(session.path)
+        if is_shell(region.language) and region.start_line < last
+        for path in sorted(shell_written_paths(region.code))
     )
 
 

@@ -56,7 +56,8 @@ def _special_tokens(tokenizer_class: Any) -> dict[str, str]:
 def save_tokenizer(folder: Path, config: Any, model_type: str) -> str:
     """A tokenizer of the kind the model's own tokenizer class builds (characters for the CTC speech
     models' class, a Unigram for XLNet or T5, else a byte-level BPE), with the model's special tokens at
-    the config's ids, inside its vocabulary."""
+    the config's ids, inside its vocabulary, returning the inputs the class returns (`token_type_ids`
+    for BERT, not for DistilBERT: its `model_input_names`), a pair's second segment typed 1."""
     from tokenizers import Tokenizer, decoders, models, pre_tokenizers, processors
     from transformers import PreTrainedTokenizerFast
     from transformers.models.auto.tokenization_auto import TOKENIZER_MAPPING_NAMES
@@ -88,10 +89,15 @@ def save_tokenizer(folder: Path, config: Any, model_type: str) -> str:
         cls, sep = specials["cls_token"], specials["sep_token"]
         tokenizer.post_processor = processors.TemplateProcessing(
             single=f"{cls} $A {sep}",
-            pair=f"{cls} $A {sep} $B {sep}",
+            pair=f"{cls} $A {sep} $B:1 {sep}:1",
             special_tokens=[(cls, vocab[cls]), (sep, vocab[sep])],
         )
-    fast = PreTrainedTokenizerFast(tokenizer_object=tokenizer, **specials)
+    inputs = getattr(_class(name), "model_input_names", None) if name else None
+    if inputs:
+        specials_and_inputs: dict[str, Any] = {**specials, "model_input_names": list(inputs)}
+    else:
+        specials_and_inputs = dict(specials)
+    fast = PreTrainedTokenizerFast(tokenizer_object=tokenizer, **specials_and_inputs)
     fast.chat_template = CHAT_TEMPLATE
     if getattr(text, "max_position_embeddings", None):
         fast.model_max_length = int(text.max_position_embeddings)

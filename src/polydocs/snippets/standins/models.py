@@ -38,7 +38,7 @@ from polydocs.sources.pages import page_at
 from polydocs.sources.project import load_project_config
 
 PROFILES = ("tiny", "full")
-BUILDER_VERSION = "8"  # bump when a stand-in's files change shape, so cached folders are rebuilt
+BUILDER_VERSION = "9"  # bump when a stand-in's files change shape, so cached folders are rebuilt
 # 5: a concrete head class the page loads (`T5ForConditionalGeneration`) is the class whose weights are saved.
 # 6: CTC speech models get their own character tokenizer (vocab.json), so their processor is saved too.
 # 8: shrinking keeps one layer of each kind and a backbone's output stages; causal LMs nothing names build.
@@ -108,6 +108,9 @@ REGISTRY: dict[str, Callable[[], StandIn]] = {
 MODEL_TYPES: dict[str, str] = {
     "HuggingFaceTB/SmolLM2-1.7B-Instruct": "llama",  # LlamaForCausalLM
     "bigscience/T0_3B": "t5",  # T5ForConditionalGeneration
+    "bigscience/T0": "t5",
+    "bigscience/T0p": "t5",
+    "bigscience/T0pp": "t5",
 }
 
 
