@@ -4,7 +4,7 @@
         [--keep FOLDER] [--neither]
 
 The tree is built by `polydocs build --report-json` and read by doc-builder's own conversion, with the same
-installed library (`polydocs.markup.link_agreement`). Prints both counts, then each link one resolves and
+installed library (`polydocs.docstrings.link_agreement`). Prints both counts, then each link one resolves and
 the other does not, with its page:line; then the same for the links inside the docstrings of the documented
 objects (each with its page#anchor); links into other Hugging Face libraries are counted apart (doc-builder
 downloads their objects.inv while building; nothing is downloaded here). Exits 1 when doc-builder resolves a
@@ -18,7 +18,7 @@ import importlib.metadata
 import sys
 from pathlib import Path
 
-from polydocs.markup.link_agreement import LinkCount, count_links
+from polydocs.docstrings.link_agreement import LinkCount, count_links
 
 
 def _report(library: str, count: LinkCount, show_neither: bool) -> None:

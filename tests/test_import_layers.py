@@ -34,8 +34,6 @@ BACK_ARROWS: dict[tuple[str, str], str] = {
     "(issue 39, 'Hard to find one's room')",
     ("sources/library.py", "dialect"): "the documented library, when polydocs.yml does not name it, is "
     "guessed from the pages' API links and [[autodoc]] directives, which the parse finds",
-    ("markup/doc_builder_links.py", "docstrings"): "doc-builder's own links for a page are made only "
-    "where doc-builder can convert it (documentable_page), a rule of the docstrings comparison",
     ("docstrings/side_by_side.py", "site"): "the comparison with doc-builder builds the pages with "
     "polydocs (build_site); it is a measuring tool (scripts/compare_autodoc.py), not part of a build",
     ("snippets/standins/build.py", "bench"): "transformers' private part lives in its one adapter, "

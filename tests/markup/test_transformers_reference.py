@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from polydocs.markup.link_agreement import count_links
+from polydocs.docstrings.link_agreement import count_links
 
 pytest.importorskip("transformers")
 

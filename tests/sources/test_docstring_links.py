@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from polydocs.docstrings.built_entries import object_blocks
-from polydocs.markup.link_agreement import LinkCount, count_links
+from polydocs.docstrings.link_agreement import LinkCount, count_links
 
 HEADER = "<!--Copyright 2026 The HuggingFace Team. Licensed under the Apache License, Version 2.0.-->\n\n"
 MODELS = (

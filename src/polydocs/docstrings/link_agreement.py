@@ -34,7 +34,7 @@ from polydocs.dialect import parse_page
 from polydocs.dialect.constructs.api_links import API_LINK, CODES, shown_name
 from polydocs.docstrings.built_entries import object_blocks
 from polydocs.docstrings.doc_builder_entries import doc_builder_anchor
-from polydocs.markup.doc_builder_links import DocBuilderLinks, DocumentedObject
+from polydocs.docstrings.doc_builder_links import DocBuilderLinks, DocumentedObject
 from polydocs.sources.tree import SourceTree, load_source_tree
 
 # doc-builder's pattern (`resolve_links_in_text`): anything in backticks in brackets, not followed by `(`.
