@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from mkdocs.utils.meta import get_data
 
 from hostile_sizes import alias_bomb, deep_toctree
 from polydocs.diagnostics import PolydocsError
@@ -66,6 +67,16 @@ def test_front_matter_polydocs_reads_is_handed_to_mkdocs_as_written(tmp_path):
     page = "---\ntitle: A & B\n---\n# A\n"
     assert front_matter_problem(tmp_path / "a.md", page) is None
     assert as_mkdocs_reads(page) == page
+
+
+@pytest.mark.parametrize(
+    "page", ["Missing: [a page](./nowhere).\n\nText.\n", "  Note: text\r\nmore\r\n\r\n# A\r\n"]
+)
+def test_a_first_line_of_key_and_value_stays_on_the_page(page):
+    # MkDocs would take it as MultiMarkdown metadata and drop it; doc-builder shows it, lint checks it.
+    assert get_data(page) != (page, {})  # what MkDocs does with the page as written
+    assert get_data(as_mkdocs_reads(page)) == (page, {})
+    assert front_matter_lines(page) == 0
 
 
 def _write(root: Path, files: dict[str, str]) -> Path:

@@ -6,6 +6,11 @@ mapping; otherwise it silently keeps them, and readers see the raw YAML (or a ru
 Front matter with YAML anchors or aliases, or nested too deep (`tree_yaml.py`), is refused: the page is
 published without it, and MkDocs is handed an empty one instead (`as_mkdocs_reads`), so it never
 expands an alias into a page of hundreds of megabytes.
+
+Without `---` lines, MkDocs would also take a first line of `key: value` (and the lines up to the first
+blank one) as MultiMarkdown metadata and drop it from the page; doc-builder has no such metadata and shows
+the line (`Missing: [a link](./page).`), as lint checks it. MkDocs is handed an empty front matter before
+such a line too, so the site shows it and the build checks it as lint does.
 """
 
 from __future__ import annotations
@@ -23,6 +28,8 @@ _FRONT_MATTER = re.compile(r"^-{3}[ \t]*\n(.*?\n)(?:\.{3}|-{3})[ \t]*\n", re.DOT
 _OPENING = re.compile(r"^-{3}[ \t]*\n")
 # What MkDocs reads instead of a refused front matter: an empty mapping, taken off the page as it was.
 _EMPTY = "---\n{}\n---\n"
+# MkDocs' MultiMarkdown metadata line (mkdocs.utils.meta.META_RE), read only on a page's first line.
+_MULTIMARKDOWN_FIELD = re.compile(r"[ ]{0,3}[A-Za-z0-9_-]+:")
 _HINT = "write `key: value` lines between two `---` lines, or remove them"
 
 
@@ -52,9 +59,13 @@ def front_matter_problem(path: Path, text: str) -> Diagnostic | None:
 
 def as_mkdocs_reads(text: str) -> str:
     """The page's text for MkDocs to read: a refused front matter replaced by an empty one (MkDocs takes it
-    off the page, as it would have taken the refused one), any other text as it is."""
+    off the page, as it would have taken the refused one); an empty one put before a first line MkDocs
+    would take as MultiMarkdown metadata (it then keeps the line as text); any other text as it is."""
     match = _FRONT_MATTER.match(text)
-    if match is None or yaml_refusal(match.group(1)) is None:
+    if match is None:
+        first_line = text.replace("\r\n", "\n").replace("\r", "\n").partition("\n")[0]
+        return _EMPTY + text if _MULTIMARKDOWN_FIELD.match(first_line) else text
+    if yaml_refusal(match.group(1)) is None:
         return text
     return _EMPTY + text[match.end() :]
 
