@@ -101,13 +101,9 @@ def test_the_key_holds_the_versions_the_formatting_depends_on(monkeypatch: pytes
 
 def test_a_damaged_entry_is_made_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("POLYDOCS_CACHE", str(tmp_path))
-    doc_builder_adapter._style_store.cache_clear()
-    try:
-        code = "y=[1,2]"
-        expected = doc_builder_adapter.style_python_block.__wrapped__(code)
-        entry = tmp_path / "style" / f"{doc_builder_adapter._style_key(code)}.json"
-        entry.write_text('{"version": "1", "data": {"code": 3}}', encoding="utf-8")
-        assert doc_builder_adapter.style_python_block.__wrapped__(code) == expected
-        assert json.loads(entry.read_text(encoding="utf-8"))["data"]["code"] == expected.code
-    finally:
-        doc_builder_adapter._style_store.cache_clear()
+    code = "y=[1,2]"
+    expected = doc_builder_adapter.style_python_block.__wrapped__(code)
+    entry = tmp_path / "style" / f"{doc_builder_adapter._style_key(code)}.json"
+    entry.write_text('{"version": "1", "data": {"code": 3}}', encoding="utf-8")
+    assert doc_builder_adapter.style_python_block.__wrapped__(code) == expected
+    assert json.loads(entry.read_text(encoding="utf-8"))["data"]["code"] == expected.code

@@ -35,6 +35,8 @@ def test_each_python_block_is_formatted_once(tmp_path: Path, monkeypatch: pytest
         return format_code_example(code, max_len)
 
     monkeypatch.setattr(style_doc, "format_code_example", recorded)
+    # An empty cache: black's results are kept across runs, and an earlier test may have linted these pages.
+    monkeypatch.setenv("POLYDOCS_CACHE", str(tmp_path / "cache"))
     monkeypatch.setattr(runner, "PAGES_PER_PROCESS", 10)  # two processes for 24 pages, as for 200
     monkeypatch.setattr(runner, "_cpus", lambda: 2)
     style_python_block.cache_clear()

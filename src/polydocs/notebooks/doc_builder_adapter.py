@@ -147,9 +147,8 @@ def style_python_block(code: str) -> StyledBlock:
     return StyledBlock(styled, error)
 
 
-@functools.cache
 def _style_store() -> CacheStore:
-    return CacheStore(cache_dir("style"), "1")
+    return CacheStore(cache_dir("style"), "1")  # where `$POLYDOCS_CACHE` says now
 
 
 @functools.cache
