@@ -209,11 +209,13 @@ def test_a_name_rebound_from_what_a_blocked_block_lacks_stays_the_blocked_blocks
         ```
         """,
     )
-    assert [status for status, _ in blocks] == ["passed", "blocked", "passed", "blocked", "failed"], blocks
-    assert (
-        "`rows` would have been defined by the blocked block at line 6"
-        in (report["sessions"][0]["blocks"][3]["blocked"]["message"])
-    )
+    # `rows = rows[1:]` completes on the earlier `rows`, where the page means the blocked block's: no pass
+    assert [status for status, _ in blocks] == ["passed", "blocked", "blocked", "blocked", "failed"], blocks
+    for index in (2, 3):
+        assert (
+            "`rows` would have been defined by the blocked block at line 6"
+            in (report["sessions"][0]["blocks"][index]["blocked"]["message"])
+        )
 
 
 def test_a_functions_own_locals_are_not_bound_for_the_blocks_after_it(tmp_path):
@@ -588,3 +590,118 @@ def test_a_placeholder_dataset_stays_the_pages_failure_after_a_blocked_block(tmp
         """,
     )
     assert [status for status, _ in blocks] == ["passed", "blocked", "failed", "blocked"], blocks
+
+
+def test_a_block_that_completes_on_a_name_a_blocked_block_rebinds_is_not_passed(tmp_path):
+    # datasets' stream.mdx: `dataset.batch(...)`, `dataset.shuffle(...)`, `dataset.to_csv(...)` ran on the
+    # FineWeb stream an earlier block bound, where the page means the blocked
+    # `load_dataset("some_dataset")`'s: a completion on it is no evidence, as a failure on it is no
+    # failure; a block reading only what the blocks did bind still passes.
+    blocks, report = _page_blocks(
+        tmp_path,
+        """
+        ```py
+        dataset = ["fineweb"]
+        other = ["kept"]
+        ```
+
+        ```py
+        import polydocs_no_such_module
+
+        dataset = polydocs_no_such_module.load("some_dataset")
+        ```
+
+        ```py
+        batched = [dataset[0]] * 2
+        ```
+
+        ```py
+        print(batched)
+        ```
+
+        ```py
+        print(other[0])
+        ```
+        """,
+    )
+    assert [status for status, _ in blocks] == ["passed", "blocked", "blocked", "blocked", "passed"], blocks
+    session = report["sessions"][0]
+    first = session["blocks"][2]["blocked"]
+    assert first["reason"] == "after a blocked block", first
+    assert first["line"] == 14, first
+    assert "`dataset` would have been defined by the blocked block at line 7" in first["message"], first
+    # what it bound from the blocked block's name is the blocked block's too
+    assert (
+        "`batched` would have been defined by the blocked block at line 7"
+        in (session["blocks"][3]["blocked"]["message"])
+    )
+    assert session["status"] == "blocked", session
+
+
+def test_a_block_that_completes_on_a_file_a_blocked_block_would_have_written_is_not_passed(tmp_path):
+    # An earlier block wrote the file; the blocked block would have written it again with what the page
+    # means, so the block that reads it completes on the earlier content.
+    blocks, report = _page_blocks(
+        tmp_path,
+        """
+        ```py
+        open("exported_rows.csv", "w").write("old")
+        open("kept_notes.txt", "w").write("kept")
+        ```
+
+        ```py
+        import polydocs_no_such_module
+
+        open("exported_rows.csv", "w").write(polydocs_no_such_module.rows())
+        ```
+
+        ```py
+        print(open("exported_rows.csv").read())
+        ```
+
+        ```py
+        print(open("kept_notes.txt").read())
+        ```
+        """,
+    )
+    assert [status for status, _ in blocks] == ["passed", "blocked", "blocked", "passed"], blocks
+    blocked = report["sessions"][0]["blocks"][2]["blocked"]
+    assert blocked["reason"] == "after a blocked block", blocked
+    assert "`exported_rows.csv` would have been written by the blocked block at line 7" in blocked["message"]
+
+
+def test_a_block_that_would_complete_on_a_builtin_a_fragment_rebinds_is_a_fragment(tmp_path):
+    # A fragment that assigns `input` leaves the builtin for the blocks after it: `print(input)` completes
+    # on the builtin, where the page means the fragment's value; it is after the fragment, as a block
+    # reading any other name the fragment binds. A module the fragment imports stays the page's own
+    # (a block that uses it without importing it fails, as for a reader copying that block).
+    blocks, report = _page_blocks(
+        tmp_path,
+        """
+        ```py
+        other = "kept"
+        ```
+
+        ```py
+        import json
+
+        input = json.loads(...)
+        ```
+
+        ```py
+        print(input)
+        ```
+
+        ```py
+        print(other)
+        ```
+
+        ```py
+        print(json.dumps(other))
+        ```
+        """,
+    )
+    assert [status for status, _ in blocks] == ["passed", "fragment", "fragment", "passed", "failed"], blocks
+    fragment = report["sessions"][0]["blocks"][2]["fragment"]
+    assert fragment["reason"] == "after a fragment", fragment
+    assert "`input` is defined by the fragment at line 9" in fragment["message"], fragment

@@ -7,6 +7,7 @@ from pathlib import Path
 from polydocs.snippets.blocking import missing_stand_in
 from polydocs.snippets.cache import ResultCache, session_key
 from polydocs.snippets.protocol import (
+    Blocked,
     BlockError,
     BlockResult,
     Failure,
@@ -183,3 +184,19 @@ def test_a_message_out_of_protocol_order_breaks_the_record_for_good() -> None:
         assert record.broken, stream
         record.feed(passed + _message("block", BlockResult(9, "passed")))
         assert record.blocks == [] and record.end is None, stream
+
+
+def test_a_blocked_result_follows_its_start_or_no_start() -> None:
+    # blocked before it runs (a stand-in that cannot be built), or after it ran to completion on what a
+    # blocked block would have bound (no error); a skipped block never starts.
+    blocked = BlockResult(3, "blocked", blocked=Blocked(3, "after a blocked block", "`x` ...", "unblock"))
+    for stream in (
+        _message("block", blocked),
+        _message("start", 0) + _message("block", blocked),
+    ):
+        record = SessionRecord((3,))
+        record.feed(stream)
+        assert (record.broken, record.blocks) == ("", [blocked]), stream
+    record = SessionRecord((3,))
+    record.feed(_message("start", 0) + _message("block", BlockResult(3, "skipped")))
+    assert record.broken

@@ -13,6 +13,7 @@ import re
 import sys
 import traceback
 from collections.abc import Collection, Iterator, Mapping
+from dataclasses import dataclass
 
 from polydocs.guide import guide_url, repository_file_url
 from polydocs.snippets.protocol import Blocked
@@ -316,36 +317,64 @@ def defined_names(code: str) -> set[str]:
     return {name for statement in tree.body for name in binds(statement)}
 
 
+@dataclass(frozen=True)
+class Dependency:
+    """A statement of a block read what a blocked block (or a shell fence) would have made: the name or
+    path `what`, from the block or fence at page line `origin`; `line` is the statement's line within
+    the block's code (1-based)."""
+
+    line: int
+    what: str
+    origin: int
+    file: bool = False
+
+    def blocked(self, first_line: int, shell_lines: Collection[int] = ()) -> Blocked:
+        """The block's outcome is this dependency's (`first_line`: the page line before the code's first)."""
+        at = first_line + self.line
+        if self.file:
+            return after_file(at, self.what, self.origin, shell_lines)
+        return after_blocked(at, self.what, self.origin, shell_lines)
+
+
 def follow_unbound(
     code: str,
     unbound: dict[str, int],
     before_line: int | None = None,
     unwritten: Mapping[str, int] | None = None,
-) -> None:
+) -> Dependency | None:
     """After a block ran (up to the top-level statement holding `before_line` of `code`, where it
     failed): each top-level statement that reads a name of `unbound` (one a blocked block would have
     bound -> its line), or a file of `unwritten` (one it would have written -> its line), leaves what it
     binds unbound too, from the same blocked block (`dataset = dataset.rename_column(...)` after the
     blocked `dataset = dataset.map(...)`; `images = glob.glob("out/samples/*.png")` after the blocked
-    training that saves them); a name bound from what the blocks did bind is bound for real."""
+    training that saves them); a name bound from what the blocks did bind is bound for real.
+
+    Returns the first such read: a block that *completes* after it ran on what the page did not mean
+    (the FineWeb stream an earlier block bound, where the page means the blocked block's dataset), so its
+    completion is no pass, as its failure would be no failure."""
     try:
         tree = ast.parse(code)
     except (SyntaxError, ValueError):
-        return
+        return None
     strings = string_names(code)
+    first: Dependency | None = None
     for statement in tree.body:
         if before_line is not None and (statement.end_lineno or statement.lineno) >= before_line:
             break
         read = sorted(reads(statement) & unbound.keys())
-        origin = unbound[read[0]] if read else None
-        if origin is None and unwritten:
+        found = Dependency(statement.lineno, read[0], unbound[read[0]]) if read else None
+        if found is None and unwritten:
             path = statement_reads(statement, unwritten, strings)
-            origin = unwritten[path] if path is not None else None
+            found = (
+                Dependency(statement.lineno, path, unwritten[path], file=True) if path is not None else None
+            )
+        first = first or found
         for name in binds(statement):
-            if origin is not None:
-                unbound[name] = origin
+            if found is not None:
+                unbound[name] = found.origin
             else:
                 unbound.pop(name, None)
+    return first
 
 
 _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)

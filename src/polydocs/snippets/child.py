@@ -164,7 +164,8 @@ def run_blocks(
     # Later blocks still run after a failure or a blocked block, so each defect of a page is reported at
     # its own line, and each block that can run here does.
     # Names a blocked block would have bound -> its line: a later failure reading one of them follows
-    # from the blocked block (an empty list it would have filled, a builtin it would have shadowed).
+    # from the blocked block (an empty list it would have filled, a builtin it would have shadowed), and
+    # a later completion after reading one is no pass (it ran on what the page does not mean).
     unbound: dict[str, int] = {}
     # The same for files: the paths a blocked block would have written, and what the page's shell fences
     # make (the checker runs no shell command) -> the block's or the fence's line.
@@ -196,8 +197,10 @@ def run_blocks(
         assigned = {n for n, v in namespace.items() if bound_before.get(n) != id(v)}
         still_unbound = dict(unbound)
         failed_at = error.line - block.line if error is not None else None
-        if error is not None:
-            follow_unbound(block.source, still_unbound, failed_at, unwritten)
+        # One rule for both outcomes: what a blocked block would have made, read up to where the block
+        # ended. A failure follows from it when its failing statement reads it (below); a completion
+        # when any statement did (it ran on what the page did not mean: no pass is inferred from it).
+        read_unmade = follow_unbound(block.source, still_unbound, failed_at, unwritten)
         blocked = _blocked(
             error, exception, spec.device, _read_unbound(block, error, still_unbound), missed, shell_lines
         )
@@ -216,23 +219,20 @@ def run_blocks(
             and _refused_placeholder(block, error, exception, blocked)
         ):
             blocked = None  # `push_to_hub("your-name/...")`: no Hub holds the reader's placeholder
+        if blocked is None and error is None and read_unmade is not None:
+            blocked = read_unmade.blocked(block.line, shell_lines)
+        # What it bound up to where it ended is real, unless bound from a blocked block's names
+        # (`dataset = dataset.with_format(...)`).
+        unbound.clear()
+        unbound.update(still_unbound)
         if blocked is not None:
             if web:  # reported as this block's reason, not again as a failure of the session
                 del web.misses[misses:]
             record(BlockResult(block.line, "blocked", error=error, seconds=seconds, blocked=blocked))
-            # What it bound before failing is real unless bound from a blocked block's names (`dataset =
-            # dataset.with_format(...)`); the rest it would have bound.
-            if error is not None:
-                unbound.clear()
-                unbound.update(still_unbound)
-            else:
-                for name in assigned:
-                    unbound.pop(name, None)
-            unbound.update(dict.fromkeys(defined_names(block.source) - assigned, block.line))
+            if error is not None:  # the rest of what it binds, it would have bound
+                unbound.update(dict.fromkeys(defined_names(block.source) - assigned, block.line))
             unwritten.update(dict.fromkeys(written_paths(block.source, functions), block.line))
             continue
-        # bound for real now, unless from what a blocked block lacks
-        follow_unbound(block.source, unbound, None, unwritten)
         record(BlockResult(block.line, "failed" if error else "passed", error=error, seconds=seconds))
     return results
 

@@ -16,7 +16,9 @@ block's hidden setup code first, as it runs):
   subscript (`x[..., 0]`) or an annotation is Python, not elision;
 - a block that does not parse, at a `<placeholder>` written where code goes (`model = <your model>`); a
   quoted `"<pad>"` is as often a tokenizer's special token as a placeholder, so strings never count;
-- a block that reads a name only a fragment binds is a fragment too, after that one; so is a block that
+- a block that reads a name only a fragment binds is a fragment too, after that one (even a builtin or a
+  module name: a fragment's `input = ...` shadows the builtin; not a name the fragment binds by an
+  import, whose use without an import is the page's failure); so is a block that
   reads a file only a fragment writes (`tokenizer.save("tokenizer.json")` in a fragment, then
   `PreTrainedTokenizerFast(tokenizer_file="tokenizer.json")`: written_files.py).
 
@@ -88,6 +90,7 @@ class _State:
     def decide(self, block: list[tuple[ast.Module | None, str, int]]) -> Fragment | None:
         found: Fragment | None = None
         binds: set[str] = set()
+        imports: set[str] = set()
         local = set(self.bound)
         for tree, code, first in block:
             if tree is None:
@@ -96,9 +99,10 @@ class _State:
             events = _Events()
             events.visit(tree)
             for kind, name, line in events.items:
-                if kind in ("bind", "scoped"):
+                if kind in ("bind", "import", "scoped"):
                     local.add(name)
-                    binds |= {name} if kind == "bind" else set()
+                    binds |= {name} if kind != "scoped" else set()
+                    imports |= {name} if kind == "import" else set()
                 elif kind == "star":
                     self.star = True
                 elif found is None:
@@ -112,8 +116,9 @@ class _State:
                 self.by_fragment.pop(name, None)
             for path in written:
                 self.files_by_fragment.pop(path, None)
-        else:  # what it binds, even a name an earlier block bound, is the fragment's from here on
-            for name in binds:
+        else:  # what it binds, even a name an earlier block bound, is the fragment's from here on (but
+            # its imports: a block using the module without importing it is the page's failure)
+            for name in binds - imports:
                 self.by_fragment.setdefault(name, found.line)
             for path in written:
                 self.files_by_fragment.setdefault(path, found.line)
@@ -136,11 +141,13 @@ class _State:
     def _reason(self, kind: str, name: str, line: int, local: set[str]) -> Fragment | None:
         if kind == "ellipsis":
             return Fragment(line, PLACEHOLDER, "`...` stands for code the reader writes")
-        if name in local or _known(name, self.imported):
+        if name in local:
             return None
-        if name in self.by_fragment:
+        if name in self.by_fragment:  # before builtins and modules: a fragment's `input = ...` shadows one
             at = self.by_fragment[name]
             return Fragment(line, AFTER_FRAGMENT, f"`{name}` is defined by the fragment at line {at}")
+        if _known(name, self.imported):
+            return None
         if self.star:
             return None
         if kind == "deferred" and name in self.everywhere:
@@ -254,8 +261,9 @@ def _without_strings(code: str) -> str:
 
 
 class _Events(ast.NodeVisitor):
-    """What a module does with names, in the order it runs: ("read" | "deferred" | "bind" | "scoped" |
-    "ellipsis" | "star", name, line relative to the code); "scoped" binds inside a class body only."""
+    """What a module does with names, in the order it runs: ("read" | "deferred" | "bind" | "import" |
+    "scoped" | "ellipsis" | "star", name, line relative to the code); "import" binds a name by an import,
+    "scoped" binds inside a class body only."""
 
     def __init__(self) -> None:
         self.items: list[tuple[str, str, int]] = []
@@ -341,7 +349,7 @@ class _Events(ast.NodeVisitor):
             if alias.name == "*":
                 self._add("star", "*", node)
             else:
-                self._add("bind", (alias.asname or alias.name).split(".")[0], node)
+                self._add("import", (alias.asname or alias.name).split(".")[0], node)
 
     visit_ImportFrom = visit_Import
 
@@ -391,7 +399,8 @@ class _Events(ast.NodeVisitor):
             self.visit(statement)
         # The class body's own names are its attributes, not the module's: read there, not bound after it.
         self.items[start:] = [
-            ("scoped" if kind == "bind" else kind, name, line) for kind, name, line in self.items[start:]
+            ("scoped" if kind in ("bind", "import") else kind, name, line)
+            for kind, name, line in self.items[start:]
         ]
         self._add("bind", node.name, node)
 

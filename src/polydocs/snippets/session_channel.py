@@ -2,10 +2,11 @@
 
 The checker makes the pipe before the session starts and keeps only its read end; the child inherits
 the write end (its number is in the spec). It writes, in order, `{"start": i}` before it runs block
-`i`, `{"block": BlockResult}` as each block ends (skipped and blocked ones too), `{"proof": true}`
-before proving torch.compile and `{"end": SessionResult}` (without blocks) last. The checker never opens
-a file the session could have written: no link, FIFO or huge file in the session folder can redirect,
-block or flood it.
+`i` (not before a skipped, fragment or blocked one it never runs), `{"block": BlockResult}` as each
+block ends (skipped and blocked ones too; a block that ran can end blocked, with or without an error),
+`{"proof": true}` before proving torch.compile and `{"end": SessionResult}` (without blocks) last. The
+checker never opens a file the session could have written: no link, FIFO or huge file in the session
+folder can redirect, block or flood it.
 
 What the channel carries is recorded as it arrives (`SessionRecord`), so a crash or a kill loses nothing
 already known: a block is "passed" only when its own result arrived. The page runs in the process that
@@ -118,7 +119,10 @@ class SessionRecord:
         if index >= len(self.lines) or result.line != self.lines[index]:
             raise ValueError(f"a result for line {result.line}, where block {index} was next")
         ran = result.status in ("passed", "failed") or result.error is not None
-        if ran != (self.started == index):
+        # blocked before it runs (a stand-in, a blocked block's consequence) or after it ran
+        may_have_run = ran or result.status == "blocked"
+        started = self.started == index
+        if (ran and not started) or (started and not may_have_run):
             raise ValueError(f"the result of block {index} does not follow its start")
         self.blocks.append(result)
 
