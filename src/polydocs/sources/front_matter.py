@@ -29,7 +29,7 @@ _OPENING = re.compile(r"^-{3}[ \t]*\n")
 # What MkDocs reads instead of a refused front matter: an empty mapping, taken off the page as it was.
 _EMPTY = "---\n{}\n---\n"
 # MkDocs' MultiMarkdown metadata line (mkdocs.utils.meta.META_RE), read only on a page's first line.
-_MULTIMARKDOWN_FIELD = re.compile(r"[ ]{0,3}[A-Za-z0-9_-]+:")
+_MULTIMARKDOWN_FIELD = re.compile(r"\A[ ]{0,3}[A-Za-z0-9_-]+:")  # \A: tried at the start alone
 _HINT = "write `key: value` lines between two `---` lines, or remove them"
 
 

@@ -159,7 +159,7 @@ def installed_sources(package: str) -> str:
 HEAVY_FRAMEWORKS = frozenset(
     {"torch", "torchvision", "torchaudio", "tensorflow", "jax", "flax", "timm", "deepspeed", "bitsandbytes"}
 )
-_REQUIREMENT_NAME = re.compile(r"\s*([A-Za-z0-9][A-Za-z0-9._-]*)")
+_REQUIREMENT_NAME = re.compile(r"\A\s*([A-Za-z0-9][A-Za-z0-9._-]*)")  # \A: tried at the start alone
 _EXTRA = re.compile(r"""\bextra\s*==\s*["']([^"']+)["']""")
 
 
