@@ -142,6 +142,8 @@ API = """# Writing API documentation
 
 [[autodoc]] file_utils.ModelOutput
 
+[[autodoc]] BertConfig
+
 [[autodoc]] encode
 
 [[autodoc]] iter_archive
@@ -323,3 +325,6 @@ def test_the_readmes_examples_render_and_show_no_source(tmp_path: Path) -> None:
     for anchor in ("readmelib.XXXTokenizer.__call__", "readmelib.load", "readmelib.SomeClass"):
         assert f'id="{anchor}"' in api
     assert "Added in" in api and "Deprecated in" in api
+    # `encode`'s docstring links `~XXXTokenizer.__call__`, a member only the page's second
+    # `[[autodoc]] XXXTokenizer` lists: it resolves to that anchor, as doc-builder's does.
+    assert 'href="#readmelib.XXXTokenizer.__call__"' in api

@@ -55,13 +55,18 @@ def reference_pages(tree: SourceTree, library: str) -> dict[str, tuple[str, str,
     """Where the tree's English pages document each object of `library` (`[[autodoc]] tuners.lora.LoraConfig`
     on `package_reference/lora`): by its dotted path and by its last name (`LoraConfig`, as pages link to
     it), each mapped to the page, the full path the page's reference is anchored at and the directive's
-    member lines; the first page documenting a name wins."""
+    member lines; the first page documenting a name wins. A page that documents an object in several
+    directives (doc-builder's README: `XXXTokenizer` with two methods, then with `- all` and `- __call__`)
+    anchors the members of each: their member lines are joined."""
     found: dict[str, tuple[str, str, tuple[str, ...]]] = {}
     for local, page in tree.pages.get(SOURCE_LANGUAGE, {}).items():
         for autodoc in autodoc_in_text(page.read()):
             dotted = autodoc.name.removeprefix(f"{library}.")
             if autodoc.name.startswith(f"{DEFAULT_LIBRARY}.") and library != DEFAULT_LIBRARY:
                 continue  # another library's object: its own reference documents it
+            path = f"{library}.{dotted}"
             for name in (dotted, dotted.rsplit(".", 1)[-1]):
-                found.setdefault(name, (local, f"{library}.{dotted}", autodoc.members))
+                first = found.setdefault(name, (local, path, autodoc.members))
+                if first[:2] == (local, path) and first[2] != autodoc.members:
+                    found[name] = (local, path, tuple(dict.fromkeys(first[2] + autodoc.members)))
     return found
