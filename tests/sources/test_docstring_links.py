@@ -10,9 +10,10 @@ import re
 from pathlib import Path
 
 import pytest
+from link_counting import counted_links
 
 from polydocs.docstrings.built_entries import object_blocks
-from polydocs.docstrings.link_agreement import LinkCount, count_links
+from polydocs.docstrings.link_agreement import LinkCount
 
 HEADER = "<!--Copyright 2026 The HuggingFace Team. Licensed under the Apache License, Version 2.0.-->\n\n"
 MODELS = (
@@ -58,20 +59,7 @@ PAGES = {
 def counted(tmp_path_factory: pytest.TempPathFactory) -> tuple[LinkCount, Path, Path]:
     """The links counted, the folder holding the build's report (`report.json`), and the library's file."""
     tmp_path = tmp_path_factory.mktemp("docstring-links")
-    for name, text in LIBRARY.items():
-        path = tmp_path / "installed" / "docshape" / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    tree = tmp_path / "docs"
-    for name, text in {**PAGES, "polydocs.yml": "library: docshape\n"}.items():
-        (tree / name).parent.mkdir(parents=True, exist_ok=True)
-        (tree / name).write_text(text, encoding="utf-8")
-    with pytest.MonkeyPatch.context() as patch:
-        patch.syspath_prepend(str(tmp_path / "installed"))
-        patch.setenv("PYTHONPATH", str(tmp_path / "installed"))
-        patch.setenv("POLYDOCS_CACHE", str(tmp_path / "cache"))
-        (tmp_path / "work").mkdir()
-        count = count_links(tree, "docshape", tmp_path / "work")
+    count = counted_links(tmp_path, "docshape", LIBRARY, PAGES)
     return count, tmp_path / "work", tmp_path / "installed" / "docshape" / "models.py"
 
 

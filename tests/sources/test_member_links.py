@@ -9,8 +9,9 @@ import json
 from pathlib import Path
 
 import pytest
+from link_counting import counted_links
 
-from polydocs.docstrings.link_agreement import LinkCount, count_links
+from polydocs.docstrings.link_agreement import LinkCount
 
 HEADER = "<!--Copyright 2026 The HuggingFace Team. Licensed under the Apache License, Version 2.0.-->\n\n"
 LIBRARY = {
@@ -57,20 +58,7 @@ PAGES = {
 def counted(tmp_path_factory: pytest.TempPathFactory) -> tuple[LinkCount, Path]:
     """The links counted, and the folder holding the build's report (`report.json`) and site."""
     tmp_path = tmp_path_factory.mktemp("member-links")
-    for name, text in LIBRARY.items():
-        path = tmp_path / "installed" / "tunershape" / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    tree = tmp_path / "docs"
-    for name, text in {**PAGES, "polydocs.yml": "library: tunershape\n"}.items():
-        (tree / name).parent.mkdir(parents=True, exist_ok=True)
-        (tree / name).write_text(text, encoding="utf-8")
-    with pytest.MonkeyPatch.context() as patch:
-        patch.syspath_prepend(str(tmp_path / "installed"))
-        patch.setenv("PYTHONPATH", str(tmp_path / "installed"))
-        patch.setenv("POLYDOCS_CACHE", str(tmp_path / "cache"))
-        (tmp_path / "work").mkdir()
-        return count_links(tree, "tunershape", tmp_path / "work"), tmp_path / "work"
+    return counted_links(tmp_path, "tunershape", LIBRARY, PAGES), tmp_path / "work"
 
 
 def test_an_inherited_member_links_to_the_base_documenting_it_as_doc_builder_does(
