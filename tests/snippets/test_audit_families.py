@@ -705,3 +705,73 @@ def test_a_block_that_would_complete_on_a_builtin_a_fragment_rebinds_is_a_fragme
     fragment = report["sessions"][0]["blocks"][2]["fragment"]
     assert fragment["reason"] == "after a fragment", fragment
     assert "`input` is defined by the fragment at line 9" in fragment["message"], fragment
+
+
+def test_what_a_blocked_block_bound_before_its_blocking_statement_is_bound_for_real(tmp_path):
+    # datasets' stream.mdx: the block at L209 imports `load_dataset` again (the same function an earlier
+    # block imported), then is blocked on a dataset without a stand-in; the interleave block after it
+    # completed on `load_dataset` and was taken for one that ran on what the blocked block would have made.
+    blocks, report = _page_blocks(
+        tmp_path,
+        """
+        ```py
+        from json import dumps
+        ```
+
+        ```py
+        from json import dumps, loads
+        import polydocs_no_such_module
+        more = polydocs_no_such_module.more()
+        ```
+
+        ```py
+        print(dumps({}), loads("1"))
+        ```
+
+        ```py
+        print(more)
+        ```
+        """,
+    )
+    assert [status for status, _ in blocks] == ["passed", "blocked", "passed", "blocked"], blocks
+    assert (
+        "`more` would have been defined by the blocked block at line 6"
+        in report["sessions"][0]["blocks"][3]["blocked"]["message"]
+    )
+
+
+def test_a_name_a_blocked_block_imports_again_is_the_one_the_session_holds(tmp_path):
+    # datasets' stream.mdx L209: `from datasets import concatenate_datasets, load_dataset`, then a dataset
+    # with no stand-in (blocked before it runs); the blocks after it use `load_dataset`, imported at L19.
+    blocks, report = _page_blocks(
+        tmp_path,
+        """
+        ```py
+        from json import dumps
+        import os.path
+        ```
+
+        ```py
+        from json import dumps, loads
+        import os
+        from datasets import load_dataset
+        stories = load_dataset("polydocs-test/no-stand-in-for-this-dataset", split="train")
+        ```
+
+        ```py
+        print(dumps({}), os.sep)
+        ```
+
+        ```py
+        print(loads("1"))
+        ```
+        """,
+    )
+    assert [status for status, _ in blocks] == ["passed", "blocked", "passed", "blocked"], blocks
+    assert (
+        "`loads` would have been defined by the blocked block at line 7"
+        in report["sessions"][0]["blocks"][3]["blocked"]["message"]
+    )
+    assert (
+        report["sessions"][0]["blocks"][1]["blocked"]["reason"] == "missing stand-in"
+    )  # known before it ran

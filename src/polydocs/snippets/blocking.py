@@ -317,6 +317,22 @@ def defined_names(code: str) -> set[str]:
     return {name for statement in tree.body for name in binds(statement)}
 
 
+def bound_by_statements_before(code: str, before_line: int) -> set[str]:
+    """The names the top-level statements of `code` that end before its line `before_line` bind: they
+    ran before the statement that failed there, so what they bound is real, even where a name's value is
+    the one it held before (`from datasets import load_dataset` again: the same function)."""
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError):
+        return set()
+    return {
+        name
+        for statement in tree.body
+        if (statement.end_lineno or statement.lineno) < before_line
+        for name in binds(statement)
+    }
+
+
 @dataclass(frozen=True)
 class Dependency:
     """A statement of a block read what a blocked block (or a shell fence) would have made: the name or

@@ -11,6 +11,7 @@ inside the sandbox, before anything of the page's libraries is imported.
 
 from __future__ import annotations
 
+import ast
 import faulthandler
 import fcntl
 import json
@@ -33,6 +34,7 @@ from polydocs.snippets.blocking import (
     after_blocked,
     after_file,
     blocked_by,
+    bound_by_statements_before,
     defined_names,
     follow_unbound,
     generated_rows,
@@ -183,7 +185,8 @@ def run_blocks(
             continue
         if block.blocked:
             record(BlockResult(block.line, "blocked", blocked=block.blocked))
-            unbound.update(dict.fromkeys(defined_names(block.source), block.line))
+            would_bind = defined_names(block.source) - _imported_already(block.source, namespace)
+            unbound.update(dict.fromkeys(would_bind, block.line))
             unwritten.update(dict.fromkeys(written_paths(block.source, functions), block.line))
             continue
         channel.start(index)
@@ -230,7 +233,9 @@ def run_blocks(
                 del web.misses[misses:]
             record(BlockResult(block.line, "blocked", error=error, seconds=seconds, blocked=blocked))
             if error is not None:  # the rest of what it binds, it would have bound
-                unbound.update(dict.fromkeys(defined_names(block.source) - assigned, block.line))
+                ran = bound_by_statements_before(block.source, error.line - block.line)
+                ran |= _imported_already(block.source, namespace)
+                unbound.update(dict.fromkeys(defined_names(block.source) - assigned - ran, block.line))
             unwritten.update(dict.fromkeys(written_paths(block.source, functions), block.line))
             continue
         record(BlockResult(block.line, "failed" if error else "passed", error=error, seconds=seconds))
@@ -327,6 +332,35 @@ def _read_unwritten(
         return None
     path = read_path(block.source, error.line - block.line, unwritten)
     return after_file(error.line, path, unwritten[path], shell_lines) if path is not None else None
+
+
+def _imported_already(code: str, namespace: dict[str, Any]) -> set[str]:
+    """The names the top-level imports of `code` bind that the session already holds, bound to the very
+    object that import gives (`from datasets import load_dataset` again, in a block that is blocked or
+    fails before it): the block would have bound them to what they are, so nothing depends on it."""
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError):
+        return set()
+    same: set[str] = set()
+    for statement in tree.body:
+        if isinstance(statement, ast.ImportFrom) and statement.level == 0 and statement.module:
+            module = sys.modules.get(statement.module)
+            pairs = [(a.asname or a.name, getattr(module, a.name, _ABSENT)) for a in statement.names]
+        elif isinstance(statement, ast.Import):
+            pairs = [
+                (a.asname, sys.modules.get(a.name, _ABSENT))
+                if a.asname
+                else (a.name.split(".")[0], sys.modules.get(a.name.split(".")[0], _ABSENT))
+                for a in statement.names
+            ]
+        else:
+            continue
+        same.update(name for name, value in pairs if name in namespace and namespace[name] is value)
+    return same
+
+
+_ABSENT = object()  # what a module not imported (or a name it lacks) gives: never a namespace's value
 
 
 def _read_unbound(block: BlockSpec, error: BlockError | None, unbound: dict[str, int]) -> dict[str, int]:
