@@ -60,23 +60,18 @@ def _build(args: argparse.Namespace) -> BuildReport:
 LISTED_AT_MOST = 20
 
 
-def _documents_objects(report: BuildReport) -> bool:
-    """Whether a page of the built tree holds an `[[autodoc]]` (only those read objects from files)."""
-    tree = report.tree
-    return tree is not None and any(
-        "[[autodoc]]" in page.read() for pages in tree.pages.values() for page in pages.values()
-    )
-
-
 def _print_warnings(report: BuildReport, verbose: bool) -> None:
     """The documented library once; each warning (a group of one cause as its summary unless `verbose`)
     when there are few, or `verbose`; then the count of each code."""
+    from polydocs.dialect.site_inventory import reference_pages
     from polydocs.site.build_summary import summary_by_code
     from polydocs.sources.installed_packages import light_build_said
 
     if report.library is not None:
         print(f"polydocs build: {report.library.said()}", file=sys.stderr)
-        if _documents_objects(report) and (light := light_build_said(report.library.name)):
+        # Only a tree whose pages document objects of the library reads any from their files.
+        documented = report.tree is not None and reference_pages(report.tree, report.library.name)
+        if documented and (light := light_build_said(report.library.name)):
             print(f"polydocs build: {light}", file=sys.stderr)
     shown = report.shown_problems(verbose)
     listed = verbose or len(shown) <= LISTED_AT_MOST

@@ -17,6 +17,8 @@ import warnings
 from importlib.machinery import ModuleSpec
 from pathlib import Path
 
+from polydocs.sources.library import import_name
+
 
 def package_dir(package: str) -> Path | None:
     """The installed package's folder, None when it is not installed (or is a single module)."""
@@ -178,21 +180,13 @@ def absent_heavy_dependencies(package: str) -> list[str]:
         for requirement in requirements:
             if (match := _REQUIREMENT_NAME.match(requirement)) is None:
                 continue
-            name = re.sub(r"[-_.]+", "-", match.group(1)).lower()
+            name = import_name(match.group(1))
             extra = _EXTRA.search(requirement)
-            if extra and re.sub(r"[-_.]+", "-", extra.group(1)).lower() != name:
+            if extra and import_name(extra.group(1)) != name:
                 continue
-            if name in HEAVY_FRAMEWORKS and not _distribution_installed(name):
+            if name in HEAVY_FRAMEWORKS and not _distributed(name):
                 names.add(name)
     return sorted(names)
-
-
-def _distribution_installed(name: str) -> bool:
-    try:
-        importlib.metadata.distribution(name)
-    except importlib.metadata.PackageNotFoundError:
-        return False
-    return True
 
 
 def light_build_said(package: str) -> str | None:
