@@ -440,6 +440,48 @@ def test_a_folder_a_shell_fence_clones_is_blocked_not_the_pages_failure(tmp_path
     assert "`tiny-model` comes from the shell command of the fence at line 6" in blocked["message"]
 
 
+def test_a_hub_clone_holds_its_stand_in_and_a_hub_id_beside_it_is_the_hubs(tmp_path):
+    # diffusers' ja/quicktour.md: `!git clone https://huggingface.co/stable-diffusion-v1-5/stable-diffusion-
+    # v1-5`, `from_pretrained("./stable-diffusion-v1-5")`, then `from_pretrained("stable-diffusion-v1-5/
+    # stable-diffusion-v1-5")`: a Hub id whose text starts with the cloned folder was blocked "after a shell
+    # command", where the library finds no such folder in the clone and loads from the Hub. The clone is
+    # made from the repository's stand-in, so both loads run, and `mkdir` makes its empty folder.
+    blocks, report = _page_blocks(
+        tmp_path,
+        """
+        ```bash
+        !git clone https://huggingface.co/bert-mini/bert-mini
+        mkdir outputs
+        ```
+
+        ```py
+        import os
+        from transformers import AutoConfig
+
+        cloned = AutoConfig.from_pretrained("./bert-mini")
+        assert "config.json" in os.listdir("bert-mini"), os.listdir("bert-mini")
+        ```
+
+        ```py
+        from_hub = AutoConfig.from_pretrained("bert-mini/bert-mini")
+        assert from_hub.model_type == cloned.model_type == "bert"
+        ```
+
+        ```py
+        with open("outputs/notes.txt", "w") as notes:
+            notes.write("written")
+        ```
+
+        ```py
+        print(open("outputs/never-written.txt").read())
+        ```
+        """,
+    )
+    assert [status for status, _ in blocks] == ["passed", "passed", "passed", "failed"], blocks
+    assert "outputs/never-written.txt" in blocks[3][1], blocks[3]
+    assert report["sessions"][0]["blocked"] == [], report["sessions"][0]["blocked"]
+
+
 def test_a_bert_stand_in_tokenizer_returns_what_berts_tokenizer_returns(tmp_path):
     # datasets' use_dataset.mdx: `dataset.set_format(columns=["input_ids", "token_type_ids", ...])` after
     # tokenizing with bert-base-uncased; the stand-in returned no `token_type_ids`. RoBERTa's tokenizer

@@ -137,7 +137,8 @@ def test_the_session_spec_travels_as_json(tmp_path: Path) -> None:
     english = _session(tmp_path, "en", ENGLISH)
     blocked = [None, missing_stand_in(9, "acme/model", "no type", "x.py")][: len(english.regions)]
     blocked += [None] * (len(english.regions) - len(blocked))
-    spec = _spec(english, RunOptions("cpu", "tiny", tmp_path), tmp_path, blocked, 7, {"GREETING": "hi"})
+    options = RunOptions("cpu", "tiny", tmp_path)
+    spec = _spec(english, options, tmp_path, blocked, 7, {"GREETING": "hi"}, {})
     assert load(SessionSpec, json.loads(json.dumps(asdict(spec)))) == spec
     assert spec.blocks[1].blocked == blocked[1]
     assert spec.blocks[1].setup[0].first_line == english.regions[1].start_line - 2

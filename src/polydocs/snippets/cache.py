@@ -19,6 +19,7 @@ from polydocs.snippets.protocol import SessionResult, moved
 from polydocs.snippets.sessions import Session
 from polydocs.snippets.standins.datasets import BUILDER_VERSION as DATASETS_VERSION
 from polydocs.snippets.standins.models import BUILDER_VERSION as STAND_INS_VERSION
+from polydocs.snippets.written_files import shell_made_before
 from polydocs.typed_json import load
 
 # Bump when the checker's verdicts change meaning, or what an entry holds. 2: typed SessionResults.
@@ -61,6 +62,9 @@ def device_name(device: str) -> str:
 def session_key(session: Session, profile: str, device: str) -> str:
     # A verdict depends on the stand-ins it ran with: their builders' versions are part of the key.
     stand_ins = [STAND_INS_VERSION, DATASETS_VERSION]
+    # And on what the page's shell fences before it make (the child makes a clone or a folder as they
+    # would): only where there are some, so the key of every other session stays what it was.
+    shell = [asdict(made) for made in shell_made_before(session)]
     material = json.dumps(
         [
             CHECKER_VERSION,
@@ -69,6 +73,7 @@ def session_key(session: Session, profile: str, device: str) -> str:
             device_name(device),
             library_versions(),
             *stand_ins,
+            *([shell] if shell else []),
         ],
         sort_keys=True,
     )

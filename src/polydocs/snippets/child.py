@@ -17,6 +17,7 @@ import fcntl
 import json
 import os
 import resource
+import shutil
 import signal
 import socket
 import struct
@@ -53,6 +54,7 @@ from polydocs.snippets.protocol import (
     Failure,
     SessionResult,
     SessionSpec,
+    ShellMade,
     Verdict,
 )
 from polydocs.snippets.session_channel import ChannelWriter
@@ -172,11 +174,15 @@ def run_blocks(
     # The same for files: the paths a blocked block would have written, and what the page's shell fences
     # make (the checker runs no shell command) -> the block's or the fence's line.
     unwritten: dict[str, int] = {}
-    shell_lines = {line for line, _ in spec.shell_made}
+    shell_lines = {made.line for made in spec.shell_made}
+    shell_due = list(spec.shell_made)
     functions = page_functions(b.source for b in spec.blocks)
     generated: dict[str, str] = {}  # names holding a dataset stand-in's generated rows -> its Hub id
     for index, block in enumerate(spec.blocks):
-        unwritten.update({path: line for line, path in spec.shell_made if line < block.line})
+        while shell_due and shell_due[0].line < block.line:
+            made = shell_due.pop(0)
+            if not _make_as_the_shell_would(made):
+                unwritten[made.path] = made.line
         if block.skip:
             record(BlockResult(block.line, "skipped"))
             continue
@@ -240,6 +246,23 @@ def run_blocks(
             continue
         record(BlockResult(block.line, "failed" if error else "passed", error=error, seconds=seconds))
     return results
+
+
+def _make_as_the_shell_would(made: ShellMade) -> bool:
+    """Make, in the session's working folder, what a shell fence of the page makes, where its files are
+    known: a Hub repository's clone (a copy of its stand-in), `mkdir`'s empty folder. False where they are
+    not (another host's clone, a download): a block reading it is then blocked, not the page's failure."""
+    path = Path(made.path)
+    if path.is_absolute() or ".." in path.parts or not (made.made_from or made.empty_folder):
+        return False
+    try:
+        if made.made_from:
+            shutil.copytree(made.made_from, path, dirs_exist_ok=True)
+        else:
+            path.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return False
+    return True
 
 
 def _run_block(

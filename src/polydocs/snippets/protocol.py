@@ -56,6 +56,18 @@ class BlockSpec:
 
 
 @dataclass(frozen=True)
+class ShellMade:
+    """A path a shell fence of the page makes before the session's blocks (the checker runs no shell
+    command): the child makes what it can as the command would, from where its files are known."""
+
+    line: int  # the shell fence's
+    path: str
+    repository: str = ""  # the Hub repository a clone or a download fills it with
+    made_from: str = ""  # a folder holding that repository's files (its stand-in); empty: none
+    empty_folder: bool = False  # `mkdir`: an empty folder
+
+
+@dataclass(frozen=True)
 class SessionSpec:
     """Everything the child needs to run one session, and where it tells what happened."""
 
@@ -71,8 +83,8 @@ class SessionSpec:
     work: str  # the session's own writable folder (the web stand-ins' certificates live there)
     # The page's `env=` variables, set by the child inside the sandbox, never in the launchers' env.
     environment: tuple[tuple[str, str], ...] = ()
-    # What the page's shell fences before the session's blocks make (`git clone`): (fence line, path).
-    shell_made: tuple[tuple[int, str], ...] = ()
+    # What the page's shell fences before the session's blocks make (`git clone`, `mkdir`).
+    shell_made: tuple[ShellMade, ...] = ()
 
 
 @dataclass(frozen=True)

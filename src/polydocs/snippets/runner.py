@@ -33,7 +33,7 @@ from polydocs.snippets.protocol import (
     SessionResult,
     SessionSpec,
 )
-from polydocs.snippets.regions import Region, extract_regions
+from polydocs.snippets.regions import Region
 from polydocs.snippets.sandbox import SandboxSpec
 from polydocs.snippets.sandbox_probe import interpreter_paths, probe_sandbox
 from polydocs.snippets.session_channel import PROOF, SessionRecord
@@ -41,7 +41,7 @@ from polydocs.snippets.sessions import Session
 from polydocs.snippets.standins.datasets import copy_for_session
 from polydocs.snippets.standins.models import prepare_stand_ins, stand_ins_for
 from polydocs.snippets.watchdog import SessionEnd, SessionPipes, wait_with_deadlines
-from polydocs.snippets.written_files import is_shell, shell_written_paths
+from polydocs.snippets.written_files import shell_made_before
 
 DEFAULT_TIMEOUT = {"cpu": 300.0, "cuda": 900.0}
 PROOF_TIMEOUT = {"cpu": 600.0, "cuda": 900.0}
@@ -108,6 +108,7 @@ def _spec(
     blocked: list[Blocked | None],
     channel_fd: int,
     environment: dict[str, str],
+    repositories: dict[str, str],
 ) -> SessionSpec:
     fragments = find_fragments(session.regions)
     specs = [
@@ -126,19 +127,10 @@ def _spec(
         channel_fd=channel_fd,
         work=str(folder),
         environment=tuple(sorted(environment.items())),
-        shell_made=shell_made_before(session),
-    )
-
-
-def shell_made_before(session: Session) -> tuple[tuple[int, str], ...]:
-    """What the page's shell fences before the session's last block make (a `git clone`'s folder): the
-    checker runs no shell command, so a block reading one is blocked, not failed (child.py)."""
-    last = session.regions[-1].start_line
-    return tuple(
-        (region.start_line, path)
-        for region in extract_regions(session.path)
-        if is_shell(region.language) and region.start_line < last
-        for path in sorted(shell_written_paths(region.code))
+        shell_made=tuple(
+            replace(made, made_from=repositories.get(made.repository, ""))
+            for made in shell_made_before(session)
+        ),
     )
 
 
@@ -204,7 +196,15 @@ def _run_subprocess(session: Session, options: RunOptions) -> SessionResult:
         pipes = stack.enter_context(SessionPipes(SessionRecord(lines)))
         requested: dict[str, str] = {}
         apply_requests(requested, _environment_requests(session), os.environ)
-        spec = _spec(session, options, folder, stand_ins.blocked, pipes.channel_write, requested)
+        spec = _spec(
+            session,
+            options,
+            folder,
+            stand_ins.blocked,
+            pipes.channel_write,
+            requested,
+            stand_ins.repositories,
+        )
         (folder / "spec.json").write_text(json.dumps(asdict(spec)))
         argv = support.command(_sandbox_spec(session, options, folder, folders, seed))
         cgroup = None

@@ -13,6 +13,13 @@ What counts as writing: a call named `save*`, `to_csv`/`to_json`/`to_parquet`/..
 top-level code and in the page's functions it names (`notebook_launcher(train_loop, ...)` runs
 `train_loop`, which calls `evaluate`, which saves the images). What counts as reading: any path pattern a
 statement holds. Two patterns meet when one, its `*` taken as any text, holds the other or a path below it.
+
+A shell fence is read for what it makes (`shell_made`). What the checker can make as the command would,
+the session's child makes before the blocks after the fence run: a Hub model repository cloned or
+downloaded is a copy of its stand-in, `mkdir` an empty folder; the library then decides from the files
+present, as it would after the command (`from_pretrained("org/name")` after `git clone .../org/name`
+looks for a folder `org/name` in the clone, finds none and loads from the Hub). Only what it cannot make
+(a GitHub clone, a downloaded archive) stays a pattern, read as above.
 """
 
 from __future__ import annotations
@@ -21,7 +28,15 @@ import ast
 import re
 import shlex
 from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import replace
 from functools import lru_cache
+from typing import TYPE_CHECKING
+from urllib.parse import urlsplit
+
+from polydocs.snippets.protocol import ShellMade
+
+if TYPE_CHECKING:
+    from polydocs.snippets.sessions import Session
 
 Functions = Mapping[str, ast.FunctionDef | ast.AsyncFunctionDef]
 
@@ -94,11 +109,28 @@ def meet(written: str, read: str) -> bool:
     return bool(_regex(a).fullmatch(b.replace(_WILD, "x")) or _regex(b).fullmatch(a.replace(_WILD, "x")))
 
 
-def shell_written_paths(command_text: str) -> set[str]:
+def shell_made_before(session: Session) -> tuple[ShellMade, ...]:
+    """What the page's shell fences before the session's last block make, in page order: the checker
+    runs no shell command, so the child makes what it can as the command would (a Hub repository's
+    clone from its stand-in, `mkdir`'s empty folder) and a block reading the rest is blocked (child.py)."""
+    # Here, not at the top: the session's child imports this module, and never reads a page.
+    from polydocs.snippets.regions import extract_regions
+
+    last = session.regions[-1].start_line
+    return tuple(
+        replace(made, line=region.start_line)
+        for region in extract_regions(session.path)
+        if is_shell(region.language) and region.start_line < last
+        for made in shell_made(region.code)
+    )
+
+
+def shell_made(command_text: str) -> list[ShellMade]:
     """What the shell commands of a fence make: `git clone URL [DIR]`, `wget` (`-O FILE`, `-P DIR`),
-    `curl -o FILE` / `-O`, `mkdir`, `hf download ... --local-dir DIR`, `unzip ... -d DIR`. Notebook
-    (`!git clone`) and prompt (`$ git clone`) prefixes are read too."""
-    found: set[str] = set()
+    `curl -o FILE` / `-O`, `mkdir`, `hf download REPO ... --local-dir DIR`, `unzip ... -d DIR`, each path
+    once (line 0: the caller places it). Notebook (`!git clone`) and prompt (`$ git clone`) prefixes are
+    read too."""
+    found: dict[str, ShellMade] = {}
     for raw in command_text.replace("\\\n", " ").splitlines():
         text = raw.strip().removeprefix("$").removeprefix("!").removeprefix("%").strip()
         try:
@@ -106,8 +138,11 @@ def shell_written_paths(command_text: str) -> set[str]:
         except ValueError:
             continue
         for command in _commands(words):
-            found |= _made_by(command)
-    return {_normal(p) for p in found if _says_something(p)}
+            for made in _made_by(command):
+                path = _normal(made.path)
+                if _says_something(path) and path not in found:
+                    found[path] = replace(made, path=path)
+    return list(found.values())
 
 
 def is_shell(language: str) -> bool:
@@ -125,34 +160,53 @@ def _commands(words: list[str]) -> Iterator[list[str]]:
     yield current
 
 
-def _made_by(words: list[str]) -> set[str]:
+def _made_by(words: list[str]) -> list[ShellMade]:
     words = [w for w in words if w != "sudo"]
     if not words:
-        return set()
+        return []
     program, arguments = words[0], words[1:]
     plain = [w for w in arguments if not w.startswith("-")]
     if program == "git" and plain[:1] == ["clone"] and len(plain) >= 2:
-        return {plain[2] if len(plain) > 2 else _last_part(plain[1]).removesuffix(".git")}
+        into = plain[2] if len(plain) > 2 else _last_part(plain[1]).removesuffix(".git")
+        return [ShellMade(0, into, repository=_hub_repository(plain[1]))]
     if program == "mkdir":
-        return set(plain)
+        return [ShellMade(0, path, empty_folder=True) for path in plain]
     if program in ("wget", "curl"):
         named = _option(arguments, "-O" if program == "wget" else "-o") or _option(arguments, "--output")
         folder = _option(arguments, "-P") or _option(arguments, "--directory-prefix")
         urls = [w for w in plain if "://" in w]
-        if named:
-            return {named}
-        if folder:
-            return {folder}
+        if named or folder:
+            return [ShellMade(0, named or folder or "")]
         if urls and (program == "wget" or "-O" in arguments or "--remote-name" in arguments):
-            return {_last_part(urls[0].split("?")[0])}
-        return set()
+            return [ShellMade(0, _last_part(urls[0].split("?")[0]))]
+        return []
     if program in ("hf", "huggingface-cli") and plain[:1] == ["download"]:
-        folder = _option(arguments, "--local-dir")
-        return {folder} if folder else set()
+        return _downloaded(arguments, plain[1:])
     if program == "unzip":
-        folder = _option(arguments, "-d")
-        return {folder} if folder else set()
-    return set()
+        unpacked = _option(arguments, "-d")
+        return [ShellMade(0, unpacked)] if unpacked else []
+    return []
+
+
+def _downloaded(arguments: list[str], plain: list[str]) -> list[ShellMade]:
+    """`hf download REPO [FILES] --local-dir DIR`: DIR, holding the model repository REPO's files (only
+    some of them where FILES are named: then what it holds is not known here)."""
+    into = _option(arguments, "--local-dir")
+    kind = _option(arguments, "--repo-type") or "model"
+    values = {into, kind, _option(arguments, "--revision")}
+    named = [word for word in plain if word not in values]
+    whole = len(named) == 1 and kind == "model" and "/" in named[0]
+    repository = named[0] if whole else ""
+    return [ShellMade(0, into, repository=repository)] if into else []
+
+
+def _hub_repository(url: str) -> str:
+    """`org/name` of a model repository's clone URL on the Hub (`https://huggingface.co/org/name`);
+    empty for anything else (a dataset or Space repository, another host)."""
+    parts = urlsplit(url)
+    names = [part for part in parts.path.removesuffix(".git").split("/") if part]
+    on_hub = parts.hostname in ("huggingface.co", "hf.co") and len(names) == 2
+    return "/".join(names) if on_hub and names[0] not in ("datasets", "spaces") else ""
 
 
 def _option(arguments: list[str], flag: str) -> str | None:

@@ -97,6 +97,26 @@ def block_loads(code: str, strings: dict[str, str] | None = None) -> BlockLoads:
     return BlockLoads(tuple(found), tuple(trained))
 
 
+def folder_loads(code: str, folder: str, repository: str) -> list[HubLoad]:
+    """The loads of the local folder `folder` in `code` (`DiffusionPipeline.from_pretrained(
+    "./stable-diffusion-v1-5")`), as loads of the Hub `repository` a shell fence clones into it: its
+    stand-in is what the clone holds."""
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError):
+        return []
+    found = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call) or not node.args:
+            continue
+        function, path = node.func, _literal(node.args[0], {})
+        if isinstance(function, ast.Attribute) and function.attr == "from_pretrained" and path:
+            if path.removeprefix("./").strip("/") == folder:
+                loader = function.value.id if isinstance(function.value, ast.Name) else "from_pretrained"
+                found.append(HubLoad(repository, loader, node.lineno - 1))
+    return found
+
+
 def _load(call: ast.Call, known: dict[str, str]) -> HubLoad | None:
     function = call.func
     line = call.lineno - 1

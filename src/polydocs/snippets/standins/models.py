@@ -31,9 +31,11 @@ from polydocs.snippets.standins.loads import (
     BlockLoads,
     HubLoad,
     block_loads,
+    folder_loads,
     loads_an_adapter,
     names_a_model,
 )
+from polydocs.snippets.written_files import shell_made_before
 from polydocs.sources.pages import page_at
 from polydocs.sources.project import load_project_config
 
@@ -251,6 +253,8 @@ class SessionStandIns:
     blocked: list[Blocked | None]
     datasets: list[str]
     notes: list[StandInNote] = field(default_factory=list)
+    # Hub repositories a shell fence of the page clones -> the folder of their built stand-in.
+    repositories: dict[str, str] = field(default_factory=dict)
 
 
 def stand_ins_for(
@@ -289,7 +293,19 @@ def stand_ins_for(
             blocked.append(missing)
         else:
             blocked.append(dataset)
-    return SessionStandIns(blocked, datasets, notes)
+    return SessionStandIns(blocked, datasets, notes, _cloned(session, outcomes, hf_home))
+
+
+def _cloned(session: Session, outcomes: dict[str, Outcome], hf_home: Path) -> dict[str, str]:
+    """The stand-in folder of each Hub repository a shell fence of the page clones and the session
+    loads from its clone, where it was built: what the clone would hold."""
+    found = {}
+    for made in shell_made_before(session):
+        outcome = outcomes.get(made.repository) if made.repository else None
+        refs = hf_home / "hub" / ("models--" + made.repository.replace("/", "--")) / "refs" / "main"
+        if outcome is not None and not outcome.problem and refs.is_file():
+            found[made.repository] = str(refs.parents[1] / "snapshots" / refs.read_text().strip())
+    return found
 
 
 def prepare_stand_ins(
@@ -336,6 +352,10 @@ def _session_requests(
     if "TrainingArguments" in session.code:
         default = HubLoad(training_model, "AutoModelForCausalLM", 0)
         _add_request(requests, default, session.path, profile)
+    for made in shell_made_before(session):  # a clone of a Hub repository holds its stand-in's files
+        for region in session.regions if made.repository else ():
+            for load in folder_loads(region.source, made.path, made.repository):
+                _add_request(requests, load, session.path, profile)
     return loads, running, list(requests.values())
 
 
