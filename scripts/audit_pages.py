@@ -8,9 +8,9 @@ The pages (AUDIT_PAGES) come from bare git mirrors of accelerate, diffusers, pef
 they are extracted with the files their `<literalinclude>`s read into a temporary tree (never into this
 repository), and `polydocs check TREE -n 1 --report-json` runs on it under `nice -n 19`. The verdicts of
 the previous run are dropped from the cache first (its stand-ins and compiled kernels stay), so every
-session runs. Printed: one line per session (page:line, status, then its first failure, blocked reason or
-fragment reason) for a human to audit against the page, the checker's own coverage line, and the wall
-time. A library whose mirror is absent is named and left out; with none left the script exits 0 saying so.
+session runs. Printed: one line per session (the page's file in the tree and the line of its first fence,
+`diffusers/en/quicktour.md:51`; status, then its first failure, blocked reason or fragment reason) for a
+human to audit against the page, the checker's own coverage line, and the wall time. A library whose mirror is absent is named and left out; with none left the script exits 0 saying so.
 The audit itself, session by session, is in docs/checking.md, "Audit on real pages of five libraries".
 """
 
@@ -177,7 +177,7 @@ def audit_lines(report: dict) -> list[str]:
         )
         reason = " ".join(reason.split())[:300]
         lines.append(
-            f"{record['page']}:{record['line']}  {record['status']}  {record['seconds']:.0f} s  {reason}"
+            f"{record['path']}:{record['line']}  {record['status']}  {record['seconds']:.0f} s  {reason}"
         )
     sessions = report["sessions"]
     runnable = [r for r in sessions if r["status"] != "fragment"]

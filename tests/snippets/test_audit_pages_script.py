@@ -36,25 +36,34 @@ def test_without_mirrors_it_says_so_and_exits_0(tmp_path):
 
 
 @pytest.mark.skipif(SUPPORT.kind != "bubblewrap", reason="needs the sandbox")
-def test_a_mirrors_listed_page_is_extracted_and_checked_outside_the_repository(tmp_path):
-    work = tmp_path / "work"
-    (work / "docs" / "source").mkdir(parents=True)
-    (work / "docs" / "source" / "quicktour.md").write_text("# Quicktour\n\n```py\nprint(2 + 2)\n```\n")
-    (work / "docs" / "source" / "unlisted.md").write_text("```py\nraise ValueError\n```\n")
-    mirror = tmp_path / "mirrors" / "huggingface+accelerate" / "repo"
+def _mirror(tmp_path: Path, library: str, pages: dict[str, str]) -> None:
+    """A bare git mirror of `library` whose docs/source holds `pages`."""
+    work = tmp_path / "work" / library
+    for name, text in pages.items():
+        (work / "docs" / "source" / name).parent.mkdir(parents=True, exist_ok=True)
+        (work / "docs" / "source" / name).write_text(text)
+    mirror = tmp_path / "mirrors" / f"huggingface+{library}" / "repo"
     git = ["git", "-c", "user.name=t", "-c", "user.email=t@t", "-C", str(work)]
     subprocess.run(["git", "init", "-q", str(work)], check=True)
     subprocess.run([*git, "add", "."], check=True)
     subprocess.run([*git, "commit", "-qm", "docs"], check=True)
     subprocess.run(["git", "clone", "-q", "--bare", str(work), str(mirror)], check=True)
 
+
+def test_a_mirrors_listed_page_is_extracted_and_checked_outside_the_repository(tmp_path):
+    page = "# Quicktour\n\n```py\nprint(2 + 2)\n```\n"
+    _mirror(tmp_path, "accelerate", {"quicktour.md": page, "unlisted.md": "```py\nraise ValueError\n```\n"})
+    # diffusers' tree has language folders: its page is still named with its library's folder.
+    _mirror(tmp_path, "diffusers", {"en/quicktour.md": page})
+
     done = _run(tmp_path, "--mirrors", str(tmp_path / "mirrors"), "--corpus", str(tmp_path / "none"))
 
     assert done.returncode == 0, done.stdout + done.stderr
     lines = done.stdout.splitlines()
     assert any(line.startswith("accelerate/quicktour.md:3  passed") for line in lines), done.stdout
+    assert any(line.startswith("diffusers/en/quicktour.md:3  passed") for line in lines), done.stdout
     assert not any("unlisted" in line for line in lines), done.stdout
-    assert "1 sessions, 0 fragments apart: 1 passed, 0 failed, 0 blocked" in done.stdout
+    assert "2 sessions, 0 fragments apart: 2 passed, 0 failed, 0 blocked" in done.stdout
     assert "basic_tutorials/migration.md: not in this revision of accelerate, left out" in done.stderr
     tree = Path(done.stdout.split("tree: ")[1].split(";")[0])
     assert (tree / "accelerate" / "quicktour.md").is_file()

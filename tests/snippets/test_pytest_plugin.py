@@ -57,18 +57,18 @@ def test_sample_pages_each_fail_alone_and_rerun_from_cache(pytester, tmp_path):
     assert "docs_src/en/drifted.md:3" in text
 
     sessions = {s["id"]: s for s in report["sessions"]}
-    assert sessions["en/crashes.md::L17"]["blocked"] == [
+    assert sessions["docs_src/en/crashes.md::L17"]["blocked"] == [
         "docs_src/en/crashes.md:20: snippet-blocked (offline resource) needs a connection to "
         "('93.184.216.34', 80), which is not available offline; add a stand-in for it "
         f"({guide_url('checking.md', 'Hub stand-ins')}), "
         "or skip the block"
     ]
-    (no_stand_in,) = sessions["en/crashes.md::L24"]["blocked"]
+    (no_stand_in,) = sessions["docs_src/en/crashes.md::L24"]["blocked"]
     assert no_stand_in.startswith(
         "docs_src/en/crashes.md:27: snippet-blocked (missing stand-in) no stand-in for acme/no-such-model: "
         "its architecture cannot be derived"
     )
-    basics = sessions["en/basics.md::L7"]
+    basics = sessions["docs_src/en/basics.md::L7"]
     assert [b["status"] for b in basics["blocks"]] == ["passed", "passed", "passed", "skipped", "skipped"]
     proof = basics["compile"][0]
     assert (proof["line"], proof["frames_compiled"], proof["graph_breaks"], proof["problems"]) == (
@@ -79,7 +79,7 @@ def test_sample_pages_each_fail_alone_and_rerun_from_cache(pytester, tmp_path):
     )
     assert proof["relative_error"] <= proof["tolerance"]
     # es/basics.md:7 differs from en/basics.md:7 only in prose around it: it ran once.
-    assert sessions["es/basics.md::L7"]["deduplicated"]
+    assert sessions["docs_src/es/basics.md::L7"]["deduplicated"]
     assert (report["totals"]["failed"], report["totals"]["blocked"]) == (3, 2)
 
     again, second = _run(pytester, cache, "second.json")

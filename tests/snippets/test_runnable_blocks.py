@@ -86,5 +86,5 @@ def test_a_runnable_tree_runs_the_marked_fences_and_leaves_the_rest(tmp_path):
     done, report = _check(tmp_path, {"en/page.md": page})
     assert done.returncode == 0, done.stdout
     (session,) = report["sessions"]
-    assert (session["id"], session["status"]) == ("en/page.md::L5", "passed")
+    assert (session["id"], session["status"]) == ("docs/en/page.md::L5", "passed")
     assert [(b["line"], b["status"]) for b in session["blocks"]] == [(5, "passed"), (9, "passed")]

@@ -20,6 +20,7 @@ def test_shard_reports_merge_into_one(tmp_path):
         return {
             "id": ident,
             "page": ident.split("::")[0],
+            "path": "docs/" + ident.split("::")[0],
             "line": 1,
             "status": status,
             "cached": False,

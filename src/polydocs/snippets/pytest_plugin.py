@@ -94,7 +94,7 @@ class SessionItem(_PolydocsItem):
         return (
             self.doc_session.path,
             self.doc_session.line - 1,
-            f"{self.doc_session.page}:{self.doc_session.line}",
+            f"{self.doc_session.shown_path}:{self.doc_session.line}",
         )
 
     def runtest(self) -> None:

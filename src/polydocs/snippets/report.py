@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from polydocs.diagnostics import Diagnostic, counted, display_path
+from polydocs.diagnostics import Diagnostic, counted
 from polydocs.snippets.cache import device_name, gpu_names, library_versions
 from polydocs.snippets.fingerprint import code_hash
 from polydocs.snippets.protocol import BlockError, BlockResult, SessionResult
@@ -25,7 +25,7 @@ def session_record(
     return {
         "id": session.id,
         "page": session.page,
-        "path": display_path(session.path),
+        "path": session.shown_path,
         "line": session.line,
         "key": key,
         "status": result.status,
@@ -147,8 +147,13 @@ def build_report(records: list[dict[str, Any]], device: str, profile: str, wall:
         "wall_seconds": round(wall, 2),
         "workers": workers,
         "totals": totals(records),
-        "sessions": sorted(records, key=lambda r: (r["page"], r["line"])),
+        "sessions": sorted(records, key=_order),
     }
+
+
+def _order(record: dict[str, Any]) -> tuple[str, int]:
+    """Sessions by file, then line: two trees' pages of one name stay apart."""
+    return record["path"], record["line"]
 
 
 def totals(records: list[dict[str, Any]]) -> dict[str, int]:
@@ -198,7 +203,7 @@ def merge_reports(paths: list[Path]) -> dict[str, Any]:
     reports = [json.loads(p.read_text(encoding="utf-8")) for p in paths]
     merged = dict(reports[0])
     sessions = {s["id"]: s for report in reports for s in report["sessions"]}
-    merged["sessions"] = sorted(sessions.values(), key=lambda r: (r["page"], r["line"]))
+    merged["sessions"] = sorted(sessions.values(), key=_order)
     merged["wall_seconds"] = max(r["wall_seconds"] for r in reports)
     merged["workers"] = sum(r["workers"] for r in reports)
     merged["totals"] = totals(merged["sessions"])

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from polydocs.diagnostics import display_path
 from polydocs.snippets.fingerprint import normalized_code, page_name
 from polydocs.snippets.regions import Region
 from polydocs.sources.pages import page_at
@@ -37,9 +38,15 @@ class Session:
         return f"L{self.line}"
 
     @property
+    def shown_path(self) -> str:
+        """The page's file as the check shows it: relative to the folder the check runs from."""
+        return display_path(self.path)
+
+    @property
     def id(self) -> str:
-        """The session's id in reports: `es/perf_torch_compile.md::L24`."""
-        return f"{self.page}::{self.name}"
+        """The session's id in reports, its pytest node id: `docs_src/es/perf_torch_compile.md::L24`. By the
+        page's file, not its `page` key: two trees checked together both have an `en/quicktour.md`."""
+        return session_id(self.shown_path, self.line)
 
     @property
     def code(self) -> str:
@@ -76,6 +83,12 @@ class Session:
             digest.update(f"{region.kind}\0{region.directives.key()}\0{offsets}\0".encode())
             digest.update(normalized_code(region.source).encode() + b"\1")
         return digest.hexdigest()
+
+
+def session_id(shown_path: str, line: int) -> str:
+    """A session's id from its page's file as shown and the line of its first fence (a report's `path`
+    and `line`): reports written before ids held the file can be read by it too."""
+    return f"{shown_path}::L{line}"
 
 
 def build_sessions(path: Path, regions: list[Region], blocks: str = "all") -> list[Session]:

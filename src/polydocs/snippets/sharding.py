@@ -9,6 +9,7 @@ from typing import Any
 
 from polydocs.diagnostics import Diagnostic, PolydocsError
 from polydocs.snippets.evidence import EVIDENCE_FOLDER
+from polydocs.snippets.sessions import session_id
 
 _DEFAULT_SECONDS = 10.0
 
@@ -41,7 +42,9 @@ def recorded_seconds(pages: list[Path]) -> dict[str, float]:
     for folder in sorted(f for f in folders if f.is_dir()):
         for report in sorted(folder.glob("*.json")):
             for session in json.loads(report.read_text(encoding="utf-8")).get("sessions", []):
-                seconds[session["id"]] = max(seconds.get(session["id"], 0.0), float(session["seconds"]))
+                # By file and line, not the recorded id: reports written before ids held the file.
+                key = session_id(session["path"], session["line"])
+                seconds[key] = max(seconds.get(key, 0.0), float(session["seconds"]))
     return seconds
 
 
