@@ -14,7 +14,8 @@ SOURCE = Path(__file__).resolve().parents[1] / "src" / "polydocs"
 
 # Lowest first. A package may import its own layer and those before it.
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("__init__", "diagnostics", "codes", "guide", "cache", "typed_json", "host_versions"),  # shared by all
+    # shared by all
+    ("__init__", "diagnostics", "codes", "guide", "cache", "typed_json", "host_versions", "baseline_file"),
     ("sources",),  # the site model: pages, languages, settings, the API inventory
     ("dialect",),  # the one parse of a page, one spec per construct
     ("markup",),  # the site's renderers of the constructs
@@ -38,11 +39,6 @@ BACK_ARROWS: dict[tuple[str, str], str] = {
     "polydocs (build_site); it is a measuring tool (scripts/compare_autodoc.py), not part of a build",
     ("snippets/standins/build.py", "bench"): "transformers' private part lives in its one adapter, "
     "bench/transformers_private.py (issue 39 item 1), which the model stand-ins need too",
-    ("snippets/baseline.py", "lint"): "polydocs check reads lint's baseline file format (lint/baseline.py)",
-    (
-        "snippets/command.py",
-        "lint",
-    ): "polydocs check --baseline reads lint's baseline file (lint/baseline.py)",
     ("lint/rules/front_matter.py", "site"): "what MkDocs and the theme read from front matter "
     "(site/page_meta.py) is the site's rule, which lint applies",
     (

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from lint_support import write_toctrees
 
+from polydocs.baseline_file import fingerprint
 from polydocs.cli import main
-from polydocs.lint.baseline import fingerprint
 
 HEADER = "<!--Copyright 2026 The HuggingFace Team. Licensed under the Apache License, Version 2.0.-->\n"
 PAGE = f"{HEADER}\n# Guide\n\nSee [gone](./missing) and [other](./absent).\n"

@@ -15,25 +15,28 @@ and the message with every digit left out, so two findings of one line or fence 
 only in digits shared one) keeps working: its entries are matched by rule 1, and lint says how many there
 are and that `--write-baseline` rewrites them.
 
-The file is JSON lines, one finding a line, sorted: reviewable in a diff, and it holds no line text
-(a line may be a secret), only its digest.
+The file's format, the fingerprint's digest and the counting of identical entries are the check's too
+(`polydocs/baseline_file.py`); what a finding is about, said above, is lint's.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
-import os
 import re
-from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from polydocs.diagnostics import Diagnostic, PolydocsError
+from polydocs.baseline_file import (
+    BaselineEntry,
+    fingerprint,
+    match_entries,
+    read_baseline,
+    relative_to_folder,
+    without_digits,
+    write_entries,
+)
+from polydocs.diagnostics import Diagnostic
 
-_DIGITS = re.compile(r"\d+")
-_SPACE = re.compile(r"\s+")
 # A line number in a message: `line 51`, `lines 3`, `(line 4)`, or after a file name, `en/guide.md:335`.
 _LINE_NUMBER = re.compile(r"(\blines? |\.[A-Za-z]{1,8}:)\d+")
 # A place a message names, `en/guide.md:335` (`code-parity`: the English block a translation lacks): the
@@ -45,23 +48,6 @@ _PLACE = re.compile(r"(?<![\w./-])([\w./-]+\.[A-Za-z]{1,8}):(\d+)")
 RULE_2 = "2-"
 
 
-@dataclass(frozen=True, order=True)
-class BaselineEntry:
-    """One accepted finding; `line` and `message` are there for reviewers, not for matching."""
-
-    path: str
-    code: str
-    fingerprint: str
-    line: int
-    message: str
-
-    def to_json(self) -> str:
-        return json.dumps(
-            {k: getattr(self, k) for k in ("path", "code", "fingerprint", "line", "message")},
-            ensure_ascii=False,
-        )
-
-
 @dataclass(frozen=True)
 class BaselineResult:
     """The findings the baseline does not accept, and its entries no finding matched any more."""
@@ -71,10 +57,6 @@ class BaselineResult:
     accepted: int
     # The file's entries written by rule 1 (before issue 40), matched by that rule.
     old_rule: int = 0
-
-
-def relative_to_folder(path: str, folder: Path) -> str:
-    return Path(os.path.relpath(os.path.abspath(path), folder.resolve())).as_posix()
 
 
 class _LineReader:
@@ -162,15 +144,6 @@ def _opened_blocks(text: str) -> dict[int, str]:
     return {fence.line: fence.content for fence in parse_page(text).fences}
 
 
-def fingerprint(code: str, path: str, content: str, message: str) -> str:
-    """The one rule that recognises a finding without its line number: its code, its file, the content it
-    is about (here the text of its line; the snippet checker's baseline passes more, see
-    snippets/baseline.py) and its message with digits left out."""
-    content = _SPACE.sub(" ", content.strip())
-    message = _DIGITS.sub("#", message)
-    return hashlib.sha256("\0".join((code, path, content, message)).encode()).hexdigest()[:20]
-
-
 def without_line_numbers(message: str) -> str:
     return _LINE_NUMBER.sub(r"\1#", message)
 
@@ -197,36 +170,6 @@ def write_baseline(findings: list[Diagnostic], file: Path) -> int:
     return write_entries([entry_of(finding, file.parent, lines) for finding in findings], file)
 
 
-def write_entries(entries: list[BaselineEntry], file: Path) -> int:
-    """`entries` in `file`, one JSON line each, sorted; returns how many."""
-    text = "".join(entry.to_json() + "\n" for entry in sorted(entries))
-    file.write_text(text, encoding="utf-8")
-    return len(entries)
-
-
-def read_baseline(file: Path, command: str = "polydocs lint") -> list[BaselineEntry]:
-    try:
-        text = file.read_text(encoding="utf-8")
-    except OSError as error:
-        raise _problem(file, 0, f"cannot read the baseline ({error.strerror})", command) from error
-    entries = []
-    for number, line in enumerate(text.splitlines(), start=1):
-        if not line.strip():
-            continue
-        try:
-            data = json.loads(line)
-            entries.append(BaselineEntry(**{k: data[k] for k in BaselineEntry.__dataclass_fields__}))
-        except (ValueError, KeyError, TypeError) as error:
-            raise _problem(file, number, f"not a baseline entry ({error})", command) from error
-    return entries
-
-
-def _problem(file: Path, line: int, message: str, command: str) -> PolydocsError:
-    hint = f"write it again with `{command} --write-baseline FILE`"
-    code = f"{command.split()[-1]}-baseline"
-    return PolydocsError([Diagnostic(str(file), line, code, message, hint, "error")])
-
-
 # Findings matched by their line's content only: a secret must be the very string that was accepted.
 _CONTENT_ONLY = frozenset({"secret"})
 
@@ -240,28 +183,7 @@ def _loose(entry: BaselineEntry) -> tuple[str, ...]:
 
 
 def _loose_rule_1(entry: BaselineEntry) -> tuple[str, ...]:
-    return entry.code, entry.path, _DIGITS.sub("#", entry.message)
-
-
-def match_entries(
-    pending: list[BaselineEntry],
-    accepted: list[BaselineEntry],
-    key: Callable[[BaselineEntry], tuple[str, ...]],
-) -> tuple[list[BaselineEntry], list[BaselineEntry]]:
-    """Pair findings with accepted entries of the same key; returns (unmatched findings, unused entries)."""
-    remaining = Counter(key(entry) for entry in accepted)
-    unmatched = []
-    for entry in pending:
-        if remaining[key(entry)] > 0:
-            remaining[key(entry)] -= 1
-        else:
-            unmatched.append(entry)
-    unused = []
-    for entry in accepted:
-        if remaining[key(entry)] > 0:
-            remaining[key(entry)] -= 1
-            unused.append(entry)
-    return unmatched, unused
+    return entry.code, entry.path, without_digits(entry.message)
 
 
 def _by_message(

@@ -8,9 +8,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from polydocs.baseline_file import BaselineEntry
 from polydocs.diagnostics import Diagnostic, PolydocsError
 from polydocs.guide import guide_url
-from polydocs.lint.baseline import BaselineEntry, apply_baseline, write_baseline
+from polydocs.lint.baseline import apply_baseline, write_baseline
 from polydocs.lint.installed import InstalledFacts, default_store
 from polydocs.lint.output import FORMATS, WRITERS, rule_summary
 from polydocs.lint.rules import PAGE_RULES

@@ -2,8 +2,8 @@
 
 `polydocs check --write-baseline FILE` records every failure of the run; `--baseline FILE` accepts the
 failures recorded there and fails only on the others. The file is lint's format (JSON lines of
-`lint.baseline.BaselineEntry`, paths relative to its folder) and a failure's fingerprint is lint's one rule
-(`lint.baseline.fingerprint`: code, page, content, message without digits), given as content what places
+`baseline_file.BaselineEntry`, paths relative to its folder) and a failure's fingerprint is lint's one rule
+(`baseline_file.fingerprint`: code, page, content, message without digits), given as content what places
 a failure on its page without a line number: the text of the failing line, its offset inside its code
 block, that block's code (comments dropped), the last line of text before the block (what the page says
 it is for) and, for blocks alike in all of these, which of them it is. So lines added or removed
@@ -27,8 +27,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from polydocs.diagnostics import Diagnostic
-from polydocs.lint.baseline import (
+from polydocs.baseline_file import (
     BaselineEntry,
     fingerprint,
     match_entries,
@@ -36,6 +35,7 @@ from polydocs.lint.baseline import (
     relative_to_folder,
     write_entries,
 )
+from polydocs.diagnostics import Diagnostic
 from polydocs.snippets.fingerprint import code_hash
 from polydocs.snippets.regions import Region, scan_page
 from polydocs.snippets.sessions import Session

@@ -154,7 +154,7 @@ def run(args: argparse.Namespace) -> int:
             return 0
     _refuse_missing(args.paths)
     if args.baseline:  # a missing or damaged baseline is said at its line before anything runs
-        from polydocs.lint.baseline import read_baseline
+        from polydocs.baseline_file import read_baseline
 
         read_baseline(args.baseline, "polydocs check")
     import pytest
