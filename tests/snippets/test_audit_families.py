@@ -4,8 +4,15 @@ in the sandbox)."""
 
 from __future__ import annotations
 
+import importlib.util
+import json
+import subprocess
+import sys
+import textwrap
+
 import pytest
 
+from .test_sandbox import _check_options, _checker_environment
 from .test_sandbox_hostile import SUPPORT, _page_blocks
 
 pytestmark = pytest.mark.skipif(SUPPORT.kind != "bubblewrap", reason="needs the sandbox")
@@ -817,3 +824,56 @@ def test_a_name_a_blocked_block_imports_again_is_the_one_the_session_holds(tmp_p
     assert (
         report["sessions"][0]["blocks"][1]["blocked"]["reason"] == "missing stand-in"
     )  # known before it ran
+
+
+def _slow_page_blocks(tmp_path, page):
+    """As `_page_blocks`, for a page whose stand-ins (peft adapters on their bases) take minutes to build
+    on a loaded machine."""
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "tmp").mkdir()
+    (tmp_path / "docs" / "page.md").write_text(textwrap.dedent(page))
+    subprocess.run(
+        [sys.executable, "-m", "polydocs", "check", "docs", *_check_options(tmp_path)],
+        cwd=tmp_path,
+        env=_checker_environment(tmp_path, None),
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
+    report = json.loads((tmp_path / "report.json").read_text())
+    return [
+        (b["status"], b.get("blocked") or b.get("error")) for s in report["sessions"] for b in s["blocks"]
+    ]
+
+
+@pytest.mark.skipif(importlib.util.find_spec("peft") is None, reason="peft is not installed")
+def test_adapters_loaded_onto_an_adapted_model_and_a_speech_models_adapter_have_stand_ins(tmp_path):
+    # peft's model_merging.md: `model = PeftModel.from_pretrained(model, "smangrul/tinyllama_lora_norobots")`
+    # then `model.load_adapter("smangrul/tinyllama_lora_sql")`: the statement's own `model` was taken for
+    # the model it loads onto, the adapter was made on itself, and its repository ended up holding a model
+    # (`Can't find 'adapter_config.json'`: blocked). peft's quicktour.md: `AutoPeftModel.from_pretrained(
+    # "smangrul/openai-whisper-large-v2-LORA-colab")`: the adapter's check fed a Whisper model token ids
+    # ("'NoneType' object has no attribute 'shape'": missing stand-in).
+    blocks = _slow_page_blocks(
+        tmp_path,
+        """
+        ```py
+        from peft import PeftConfig, PeftModel
+        from transformers import AutoModelForCausalLM
+
+        config = PeftConfig.from_pretrained("acme/tinyllama_lora_norobots")
+        model = AutoModelForCausalLM.from_pretrained(config.base_model_name_or_path)
+        model = PeftModel.from_pretrained(model, "acme/tinyllama_lora_norobots", adapter_name="norobots")
+        _ = model.load_adapter("acme/tinyllama_lora_sql", adapter_name="sql")
+        model.set_adapter("sql")
+        ```
+
+        ```py
+        from peft import AutoPeftModel
+
+        peft_model = AutoPeftModel.from_pretrained("acme/openai-whisper-tiny-LORA-colab")
+        assert peft_model.get_base_model().config.model_type == "whisper"
+        ```
+        """,
+    )
+    assert [status for status, _ in blocks] == ["passed", "passed"], blocks

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from polydocs.snippets.standins.loads import derived_base
 from polydocs.snippets.standins.models import Outcome, StandInRequest, snapshot_dir
 
 _MODEL_FILES = ("config.json", "generation_config.json", "polydocs-stand-in.json")
@@ -31,7 +32,7 @@ def build_adapter(
     except ImportError:
         return Outcome(request.hub_id, "module peft is not installed (the `check` extra installs it)")
     task_type, base_class = _peft_task(peft, request.loaders)
-    base_id = request.adapter_of or f"{request.hub_id}.base"
+    base_id = request.adapter_of or derived_base(request.hub_id)
     base = build_base(StandInRequest(base_id, (base_class,) if base_class else ()))
     if base.problem:
         return Outcome(request.hub_id, f"its base model {base_id} has no stand-in: {base.problem}")
@@ -85,8 +86,19 @@ def _make(peft: Any, snapshot: Path, base_folder: Path, base_id: str, task_type:
     for file in base_folder.iterdir():
         if file.is_file() and file.name not in _MODEL_FILES and file.suffix != ".safetensors":
             shutil.copy(file, partial / file.name)
+    # Here, not at the top: build.py imports this module.
+    from polydocs.snippets.standins.build import CannotBuild, forward_inputs
+
     loaded = peft.PeftModel.from_pretrained(model_class.from_pretrained(base_folder), partial).eval()
-    with torch.no_grad():
-        loaded(input_ids=torch.tensor([[5, 6, 7, 8]]))
+    problems = []
+    with torch.no_grad():  # the inputs the base takes: tokens, or a speech model's features (Whisper)
+        for inputs in forward_inputs(loaded.get_base_model(), "cpu"):
+            try:
+                loaded(**inputs)
+                break
+            except Exception as error:  # try the next input set; report them all if none fits
+                problems.append(f"{sorted(inputs)}: {type(error).__name__}: {str(error)[:120]}")
+        else:
+            raise CannotBuild("the adapter ran no forward pass: " + "; ".join(problems))
     shutil.rmtree(snapshot, ignore_errors=True)
     partial.rename(snapshot)

@@ -242,7 +242,7 @@ def _check(folder: Path, model_class: Any, saved: list[str]) -> None:
         AutoTokenizer.from_pretrained(folder)("Hello world")
     problems = []
     with torch.no_grad():
-        for inputs in _inputs(model, device):
+        for inputs in forward_inputs(model, device):
             try:
                 model(**inputs)
                 return
@@ -251,7 +251,7 @@ def _check(folder: Path, model_class: Any, saved: list[str]) -> None:
     raise CannotBuild("no forward pass ran: " + "; ".join(problems))
 
 
-def _inputs(model: Any, device: str) -> list[dict[str, Any]]:
+def forward_inputs(model: Any, device: str) -> list[dict[str, Any]]:
     """Input sets to try, from the config: tokens, pixels, audio, and both for multimodal models."""
     import torch
 

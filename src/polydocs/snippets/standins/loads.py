@@ -56,6 +56,21 @@ class BlockLoads:
     trained_into: tuple[str, ...] = ()
 
 
+def derived_base(adapter_id: str) -> str:
+    """The id of the base model an adapter's stand-in is made on when the page does not say which model
+    it loads the adapter onto (a stand-in derived from the adapter's own id)."""
+    return f"{adapter_id}.base"
+
+
+def _base_model(load: HubLoad) -> str:
+    """The model a name holds after `load`: for an adapter loaded with its base (`model =
+    PeftModel.from_pretrained(model, "org/adapter")`), the base's id, so that a further adapter loaded
+    onto `model` is made on that base, not on the adapter's repository."""
+    if loads_an_adapter(load.loader):
+        return load.base or derived_base(load.hub_id)
+    return load.hub_id
+
+
 def loads_an_adapter(loader: str) -> bool:
     """Whether a loader reads a peft adapter (`PeftModel`, `PeftModelForCausalLM`,
     `AutoPeftModelForCausalLM`) or transformers' `load_adapter`: adapter weights for a base model."""
@@ -78,19 +93,22 @@ def block_loads(code: str, strings: dict[str, str] | None = None) -> BlockLoads:
     except (SyntaxError, ValueError):
         return BlockLoads(tuple(_plain_loads(code)))
     found, trained = [], []
+    # A call read where its statement binds its result: `model = PeftModel.from_pretrained(model, ...)`
+    # loads onto the `model` bound before, not onto what the statement binds.
+    read_first: dict[int, HubLoad | None] = {}
     for node in sorted(ast.walk(tree), key=lambda n: (getattr(n, "lineno", 0), getattr(n, "col_offset", 0))):
         if isinstance(node, ast.Assign) and _literal(node.value, {}) is not None:
             for target in node.targets:
                 if isinstance(target, ast.Name):
                     known[target.id] = str(_literal(node.value, {}))
         elif isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
-            loaded = _load(node.value, known)
+            loaded = read_first[id(node.value)] = _load(node.value, known)
             if loaded is not None and loaded.hub_id and names_a_model(loaded.loader):
                 for target in node.targets:
                     if isinstance(target, ast.Name):
-                        known[_MODEL + target.id] = loaded.base or loaded.hub_id
+                        known[_MODEL + target.id] = _base_model(loaded)
         elif isinstance(node, ast.Call):
-            load = _load(node, known)
+            load = read_first[id(node)] if id(node) in read_first else _load(node, known)
             if load is not None:
                 found.append(load)
             trained.extend(_saved_as(node))

@@ -44,6 +44,10 @@ BUILDER_VERSION = "9"  # bump when a stand-in's files change shape, so cached fo
 # 5: a concrete head class the page loads (`T5ForConditionalGeneration`) is the class whose weights are saved.
 # 6: CTC speech models get their own character tokenizer (vocab.json), so their processor is saved too.
 # 8: shrinking keeps one layer of each kind and a backbone's output stages; causal LMs nothing names build.
+# Bump when an adapter's stand-in changes, so its cached outcome is made again (not every model's).
+# 2: checked with its base's own inputs (a Whisper adapter); made on the base of a model an adapter was
+# loaded onto, not on that adapter's repository.
+ADAPTERS_VERSION = "2"
 REGISTRY_FILE = repository_file_url("src/polydocs/snippets/standins/models.py")
 _BUILDER = "the stand-in builder"
 DIFFUSERS_HINT = (
@@ -202,7 +206,7 @@ def _version_of(package: str) -> str:
 def outcome_key(request: StandInRequest, profile: str) -> str:
     described = f"{request.key}:{sorted(request.override.items())}:{request.fine_tuned_from}:{profile}"
     if request.adapter_of or any(map(loads_an_adapter, request.loaders)):
-        described += f":adapter:{request.adapter_of}"
+        described += f":adapter:{ADAPTERS_VERSION}:{request.adapter_of}"
     if request.hub_id and is_diffusers_repository(request.hub_id, request.loaders):
         described += (
             f":diffusers:{repository_shape(request.hub_id, request.loaders)}:{_version_of('diffusers')}"
