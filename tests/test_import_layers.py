@@ -39,8 +39,6 @@ BACK_ARROWS: dict[tuple[str, str], str] = {
     "polydocs (build_site); it is a measuring tool (scripts/compare_autodoc.py), not part of a build",
     ("snippets/standins/build.py", "bench"): "transformers' private part lives in its one adapter, "
     "bench/transformers_private.py (issue 39 item 1), which the model stand-ins need too",
-    ("lint/rules/front_matter.py", "site"): "what MkDocs and the theme read from front matter "
-    "(site/page_meta.py) is the site's rule, which lint applies",
     (
         "lint/runner.py",
         "site",

@@ -35,7 +35,6 @@ from polydocs.site.page_additions import PublishedPage, published_page
 from polydocs.site.page_cache import ConvertedPage, PageCache, restore_toc
 from polydocs.site.page_conversion import LanguageBuild, PageText, convert_page
 from polydocs.site.page_failures import page_failed
-from polydocs.site.page_meta import make_page_meta_safe, theme_icon_exists
 from polydocs.site.page_render import KeptMarkdown, replay_render, skip_render
 from polydocs.site.progress import page_done
 from polydocs.site.redirects import write_redirects
@@ -50,6 +49,7 @@ from polydocs.sources import ProjectConfig, SourceTree, load_source_tree
 from polydocs.sources.api_inventory import ApiInventory
 from polydocs.sources.confinement import inside_tree
 from polydocs.sources.front_matter import as_mkdocs_reads
+from polydocs.sources.front_matter_fields import front_matter_problems, theme_icon_exists
 
 _log = logging.getLogger("polydocs.site")
 
@@ -210,7 +210,8 @@ class PolydocsPlugin(BasePlugin[PolydocsPluginConfig]):
             try:
                 # First: what the plugin adds to the page's meta below is its own, not the page's.
                 fields_text = page.file.content_string if page.meta else ""  # for the lines of its fields
-                make_page_meta_safe(page.meta, source, fields_text, self.icon_exists)
+                for problem in front_matter_problems(page.meta, source, fields_text, self.icon_exists):
+                    _log.warning("%s", problem)  # the object itself: `polydocs build` reports it
             except Exception as error:  # one page never stops the site (`page_failures.py`)
                 page.meta.clear()
                 instead = "the page is published without its front matter"

@@ -1,6 +1,7 @@
-"""Front matter fields the site would drop or refuse: the build's own check (`site/page_meta.py`), read
-from the page as MkDocs reads it, so that lint and build report each field at the same line. MkDocs and
-Material are imported only for a page that has front matter (lint imports neither otherwise)."""
+"""Front matter fields the site would drop or refuse: the build's own check
+(`sources/front_matter_fields.py`), read from the page as MkDocs reads it, so that lint and build report
+each field at the same line. MkDocs and Material are imported only for a page that has front matter (lint
+imports neither otherwise)."""
 
 from __future__ import annotations
 
@@ -11,8 +12,8 @@ from pathlib import Path
 from polydocs.diagnostics import Diagnostic
 from polydocs.lint.context import LintContext
 from polydocs.lint.document import LintDocument
-from polydocs.site.page_meta import front_matter_problems, theme_icon_exists
 from polydocs.sources.front_matter import as_mkdocs_reads
+from polydocs.sources.front_matter_fields import front_matter_problems, theme_icon_exists
 
 
 def check(document: LintDocument, context: LintContext) -> Iterator[Diagnostic]:

@@ -1,5 +1,5 @@
-"""A page's front matter made safe before any template sees it: every field the theme or MkDocs reads is
-checked or escaped, and any other field is dropped.
+"""The fields of a page's front matter the site reads, made safe before any template sees them: every field
+the theme or MkDocs reads is checked or escaped, and any other field is dropped.
 
 Material prints most front matter into the page as HTML without escaping it (`subtitle` into every page's
 navigation, `status` into a class attribute, `revision_date` into the page, `title` and `tags` into the
@@ -7,12 +7,12 @@ search results), includes `.icons/<icon>.svg`, tests `"toc" in hide`, and MkDocs
 the template `template` names: a page could put markup into every page of its language, or stop the
 language's build. So each field is declared here, with what is allowed, and each problem is a
 `front-matter` warning at the field's line, naming the field and what is allowed. The list follows
-Material 9.8's templates and search plugin (docs/trust.md, "Front matter").
+Material 9.8's templates and search plugin (docs/trust.md, "Front matter"). The build applies it to each
+page it publishes (`site/plugin.py`), lint to each page it reads (`lint/rules/front_matter.py`).
 """
 
 from __future__ import annotations
 
-import logging
 import re
 from collections.abc import Callable, MutableMapping
 from dataclasses import dataclass
@@ -23,8 +23,6 @@ from markupsafe import Markup, escape
 
 from polydocs.diagnostics import Diagnostic
 from polydocs.guide import guide_url
-
-_log = logging.getLogger("polydocs.site")
 
 CODE = "front-matter"
 _ICON = re.compile(r"^[a-z0-9][a-z0-9-]*(/[a-z0-9][a-z0-9-]*)+$")  # read whole (`fullmatch`)
@@ -112,18 +110,11 @@ FIELDS: dict[str, _Field] = {
 }
 
 
-def make_page_meta_safe(
-    meta: MutableMapping[str, Any], path: str, text: str, icon_exists: Callable[[str], bool]
-) -> None:
-    """Check or escape every field of `meta` (read from the page `text` at `path`), in place: a value
-    not allowed, and a field the site does not read, are dropped, each with a warning at its line."""
-    for problem in front_matter_problems(meta, path, text, icon_exists):
-        _log.warning("%s", problem)  # the object itself: `polydocs build` reports it
-
-
 def front_matter_problems(
     meta: MutableMapping[str, Any], path: str, text: str, icon_exists: Callable[[str], bool]
 ) -> list[Diagnostic]:
+    """Check or escape every field of `meta` (read from the page `text` at `path`), in place: a value
+    not allowed, and a field the site does not read, are dropped; returns a problem at each one's line."""
     lines = _key_lines(text)
     problems = []
     for key in list(meta):
