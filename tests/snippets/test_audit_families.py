@@ -877,3 +877,39 @@ def test_adapters_loaded_onto_an_adapted_model_and_a_speech_models_adapter_have_
         """,
     )
     assert [status for status, _ in blocks] == ["passed", "passed"], blocks
+
+
+@pytest.mark.skipif(importlib.util.find_spec("diffusers") is None, reason="diffusers is not installed")
+def test_qwen_image_pipelines_have_a_stand_in(tmp_path):
+    # diffusers' using-diffusers/loading.md: `QwenImagePipeline.from_pretrained("Qwen/Qwen-Image",
+    # dtype={...})` and `snapshot_download(repo_id="Qwen/Qwen-Image")` were blocked: no stand-in for
+    # Qwen-Image pipelines.
+    blocks = _slow_page_blocks(
+        tmp_path,
+        """
+        ```py
+        import torch
+        from diffusers import QwenImagePipeline
+
+        pipeline = QwenImagePipeline.from_pretrained(
+            "Qwen/Qwen-Image", dtype={"transformer": torch.bfloat16, "default": torch.float16}
+        )
+        print(pipeline.transformer.dtype, pipeline.vae.dtype)
+        ```
+
+        ```py
+        from huggingface_hub import snapshot_download
+
+        folder = snapshot_download(repo_id="Qwen/Qwen-Image")
+        ```
+
+        ```py
+        from diffusers import DiffusionPipeline
+
+        pipeline = DiffusionPipeline.from_pretrained(folder)
+        image = pipeline("a squirrel", height=128, width=128, num_inference_steps=2).images[0]
+        assert image.size == (128, 128), image.size
+        ```
+        """,
+    )
+    assert [status for status, _ in blocks] == ["passed", "passed", "passed"], blocks

@@ -58,6 +58,13 @@ FAMILIES = (
         "Stable Diffusion 1.x/2.x (a UNet, a CLIP encoder)",
     ),
     Family("ddpm", "DDPMPipeline", ("DDPM", "DDIM"), r"ddpm", "DDPM (an unconditional UNet)"),
+    Family(
+        "qwen-image",
+        "QwenImagePipeline",
+        ("QwenImagePipeline", "QwenImageImg2Img", "QwenImageInpaint"),
+        r"qwen-image(?!-(?:edit|layered))",
+        "Qwen-Image (a transformer, a Qwen2.5-VL encoder)",
+    ),
 )
 
 # Families polydocs knows but makes no stand-in for (yet): their pages are blocked with this reason rather
@@ -80,7 +87,7 @@ UNSUPPORTED = {
     r"lumina": "Lumina",
     r"auraflow": "AuraFlow",
     r"shap-e": "Shap-E",
-    r"qwen-image": "Qwen-Image",
+    r"qwen-image-(?:edit|layered)|qwenimage(?:edit|layered|controlnet)": "Qwen-Image editing",
     r"hidream": "HiDream",
     r"chroma": "Chroma",
     r"cosmos": "Cosmos",

@@ -330,4 +330,61 @@ def _ddpm(diffusers: Any, folder: Path) -> dict[str, Any]:
     return dict(unet=unet, scheduler=diffusers.DDPMScheduler(num_train_timesteps=1000))
 
 
-_COMPONENTS = {"sd": _sd, "sdxl": _sdxl, "sd3": _sd3, "flux": _flux, "ddpm": _ddpm}
+def _qwen_image(diffusers: Any, folder: Path) -> dict[str, Any]:
+    import transformers
+
+    # The text encoder is a vision-language model whose last hidden states condition the transformer
+    # (joint_attention_dim is its width); the pipeline drops the first 34 tokens of its prompt template.
+    specials = dict(bos_token_id=990, eos_token_id=991, pad_token_id=991)  # inside the tiny vocabulary
+    text = dict(hidden_size=32, intermediate_size=37, num_hidden_layers=2, num_attention_heads=2)
+    rope = {"mrope_section": [2, 2, 4], "rope_type": "default", "type": "default"}
+    config = transformers.Qwen2_5_VLConfig(
+        text_config=dict(text, num_key_value_heads=1, vocab_size=1000, rope_scaling=rope, **specials),
+        vision_config=dict(depth=1, hidden_size=16, intermediate_size=16, num_heads=2, out_hidden_size=32),
+        hidden_size=32,
+        vocab_size=1000,
+        image_token_id=996,
+        video_token_id=995,
+        vision_start_token_id=997,
+        vision_end_token_id=998,
+        vision_token_id=999,
+        **specials,
+    )
+    transformer = diffusers.QwenImageTransformer2DModel(
+        patch_size=2,
+        in_channels=16,  # 4 latent channels, packed 2x2
+        out_channels=4,
+        num_layers=1,
+        attention_head_dim=16,
+        num_attention_heads=2,
+        joint_attention_dim=32,
+        guidance_embeds=False,
+        axes_dims_rope=(8, 4, 4),
+    )
+    # Three temporal downsamplings: latents 8 times smaller, as in the real VAE.
+    vae = diffusers.AutoencoderKLQwenImage(
+        base_dim=8,
+        z_dim=4,
+        dim_mult=[1, 1, 1, 1],
+        num_res_blocks=1,
+        temperal_downsample=[False, True, True],
+        latents_mean=[0.0] * 4,
+        latents_std=[1.0] * 4,
+    )
+    return dict(
+        transformer=transformer,
+        vae=vae,
+        text_encoder=transformers.Qwen2_5_VLForConditionalGeneration(config).eval(),
+        tokenizer=_tokenizer(transformers, folder / "tokenizer", config, "qwen2_5_vl", 1024),
+        scheduler=diffusers.FlowMatchEulerDiscreteScheduler(),
+    )
+
+
+_COMPONENTS = {
+    "sd": _sd,
+    "sdxl": _sdxl,
+    "sd3": _sd3,
+    "flux": _flux,
+    "ddpm": _ddpm,
+    "qwen-image": _qwen_image,
+}
