@@ -15,7 +15,17 @@ SOURCE = Path(__file__).resolve().parents[1] / "src" / "polydocs"
 # Lowest first. A package may import its own layer and those before it.
 LAYERS: tuple[tuple[str, ...], ...] = (
     # shared by all
-    ("__init__", "diagnostics", "codes", "guide", "cache", "typed_json", "host_versions", "baseline_file"),
+    (
+        "__init__",
+        "diagnostics",
+        "codes",
+        "guide",
+        "cache",
+        "typed_json",
+        "host_versions",
+        "transformers_private",  # transformers' adapter: the benchmark's and the stand-ins'
+        "baseline_file",
+    ),
     ("sources",),  # the site model: pages, languages, settings, the API inventory
     ("dialect",),  # the one parse of a page, one spec per construct
     ("markup",),  # the site's renderers of the constructs
@@ -37,8 +47,6 @@ BACK_ARROWS: dict[tuple[str, str], str] = {
     "guessed from the pages' API links and [[autodoc]] directives, which the parse finds",
     ("docstrings/side_by_side.py", "site"): "the comparison with doc-builder builds the pages with "
     "polydocs (build_site); it is a measuring tool (scripts/compare_autodoc.py), not part of a build",
-    ("snippets/standins/build.py", "bench"): "transformers' private part lives in its one adapter, "
-    "bench/transformers_private.py (issue 39 item 1), which the model stand-ins need too",
     (
         "lint/runner.py",
         "site",

@@ -22,7 +22,7 @@ ADAPTERS = {
     "polydocs.site.engine.mkdocs_private": ENGINE,
     "polydocs.site.engine.mkdocstrings_private": "mkdocstrings",
     "polydocs.site.engine.autorefs_private": "mkdocs-autorefs",
-    "polydocs.bench.transformers_private": "transformers",
+    "polydocs.transformers_private": "transformers",
 }
 ADAPTER_FILES = {SRC.parent / (name.replace(".", "/") + ".py") for name in ADAPTERS} | {
     SRC / "site" / "engine" / "method_calls.py"
@@ -100,7 +100,7 @@ def test_private_parts_of_the_hosts_are_used_in_their_adapters_alone() -> None:
 def test_the_transformers_adapter_tells_whether_an_auto_class_has_a_head() -> None:
     """What the stand-ins ask of transformers' private auto mapping (`snippets/standins/build.py`)."""
     transformers = pytest.importorskip("transformers")
-    from polydocs.bench.transformers_private import auto_class_has_head
+    from polydocs.transformers_private import auto_class_has_head
 
     config = transformers.GPT2Config()
     assert auto_class_has_head(transformers.AutoModelForCausalLM, config)

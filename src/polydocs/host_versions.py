@@ -2,7 +2,7 @@
 
 polydocs reaches into a few private parts of MkDocs, mkdocstrings, autorefs and transformers (each listed
 in docs/dependencies.md, "Private parts"). Such parts change without notice in any release, so each
-adapter module (`site/engine/*_private.py`, `bench/transformers_private.py`) states the versions it was
+adapter module (`site/engine/*_private.py`, `transformers_private.py`) states the versions it was
 written and tested for and calls `require_version` when it is imported: on any other version polydocs
 stops at once, naming the package, its version and what to do, instead of building a subtly wrong site.
 """

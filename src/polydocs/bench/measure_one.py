@@ -89,7 +89,7 @@ def _generate_call(config: BenchConfig, model: Any, inputs: dict[str, Any], smok
         # transformers compiles the decoding forward itself when the cache is static.
         compile_config = transformers.CompileConfig(mode=config.mode)
         if smoke:
-            from polydocs.bench.transformers_private import compile_on_every_device
+            from polydocs.transformers_private import compile_on_every_device
 
             compile_on_every_device(compile_config)
         options["compile_config"] = compile_config

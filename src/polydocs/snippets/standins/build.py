@@ -196,7 +196,7 @@ def _model_class(transformers: Any, chosen: str, loaders: tuple[str, ...], confi
             if not model_class.__name__.startswith("Auto"):
                 return model_class
             # transformers' private part, in its adapter (checked against the installed version there).
-            from polydocs.bench.transformers_private import auto_class_has_head
+            from polydocs.transformers_private import auto_class_has_head
 
             if auto_class_has_head(model_class, config):
                 return model_class
