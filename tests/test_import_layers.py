@@ -41,8 +41,6 @@ LAYERS: tuple[tuple[str, ...], ...] = (
 
 # (importing module, imported package): why it still runs back up.
 BACK_ARROWS: dict[tuple[str, str], str] = {
-    ("sources/freshness.py", "dialect"): "a page's freshness compares its blocks, which the parse finds "
-    "(issue 39, 'Hard to find one's room')",
     ("sources/library.py", "dialect"): "the documented library, when polydocs.yml does not name it, is "
     "guessed from the pages' API links and [[autodoc]] directives, which the parse finds",
     ("docstrings/side_by_side.py", "site"): "the comparison with doc-builder builds the pages with "

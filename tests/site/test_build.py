@@ -121,8 +121,8 @@ def test_outdated_translation_shows_a_banner_and_the_status_page_lists_it(small_
     from polydocs.sources import load_source_tree
 
     freshness = load_source_tree(small_tree).freshness
-    freshness.mark("es", "guide")
-    freshness.mark("pt", "guide")
+    freshness.mark("es", "guide", english_blocks=())
+    freshness.mark("pt", "guide", english_blocks=())
     freshness.save()
     out = tmp_path / "site"
     build_site(small_tree, out)

@@ -64,6 +64,12 @@ def fingerprint_parts(fingerprint: str) -> tuple[str, str, str]:
     return kind, words, links
 
 
+def block_fingerprints(text: str) -> tuple[str, ...]:
+    """The fingerprints of the page's top-level blocks, in order: what the translation lock records of
+    an English page when a translation of it is started or marked (`sources/freshness.py`)."""
+    return tuple(block.fingerprint for block in page_blocks(text))
+
+
 def page_blocks(text: str) -> list[Block]:
     """The page's top-level blocks in order, front matter left out (it is the page's, not a block)."""
     page = parse_page(text)

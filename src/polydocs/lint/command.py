@@ -238,7 +238,11 @@ def _missing_strings_line(language: Language) -> str:
 
 
 def _mark(tree: SourceTree, lang: str, local: str | None) -> None:
-    """Record one translation (or every translation of `lang`) as up to date, or refuse with why."""
+    """Record one translation (or every translation of `lang`) as up to date, or refuse with why: the
+    English page's blocks and the translation's markers as the dialect finds them."""
+    from polydocs.dialect.blocks import block_fingerprints
+    from polydocs.dialect.constructs.translation_markers import marker_lines
+
     translated = [code for code in tree.languages if code != SOURCE_LANGUAGE]
     if lang not in translated:
         known = ", ".join(sorted(translated)) or "none"
@@ -247,8 +251,10 @@ def _mark(tree: SourceTree, lang: str, local: str | None) -> None:
     freshness = tree.freshness
     pages = sorted(freshness.translations.get(lang, set()) & set(freshness.english))
     for page in [local] if local is not None else pages:
-        source = tree.pages[lang].get(page)
-        freshness.mark(lang, page, source.path if source is not None else None)
+        source, english = tree.pages[lang].get(page), tree.pages[SOURCE_LANGUAGE].get(page)
+        blocks = block_fingerprints(english.read()) if english is not None else ()
+        pending = marker_lines(source.read()) if source is not None else []
+        freshness.mark(lang, page, blocks, source.path if source is not None else None, pending)
 
 
 def _of_pages(tree: SourceTree, lang: str) -> str:

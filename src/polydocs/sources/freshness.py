@@ -10,9 +10,10 @@ changes, `untracked` when the lock has no entry for it (never marked) and `missi
 `polydocs status --mark es/perf_torch_compile.md` records the English page's present hash. The hash ignores
 line endings and trailing spaces, so only an edit a reader could see makes a translation outdated.
 
-An entry may also keep the fingerprints of the English page's blocks (`polydocs.dialect.blocks`), so that
-`polydocs translate --changes` can tell which blocks changed since, and whether the page is a translation
-`polydocs translate` started and nobody has marked yet (`in-progress`):
+An entry may also keep the fingerprints of the English page's blocks (`polydocs.dialect.blocks`, found by
+the page's parse and handed in by whoever marks or starts a translation), so that `polydocs translate
+--changes` can tell which blocks changed since, and whether the page is a translation `polydocs translate`
+started and nobody has marked yet (`in-progress`):
 
     pt:
       graph_breaks:
@@ -28,6 +29,7 @@ from __future__ import annotations
 import hashlib
 import os
 import tempfile
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
@@ -137,8 +139,6 @@ class Freshness:
     english: dict[str, str]
     translations: dict[str, set[str]]
     recorded: dict[str, dict[str, LockEntry]] = field(default_factory=dict)
-    # The English pages' files, read for the block fingerprints an entry records when it is written.
-    english_pages: dict[str, Path] = field(default_factory=dict)
 
     def state(self, lang: str, local: str) -> State:
         """`local` is the page name without `.md` (`perf_torch_compile`)."""
@@ -166,22 +166,25 @@ class Freshness:
             groups[self.state(lang, local)].append(local)
         return groups
 
-    def mark(self, lang: str, local: str, translation: Path | None = None) -> None:
-        """Record that the translation (at `translation`) now matches the present English page; refused
-        while the page still holds a block `polydocs translate` marked as English."""
+    def mark(
+        self,
+        lang: str,
+        local: str,
+        english_blocks: tuple[str, ...],
+        translation: Path | None = None,
+        pending: Sequence[int] = (),
+    ) -> None:
+        """Record that the translation (at `translation`) now matches the present English page, whose
+        blocks' fingerprints are `english_blocks`; refused while the translation still holds a block
+        `polydocs translate` marked as English (`pending`: the lines of its markers)."""
         self._check_translatable(lang, local)
         if local not in self.translations.get(lang, set()):
             self._refuse(lang, local, f"there is no translation {lang}/{local}.md yet")
         if translation is not None:
-            self._refuse_pending(lang, local, translation)
-        self.recorded.setdefault(lang, {})[local] = self._entry_now(local, in_progress=False)
+            self._refuse_pending(translation, pending)
+        self.recorded.setdefault(lang, {})[local] = LockEntry(self.english[local], english_blocks)
 
-    def _refuse_pending(self, lang: str, local: str, translation: Path) -> None:
-        # Imported here: the dialect imports the sources (project settings), not the other way round.
-        from polydocs.dialect.constructs.translation_markers import is_marker
-
-        text = read_tree_text(translation) or ""
-        pending = [number for number, line in enumerate(text.split("\n"), 1) if is_marker(line)]
+    def _refuse_pending(self, translation: Path, pending: Sequence[int]) -> None:
         if pending:
             raise PolydocsError(
                 [
@@ -197,20 +200,12 @@ class Freshness:
                 ]
             )
 
-    def start(self, lang: str, local: str) -> None:
-        """Record a translation just started from the present English page: in progress until marked."""
+    def start(self, lang: str, local: str, english_blocks: tuple[str, ...]) -> None:
+        """Record a translation just started from the present English page, whose blocks' fingerprints are
+        `english_blocks`: in progress until marked."""
         self._check_translatable(lang, local)
         self.translations.setdefault(lang, set()).add(local)
-        self.recorded.setdefault(lang, {})[local] = self._entry_now(local, in_progress=True)
-
-    def _entry_now(self, local: str, in_progress: bool) -> LockEntry:
-        # Imported here: the dialect imports the sources (project settings), not the other way round.
-        from polydocs.dialect.blocks import page_blocks
-
-        path = self.english_pages.get(local)
-        text = read_tree_text(path) if path is not None else None
-        blocks = tuple(block.fingerprint for block in page_blocks(text)) if text is not None else ()
-        return LockEntry(self.english[local], blocks, in_progress)
+        self.recorded.setdefault(lang, {})[local] = LockEntry(self.english[local], english_blocks, True)
 
     def _check_translatable(self, lang: str, local: str) -> None:
         if lang == SOURCE_LANGUAGE:
@@ -262,4 +257,4 @@ def freshness_of(tree: SourceTree, digests: dict[Path, str]) -> Freshness:
     english = {local: digests[path] for local, path in english_pages.items()}
     translations = {lang: set(tree.pages[lang]) for lang in tree.languages}
     lock_path = tree.root / LOCK_NAME
-    return Freshness(lock_path, english, translations, read_lock(lock_path), english_pages)
+    return Freshness(lock_path, english, translations, read_lock(lock_path))

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from polydocs.diagnostics import Diagnostic, PolydocsError
+from polydocs.dialect.blocks import block_fingerprints
 from polydocs.sources import SOURCE_LANGUAGE, TOCTREE_NAME, Page, SourceTree, Toctree, load_toctree
 from polydocs.translate.files import check_inside, write_all_atomically
 from polydocs.translate.marked_copy import marked_copy
@@ -49,13 +50,14 @@ def start_translation(tree: SourceTree, lang: str, local: str, force: bool = Fal
         check_inside(path, tree.root, _CODE)
     for toctree in (tree.toctrees[lang], tree.toctrees[SOURCE_LANGUAGE]):
         _check_entries(toctree)
-    text, markers = marked_copy(english.read())
+    english_text = english.read()
+    text, markers = marked_copy(english_text)
     new_toctree = toctree_with_page(
         toctree_path.read_text(encoding="utf-8"), tree.toctrees[lang], tree.toctrees[SOURCE_LANGUAGE], local
     )
     if new_toctree is not None:
         _check_toctree(toctree_path, new_toctree, local)
-    freshness.start(lang, local)
+    freshness.start(lang, local, block_fingerprints(english_text))
     target.parent.mkdir(parents=True, exist_ok=True)
     write_all_atomically(
         [(target, text)] + ([(toctree_path, new_toctree)] if new_toctree is not None else [])

@@ -25,6 +25,12 @@ def is_marker(line: str) -> bool:
     return _MARKER.match(line) is not None
 
 
+def marker_lines(text: str) -> list[int]:
+    """The 1-based lines of the page `text` that open a marker, line by line: what keeps `polydocs status
+    --mark` from recording the translation as up to date (`sources/freshness.py`)."""
+    return [number for number, line in enumerate(text.split("\n"), 1) if is_marker(line)]
+
+
 def check(page: ParsedPage, facts: PageFacts) -> Iterator[Finding]:
     for comment in page.comments:
         if is_marker(page.lines[comment.index]):
