@@ -151,3 +151,13 @@ def test_a_notebook_leaves_out_a_hidden_statement_whole_as_the_site_does(tmp_pat
     page.write_text(f"# Runnable\n\n```py runnable:quickstart\n{block}```\n", encoding="utf-8")
     code = [cell.source for cell in _cells(page) if cell.cell_type == "code"]
     assert code[-1] == reader_code(block).strip() == 'print("I love this!")'
+
+
+def test_an_empty_python_block_is_an_empty_code_cell(tmp_path: Path) -> None:
+    """The course's vi/chapter8/5 shows how to open a fence with an empty ```` ```python ```` block:
+    doc-builder made a code cell whose source is None, nbformat refused it and the page had no notebook."""
+    page = tmp_path / "en" / "page.md"
+    page.parent.mkdir()
+    page.write_text("# Fences\n\nType this:\n\n```python\n```\n\nthen your code.\n", encoding="utf-8")
+    code = [cell.source for cell in _cells(page) if cell.cell_type == "code"]
+    assert code == [""]

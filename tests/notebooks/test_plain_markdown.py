@@ -225,3 +225,72 @@ def test_a_course_banner_becomes_its_links_to_the_hosted_notebooks() -> None:
         "Text.",
     ]
     assert _plain("<DocNotebookDropdown options={[]} />\nText.") == ["", "Text."]
+
+
+def test_a_question_becomes_its_choices_each_with_the_sites_folded_explanation() -> None:
+    """The course's end-of-chapter quizzes (128 pages) stayed `<Question choices={[...]} />` as written.
+    As on the site (markup/quiz.py), the legend in the page's language, then each choice; whether it is
+    right is said only inside its folded explanation, in the site's words."""
+    text = (
+        "### 1. Which?\n\n<Question\n\tchoices={[\n"
+        '\t\t{text: "A <code>x</code>", explain: "No."},\n'
+        '\t\t{text: "B", explain: "Yes,\\n really.", correct: true}\n\t]}\n/>\n'
+    )
+    assert _plain(text, "es") == [
+        "### 1. Which?",
+        "",
+        "*Elige una respuesta*",
+        "",
+        "- A <code>x</code>",
+        "  <details><summary>Explicación</summary><strong>Respuesta incorrecta.</strong> No.</details>",
+        "- B",
+        "  <details><summary>Explicación</summary>"
+        "<strong>Respuesta correcta.</strong> Yes, really.</details>",
+        "",
+    ]
+    several = '<Question choices={[{text: "A", correct: true}, {text: "B", correct: true}]} />'
+    assert _plain(several)[0] == "*Choose every right answer*"
+
+
+def test_a_question_the_site_cannot_read_is_its_placeholder() -> None:
+    assert _plain("<Question choices={[1]} />") == [
+        "*An interactive part of this page is not available on this site.*"
+    ]
+
+
+def test_an_autodoc_directive_and_its_members_become_a_link_to_the_reference() -> None:
+    """peft's and transformers' reference pages (60 notebooks of the corpus) kept `[[autodoc]] X` and its
+    `- member` lines as text; an object the inventory does not know is its name in code."""
+    text = "[[autodoc]] Trainer\n    - train\n    - evaluate\n\n[[autodoc]] transformers.Nope\n"
+    assert _plain(text) == [
+        "[`Trainer`](https://huggingface.co/docs/transformers/main/en/main_classes/trainer#transformers.Trainer)",
+        "",
+        "`transformers.Nope`",
+        "",
+    ]
+
+
+def test_an_unknown_component_loses_its_tags_as_on_the_site() -> None:
+    """The German course's `<Tipp>` is no component the site knows: a neutral container, its tags dropped
+    (markup/components.py); the notebook kept both tags."""
+    text = "<Tipp>\n\nDeutsch.\n\n</Tipp>\n\n<Gallery>Shown.</Gallery>"
+    assert _plain(text, "de") == ["", "", "Deutsch.", "", "Shown."]
+
+
+def test_a_component_tag_inside_a_line_or_after_a_list_marker_goes_its_text_kept() -> None:
+    """`<Tip>text</Tip>` on one line and `- <InferenceSnippet ... />` are no construct of the site's steps;
+    its sanitiser drops the elements and keeps their text. The notebook kept the tags."""
+    text = 'A <Tip>short</Tip> tip.\n\n<Tip>One line.</Tip>\n\n- <InferenceSnippet pipeline="x" />\n- item'
+    assert _plain(text) == ["A short tip.", "", "One line.", "", "-", "- item"]
+
+
+def test_a_version_note_is_a_quote_titled_as_the_sites_note() -> None:
+    assert _plain('<Added version="1.2">\n\nNew.\n\n</Added>\n\nAfter.') == [
+        "> **Added in version 1.2**",
+        ">",
+        "> New.",
+        "",
+        "",
+        "After.",
+    ]
+    assert _plain('<Deprecated version="2"/>\nText.') == ["> **Deprecated since version 2**", "Text."]

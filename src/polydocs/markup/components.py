@@ -12,13 +12,15 @@ from __future__ import annotations
 
 from html import escape
 
-from polydocs.dialect.constructs import components, framework_switch, inference_snippet, notebooks, quiz, tabs
+from polydocs.dialect.constructs import components, notebooks, quiz
 from polydocs.dialect.constructs.component_tags import ComponentTag, find_component_tags
+from polydocs.dialect.constructs.components import TagRole
 from polydocs.markup._blocks import StoreHtml, indent_lines, quoted
 from polydocs.markup.context import MarkupContext
 from polydocs.markup.notebook_links import notebook_links_html
 from polydocs.markup.quiz import quiz_html
 from polydocs.markup.youtube import youtube_html
+from polydocs.sources.languages import Language
 
 _NOTE_TYPES = {"added": "info", "changed": "note", "deprecated": "warning"}
 
@@ -37,7 +39,7 @@ def render_components(lines: list[str], context: MarkupContext, store: StoreHtml
         for following in range(tag.index + 1, tag.last + 1):
             lines[following] = ""
         after = tag.after
-        if components.is_unknown(tag) and tag.opening:
+        if components.tag_role(tag) is TagRole.CONTAINER and tag.opening:
             after = after.removesuffix(f"</{tag.name}>")  # `<Name>text</Name>` on one line
         if after:
             lines[tag.last] = (lines[tag.last] + " " + after).strip()
@@ -48,37 +50,39 @@ def render_components(lines: list[str], context: MarkupContext, store: StoreHtml
 
 
 def _tag_html(tag: ComponentTag, context: MarkupContext, store: StoreHtml) -> str | None:
-    """What replaces the tag: stored HTML, a Markdown line, "" (nothing), or None (not this module's)."""
-    if tag.name == "Tip" or (tag.name in tabs.GROUP_NAMES and not tag.self_closing):
-        return None  # the callouts construct's; a tab group's (`<InferenceSnippet>` enclosing tabs)
-    if not tag.ended:
-        return store(_placeholder(context))
-    if inference_snippet.is_inference_snippet(tag) and not isinstance(inference_snippet.read_call(tag), str):
-        return None  # its code tabs are written at the hand-over (markup/inference_snippet.py)
-    if tag.name == quiz.NAME:
+    """What replaces the tag, by its role (`components.tag_role`, which the notebooks follow too): stored
+    HTML, a Markdown line, "" (nothing), or None (not this module's)."""
+    role = components.tag_role(tag)
+    if role in (TagRole.OWNED, TagRole.INFERENCE_SNIPPET):
+        return None  # the callouts' or the tabs' construct; a snippet's tabs come at the hand-over
+    if role is TagRole.QUIZ:
         question = quiz.read_question(tag)
         html = quiz_html(question, context.lang) if isinstance(question, quiz.Question) else None
         return store(html or _placeholder(context))
-    if tag.name in notebooks.NAMES:
+    if role is TagRole.NOTEBOOK_LINKS:
         links = notebook_links_html(notebooks.read_notebook_links(tag), context.lang)
         return store(links) if links else ""
-    if tag.name == framework_switch.NAME or tag.name in components.GROUPING:
-        return ""  # the switch is the tabs' (markup/framework_switch.py); a grouping tag only groups
-    if tag.name == components.YOUTUBE:
+    if role is TagRole.YOUTUBE:
         video = tag.text("id")
         return store(youtube_html(video, context.lang)) if components.youtube_id_valid(video) else ""
-    if tag.name in components.VERSION_NOTES:
-        return "" if tag.closing else _note_line(tag, context)
-    if components.is_unknown(tag):
-        return ""  # a neutral container: its tags dropped, what it encloses rendered with the page
-    return "" if tag.closing else store(_placeholder(context))
+    if role is TagRole.VERSION_NOTE:
+        return _note_line(tag, context)
+    if role is TagRole.PLACEHOLDER:
+        return store(_placeholder(context))
+    return ""  # DROPPED, CONTAINER: the tag goes, what it encloses is rendered with the page
 
 
 def _note_line(tag: ComponentTag, context: MarkupContext) -> str:
     kind = components.VERSION_NOTES[tag.name]
+    return f"!!! {_NOTE_TYPES[kind]} {quoted(version_note_title(tag, context.lang))}"
+
+
+def version_note_title(tag: ComponentTag, lang: Language) -> str:
+    """The title of an `<Added>`, `<Changed>` or `<Deprecated>` note: "Added in v1.2", or "Added"."""
+    kind = components.VERSION_NOTES[tag.name]
     version = tag.text("version")
-    title = context.lang.text(f"component.{kind}_in", version=version) if version else None
-    return f"!!! {_NOTE_TYPES[kind]} {quoted(title or context.lang.text(f'component.{kind}'))}"
+    title = lang.text(f"component.{kind}_in", version=version) if version else None
+    return title or lang.text(f"component.{kind}")
 
 
 def _placeholder(context: MarkupContext) -> str:

@@ -85,13 +85,17 @@ def notebook_cells(markdown_text: str) -> list[Any]:
 
     The page's `<frameworkcontent>` groups are already merged (`plain_markdown.py`); doc-builder's
     `split_frameworks` still runs for what else it does to the text (its doctest syntax cleaning). Cells
-    of fences with a role carry its metadata.
+    of fences with a role carry its metadata. The cell of an empty Python block is empty: doc-builder's
+    `parse_input_output` makes its source None, which no notebook may hold (the course's vi/chapter8/5
+    shows an empty ```` ```python ```` block).
     """
     from doc_builder.convert_to_notebook import clean_content, parse_doc_into_cells, split_frameworks
 
     mixed = split_frameworks(clean_content(markdown_text))[0]
     cells = parse_doc_into_cells(mixed)
     for cell in cells:
+        if cell["cell_type"] == "code" and cell["source"] is None:
+            cell["source"] = ""
         source = cell["source"]
         if cell["cell_type"] == "code" and isinstance(source, str) and source.startswith(_MARKER):
             marker, _, code = source.partition("\n")

@@ -1,9 +1,10 @@
 """A page's lines, once its constructs are rewritten (`plain_markdown.py`), as the items of a notebook.
 
 Prose lines (`str`), lines of non-Python code blocks (`Verbatim`, which no rewrite touches) and the Python
-blocks themselves (`Region`, each one code cell). Two marks stand for a line while the items are made: a
-`<Tip>` tag's place (`TipEdge`), quoted last since a Python block inside a tip ends the quote (a code cell
-cannot sit in a blockquote), and a line that goes once blank runs are collapsed (`Gone`).
+blocks themselves (`Region`, each one code cell). Two marks stand for a line while the items are made: the
+tag of a block quoted under a title (`QuoteEdge`: a `<Tip>`, a version note), quoted last since a Python
+block inside ends the quote (a code cell cannot sit in a blockquote), and a line that goes once blank runs
+are collapsed (`Gone`).
 """
 
 from __future__ import annotations
@@ -14,7 +15,6 @@ from dataclasses import dataclass
 
 from polydocs.notebooks.doc_builder_adapter import verbatim_fence
 from polydocs.snippets.regions import Region
-from polydocs.sources.languages import Language
 
 
 @dataclass(frozen=True)
@@ -25,13 +25,15 @@ class Verbatim:
 
 
 @dataclass(frozen=True)
-class TipEdge:
-    """The line of a `<Tip>` tag the dialect laid out: an opening (`kind`: the callout it makes) or its
-    closing (`kind` None). It stands for its line until the tips are quoted. `prefix` is what precedes an
-    opening tag on its line: its indentation, or the marker of the list item it opens (`- `)."""
+class QuoteEdge:
+    """The line of a tag opening a quoted block (a `<Tip>`, `<Added>`: `title`, the bold title the site's
+    admonition shows) or closing one (`title` None). It stands for its line until the blocks are quoted.
+    `prefix` is what precedes an opening tag on its line: its indentation, or the marker of the list item
+    it opens (`- `); `after`, the text after the tag on its line, the quote's first line."""
 
-    kind: str | None
+    title: str | None
     prefix: str = ""
+    after: str = ""
 
 
 @dataclass(frozen=True)
@@ -44,20 +46,20 @@ class Gone:
 Item = str | Verbatim | Region
 # A line of the page while its constructs are rewritten: its text (holding `\n` where a construct became
 # several lines), a `<Tip>` tag's place, a line that goes last, or None where a construct's line went.
-Line = str | TipEdge | Gone | None
-_Prose = str | TipEdge | Gone
+Line = str | QuoteEdge | Gone | None
+_Prose = str | QuoteEdge | Gone
 # An item while the page's lines become items: a place marked by a construct is a prose line.
-_Marked = Item | TipEdge | Gone
+_Marked = Item | QuoteEdge | Gone
 
 
 _BLANK = re.compile(r"[ ]*")
 
 
-def notebook_items(lines: list[Line], regions: list[Region], language: Language) -> list[Item]:
+def notebook_items(lines: list[Line], regions: list[Region]) -> list[Item]:
     """The items of the page `lines` (one per source line, numbered as `regions` are): blank runs
-    collapsed, the lines that go gone, every tip quoted."""
+    collapsed, the lines that go gone, every quoted block quoted."""
     marked = _without_blank_runs(_page_items(lines, regions))
-    return _tip_blocks_as_quotes([item for item in marked if not isinstance(item, Gone)], language)
+    return _blocks_as_quotes([item for item in marked if not isinstance(item, Gone)])
 
 
 def _page_items(lines: list[Line], regions: list[Region]) -> list[_Marked]:
@@ -105,7 +107,7 @@ def _without_blank_runs(items: list[_Marked]) -> list[_Marked]:
         run.clear()
 
     for item in items:
-        if isinstance(item, (str, TipEdge, Gone)):
+        if isinstance(item, (str, QuoteEdge, Gone)):
             run.append(item)
         else:
             flush()
@@ -118,31 +120,30 @@ def _is_blank(line: _Prose) -> bool:
     return isinstance(line, str) and _BLANK.fullmatch(line) is not None
 
 
-def title_lines(indent: str, kind: str, language: Language) -> list[str]:
-    title = language.text(f"callout.{kind}")
+def title_lines(indent: str, title: str) -> list[str]:
     return [f"{indent}> **{title}**", f"{indent}>"]
 
 
-def _tip_blocks_as_quotes(items: list[Item | TipEdge], language: Language) -> list[Item]:
+def _blocks_as_quotes(items: list[Item | QuoteEdge]) -> list[Item]:
     """`<Tip>` ... `</Tip>`: the body quoted under a bold title. A Python block inside ends the quote
     (a code cell cannot sit in a blockquote); the prose after it is quoted again."""
-    return list(_quoted_tips(iter(items), language, inside=False))
+    return list(_quoted_blocks(iter(items), inside=False))
 
 
-def _quoted_tips(items: Iterator[Item | TipEdge], language: Language, *, inside: bool) -> Iterator[Item]:
-    """The items up to the closing edge of the tip they are `inside`, each tip among them quoted."""
+def _quoted_blocks(items: Iterator[Item | QuoteEdge], *, inside: bool) -> Iterator[Item]:
+    """The items up to the closing edge of the block they are `inside`, each block among them quoted."""
     for item in items:
-        if not isinstance(item, TipEdge):
+        if not isinstance(item, QuoteEdge):
             yield item
-        elif item.kind is None:
+        elif item.title is None:
             if inside:
                 return
         else:
             # The quote starts where the tag did: in a list item, its title follows the item's marker
             # and its lines stay at the item's content column.
             indent = " " * len(item.prefix)
-            body = list(_quoted_tips(items, language, inside=True))
-            yield item.prefix + title_lines("", item.kind, language)[0]
+            body = [*([item.after] if item.after else []), *_quoted_blocks(items, inside=True)]
+            yield item.prefix + title_lines("", item.title)[0]
             yield indent + ">"
             yield from _quoted(_trimmed(body), indent)
             yield ""

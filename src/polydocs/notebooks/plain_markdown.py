@@ -12,20 +12,26 @@ here reads a construct's syntax; each function only writes what the reader of a 
 - `<iframe>` embeds (`find_iframes`) become a link to what they show (notebooks do not run embedded pages);
 - the tab groups' tags (`tab_layout` of `<hfoptions>` and of the code tabs, `<python>` in
   `<tokenizerslangcontent>`) go, each tab's opening becomes its label in bold, as the site labels the tab;
-- a self-closing `<InferenceSnippet>` becomes its call's code, each client's under its label in bold;
 - the course's `{#if fw === 'pt'}` ... `{:else}` ... `{/if}` (`find_switch_blocks`) become each branch
   under its framework's label in bold;
 - `<frameworkcontent>` (`tab_layout`) becomes its tabs' bodies in order, the one notebook doc-builder makes
   of all frameworks;
-- a `<Youtube>` (`find_component_tags`) is handed to doc-builder in the form it makes a video cell of; a
-  `<CourseFloatingBanner>` or `<DocNotebookDropdown>` becomes its links; `<FrameworkSwitchCourse>` goes;
+- each component tag (`find_component_tags`) is written by its role, the one the site's components step
+  follows (`tag_role`): a `<Question>` becomes its choices, each with the site's folded explanation
+  (`quiz_markdown.py`); a `<Youtube>` is handed to doc-builder in the form it makes a video cell of; a
+  notebook banner becomes its links; a self-closing `<InferenceSnippet>` its call's code, each client's
+  under its label in bold; `<Added>`/`<Changed>`/`<Deprecated>` a quote titled as the site's note; an
+  unknown component loses its tags; a tag the site cannot show is its placeholder sentence;
+- a component tag no step of the site renders (inside a line of text, after a list marker) goes, its text
+  kept, as the site's sanitiser drops it;
+- `[[autodoc]]` directives (`find_autodoc`) become a link to the object's reference, as an API link;
 - `## Title[[id]]` (`find_leftovers`) loses its `[[id]]`;
 - `<!-- polydocs: ... -->` directives (block comments of the parse that the checker's `COMMENT_PATTERN`
   reads; the setup code goes into a cell of its own) disappear.
 
 A page arrives as its text and its code blocks (`Region`s, found by the snippet checker from the same
 parse). Each construct is rewritten on the page's lines, where the parse put it; then the lines become
-the notebook's items (`markdown_items.py`), where a `<Tip>` is quoted.
+the notebook's items (`markdown_items.py`), where a `<Tip>` or a version note is quoted.
 """
 
 from __future__ import annotations
@@ -33,16 +39,23 @@ from __future__ import annotations
 import html
 import re
 
+from polydocs.dialect.components import OPENS_LIST_ITEM
 from polydocs.dialect.constructs.api_links import API_LINK, api_link_matches, shown_name
+from polydocs.dialect.constructs.autodoc import find_autodoc
 from polydocs.dialect.constructs.callouts import alerts, tip_layout
-from polydocs.dialect.constructs.component_tags import find_component_tags
-from polydocs.dialect.constructs.components import YOUTUBE, find_leftovers, youtube_id_valid
-from polydocs.dialect.constructs.framework_switch import NAME as FRAMEWORK_SWITCH
+from polydocs.dialect.constructs.component_tags import ComponentTag, find_component_tags, is_component_name
+from polydocs.dialect.constructs.components import (
+    TagRole,
+    closing_lines,
+    find_leftovers,
+    tag_role,
+    youtube_id_valid,
+)
 from polydocs.dialect.constructs.framework_switch import StrayMarker, SwitchBlock, find_switch_blocks
 from polydocs.dialect.constructs.iframes import find_iframes
-from polydocs.dialect.constructs.inference_snippet import is_inference_snippet, read_call
-from polydocs.dialect.constructs.notebooks import NAMES as NOTEBOOK_LINKS
+from polydocs.dialect.constructs.inference_snippet import InferenceCall, read_call
 from polydocs.dialect.constructs.notebooks import read_notebook_links
+from polydocs.dialect.constructs.quiz import Question, read_question
 from polydocs.dialect.constructs.tabs import (
     CODE_TABS,
     FRAMEWORK_CONTENT,
@@ -54,9 +67,12 @@ from polydocs.dialect.constructs.tabs import (
 )
 from polydocs.dialect.heading_anchors import heading_anchor
 from polydocs.dialect.page import ParsedPage, parse_page
+from polydocs.dialect.tags import parse_tag_line
+from polydocs.markup.components import version_note_title
 from polydocs.markup.inference_snippet import client_code
 from polydocs.markup.notebook_links import link_label
-from polydocs.notebooks.markdown_items import Gone, Item, Line, TipEdge, notebook_items, title_lines
+from polydocs.notebooks.markdown_items import Gone, Item, Line, QuoteEdge, notebook_items, title_lines
+from polydocs.notebooks.quiz_markdown import question_markdown
 from polydocs.snippets.directives import COMMENT_PATTERN
 from polydocs.snippets.regions import Region
 from polydocs.sources.api_inventory import ApiInventory
@@ -74,15 +90,16 @@ def plain_markdown(
     _iframes_as_links(lines, page, language)
     _api_links_as_links(lines, page, inventory)
     _without_heading_anchors(lines, page)
-    _inference_snippets_as_code(lines, page)
+    _autodoc_as_links(lines, page, inventory)
     _components_as_markdown(lines, page, language)
+    _inline_components_dropped(lines, page)
     for spec in (*CODE_TABS, HFOPTIONS):
         _tabs_as_labels(lines, page, spec)
     _framework_switches_as_labels(lines, page)
     _github_alerts_as_titles(lines, page, language)
-    _tip_edges(lines, page)
+    _tip_edges(lines, page, language)
     _framework_tabs_merged(lines, page)
-    return notebook_items(lines, regions, language)
+    return notebook_items(lines, regions)
 
 
 def _without_directives(lines: list[Line], page: ParsedPage) -> None:
@@ -116,14 +133,29 @@ def _escape_link_text(text: str) -> str:
 
 def _api_links_as_links(lines: list[Line], page: ParsedPage, inventory: ApiInventory) -> None:
     def link(match: re.Match[str]) -> str:
-        shown = shown_name(match)
-        target = inventory.resolve(match["name"])
-        # A reference page of the site itself has no URL a downloaded notebook could follow.
-        return f"`{shown}`" if target is None or target.page else f"[`{shown}`]({target.url})"
+        return _reference_link(shown_name(match), match["name"], inventory)
 
     for index, line in page.outside_code():
         if isinstance(lines[index], str) and any(api_link_matches(line)):
             lines[index] = API_LINK.sub(link, str(lines[index]))
+
+
+def _reference_link(shown: str, name: str, inventory: ApiInventory) -> str:
+    """`shown` as a link to the API reference of `name`, or as code where there is none to follow."""
+    target = inventory.resolve(name)
+    # A reference page of the site itself has no URL a downloaded notebook could follow.
+    return f"`{shown}`" if target is None or target.page else f"[`{shown}`]({target.url})"
+
+
+def _autodoc_as_links(lines: list[Line], page: ParsedPage, inventory: ApiInventory) -> None:
+    """`[[autodoc]] X` and its `- member` lines (`find_autodoc`, the directives the site documents) become
+    one line: the object's name linking to its API reference, as an API link to it does (code where the
+    reference is this site's own page). doc-builder makes notebooks of pages marked `[[open-in-colab]]` only,
+    from their source, and no reference page is marked; a notebook is every page's here, and a notebook
+    documents no API: it points at the reference the page shows."""
+    for autodoc in find_autodoc(page):
+        link = _reference_link(autodoc.name, autodoc.name, inventory)
+        _replace(lines, autodoc.index, autodoc.index + len(autodoc.members), autodoc.indent + link)
 
 
 def _without_heading_anchors(lines: list[Line], page: ParsedPage) -> None:
@@ -134,48 +166,92 @@ def _without_heading_anchors(lines: list[Line], page: ParsedPage) -> None:
             lines[leftover.index] = anchored.heading if anchored else line
 
 
-def _inference_snippets_as_code(lines: list[Line], page: ParsedPage) -> None:
-    """A self-closing `<InferenceSnippet>` becomes its call's code, each client's under its label in bold
-    (the site's tabs: markup/inference_snippet.py); one that cannot be read goes (the site shows a
-    placeholder)."""
-    for tag in find_component_tags(page):
-        if not (tag.ended and is_inference_snippet(tag)):
-            continue
-        call = read_call(tag)
-        block: list[str] = []
-        if not isinstance(call, str):
-            for label, client_language, code in client_code(call):
-                block += [f"**{label}**", ""]
-                for provider, lines_of_code in code:
-                    named = [f"`{provider}`", ""] if len(code) > 1 else []
-                    block += [*named, "```" + client_language, *lines_of_code, "```", ""]
-        _replace(lines, tag.index, tag.last, "\n".join(block) if block else None)
-
-
 def _components_as_markdown(lines: list[Line], page: ParsedPage, language: Language) -> None:
-    """The components this renderer writes, from the tags the site's components step renders
-    (`find_component_tags`): a `<Youtube>` becomes the one form hf-doc-builder makes a video cell of,
-    `<Youtube id="..."/>` (its pattern missed `<Youtube id="..." />`, which the course writes on 173
-    pages), one whose id is no video's goes, as on the site; a `<CourseFloatingBanner>` or
-    `<DocNotebookDropdown>` becomes its links to the page's hosted notebooks, as the site's row of them;
-    `<FrameworkSwitchCourse>` goes (its `{#if}` blocks are labelled). What follows a tag on its line stays,
-    on a line of its own."""
-    for tag in find_component_tags(page):
-        if tag.name == YOUTUBE and tag.self_closing:
-            video = tag.text("id")
-            written = f'<Youtube id="{video}"/>' if youtube_id_valid(video) else ""
-        elif tag.name in NOTEBOOK_LINKS:
-            links = read_notebook_links(tag).links
-            shown = [(_escape_link_text(link_label(link, language)), link.url) for link in links]
-            written = " · ".join(f"[{label}]({url})" for label, url in shown)
-        elif tag.name == FRAMEWORK_SWITCH:
-            written = ""
-        else:
-            continue
+    """Each component tag the site's components step renders (`find_component_tags`), written as the site
+    writes it, by the one rule of what a tag is (`tag_role`): a `<Question>` becomes its choices, a
+    `<Youtube>` the one form hf-doc-builder makes a video cell of (`<Youtube id="..."/>`: its pattern missed
+    `<Youtube id="..." />`, which the course writes on 173 pages), a notebook banner its links, an
+    `<InferenceSnippet>` its call's code, a version note a quote titled as the site's note; a tag the site
+    drops goes (an unknown component keeps what it encloses), a tag it cannot show becomes its placeholder
+    sentence. What follows a tag on its line stays, on a line of its own."""
+    tags = find_component_tags(page)
+    closings = closing_lines(list(tags))
+    for tag in tags:
+        role = tag_role(tag)
+        if role is TagRole.OWNED or not isinstance(lines[tag.index], str):
+            continue  # another construct's, or the closing tag of a note quoted below
         line = str(lines[tag.index])
-        indent = line[: len(line) - len(line.lstrip())] if written else ""
-        kept = [part for part in (indent + written, tag.after) if part]
+        indent = line[: len(line) - len(line.lstrip())]
+        written = _tag_markdown(tag, role, language)
+        if role is not TagRole.INFERENCE_SNIPPET:  # its fences start their lines, where doc-builder sees code
+            written = [indent + part if part else part for part in written]
+        after = tag.after.removesuffix(f"</{tag.name}>") if role is TagRole.CONTAINER else tag.after
+        if role is TagRole.VERSION_NOTE:
+            title = version_note_title(tag, language)
+            _replace(lines, tag.index, tag.last, None)
+            if tag.self_closing:
+                lines[tag.index] = "\n".join([title_lines(indent, title)[0], *([after] if after else [])])
+                continue
+            lines[tag.index] = QuoteEdge(title, indent, after)
+            end = closings.get(tag.index)
+            if end is not None:
+                lines[end] = QuoteEdge(None)
+            continue
+        kept = [part for part in ("\n".join(written), after) if part]
         _replace(lines, tag.index, tag.last, "\n".join(kept))
+
+
+def _tag_markdown(tag: ComponentTag, role: TagRole, language: Language) -> list[str]:
+    """The Markdown lines a tag of this role becomes (none: it goes)."""
+    if role is TagRole.QUIZ:
+        question = read_question(tag)
+        if isinstance(question, Question):
+            return question_markdown(question, language)
+        role = TagRole.PLACEHOLDER
+    if role is TagRole.PLACEHOLDER:
+        return [f"*{language.text('component.placeholder')}*"]
+    if role is TagRole.YOUTUBE:
+        video = tag.text("id")
+        return [f'<Youtube id="{video}"/>'] if youtube_id_valid(video) else []
+    if role is TagRole.NOTEBOOK_LINKS:
+        links = read_notebook_links(tag).links
+        shown = [(_escape_link_text(link_label(link, language)), link.url) for link in links]
+        return [" · ".join(f"[{label}]({url})" for label, url in shown)] if shown else []
+    if role is TagRole.INFERENCE_SNIPPET:
+        call = read_call(tag)
+        assert not isinstance(call, str)  # the role says it reads
+        return _client_blocks(call)
+    return []  # DROPPED, CONTAINER
+
+
+def _client_blocks(call: InferenceCall) -> list[str]:
+    """The call's code for each client, under its label in bold (the site's tabs)."""
+    block: list[str] = []
+    for label, client_language, code in client_code(call):
+        block += [f"**{label}**", ""]
+        for provider, lines_of_code in code:
+            named = [f"`{provider}`", ""] if len(code) > 1 else []
+            block += [*named, "```" + client_language, *lines_of_code, "```", ""]
+    return block
+
+
+def _inline_components_dropped(lines: list[Line], page: ParsedPage) -> None:
+    """A component tag no step of the site renders: one inside a line of text (`<Tip>text</Tip>` on one
+    line) or after a list item's marker (`- <InferenceSnippet ... />`; only a `<Tip>` opens an item,
+    `OPENS_LIST_ITEM`). It reaches the site's sanitiser as HTML, which drops an element it does not allow
+    and keeps its text (`markup/unsafe_html.py`; a component is never an HTML element); so does the
+    notebook."""
+    for index, item_tag in page.list_item_tags:
+        name = item_tag.name
+        if is_component_name(name) and name not in OPENS_LIST_ITEM and isinstance(lines[index], str):
+            lines[index] = str(lines[index])[: len(item_tag.indent)].rstrip()
+    for inline in page.inline_tokens():
+        token, index = inline.token, inline.index
+        if token.type != "html_inline" or "\n" in token.content or not isinstance(lines[index], str):
+            continue
+        tag = parse_tag_line(token.content)
+        if tag is not None and is_component_name(tag.name):
+            lines[index] = str(lines[index]).replace(token.content, "", 1)
 
 
 def _tabs_as_labels(lines: list[Line], page: ParsedPage, spec: TabGroupSpec) -> None:
@@ -227,15 +303,16 @@ def _github_alerts_as_titles(lines: list[Line], page: ParsedPage, language: Lang
         line = lines[alert.index]
         if alert.rendered and isinstance(line, str):
             indent = line[: len(line) - len(line.lstrip(" "))]
-            lines[alert.index] = "\n".join(title_lines(indent, alert.kind.lower(), language))
+            title = language.text(f"callout.{alert.kind.lower()}")
+            lines[alert.index] = "\n".join(title_lines(indent, title))
 
 
-def _tip_edges(lines: list[Line], page: ParsedPage) -> None:
+def _tip_edges(lines: list[Line], page: ParsedPage, language: Language) -> None:
     for block in tip_layout(page).blocks:
         line = str(lines[block.index])
-        lines[block.index] = TipEdge(block.kind, line[: line.find("<")])
+        lines[block.index] = QuoteEdge(language.text(f"callout.{block.kind}"), line[: line.find("<")])
         if block.closed:
-            lines[block.end] = TipEdge(None)
+            lines[block.end] = QuoteEdge(None)
 
 
 def _framework_tabs_merged(lines: list[Line], page: ParsedPage) -> None:

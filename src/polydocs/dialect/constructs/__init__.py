@@ -6,6 +6,9 @@ the same constructs from the same parse (`polydocs.markup`), the lint rules repo
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from dataclasses import dataclass
+
 from polydocs.dialect import page_bounds
 from polydocs.dialect.checks import CheckRegistry
 from polydocs.dialect.constructs import (
@@ -26,6 +29,7 @@ from polydocs.dialect.constructs import (
     tabs,
     translation_markers,
 )
+from polydocs.dialect.page import ParsedPage
 
 # In the order a page's findings are produced. Each module has `check(page, facts)` and its `CODES`.
 CONSTRUCTS = (
@@ -53,4 +57,46 @@ CONSTRUCT_CHECKS = CheckRegistry([construct.check for construct in CONSTRUCTS])
 # Every code a construct check may report: what the build and `polydocs lint` must agree on.
 CONSTRUCT_CODES: frozenset[str] = frozenset().union(*(construct.CODES for construct in CONSTRUCTS))
 
-__all__ = ["CONSTRUCTS", "CONSTRUCT_CHECKS", "CONSTRUCT_CODES"]
+# The constructs whose syntax a reader would see as written where a renderer leaves them; each says on which
+# lines (`written_lines`). The others are Markdown an output renders as the site does (fences, page links,
+# `$$` math: `page.jupyter_math` writes the rest), HTML comments no reader sees (the license header,
+# translation markers), or no syntax of their own (page bounds, JSX attribute spellings).
+SHOWN_CONSTRUCTS = (
+    callouts,
+    tabs,
+    autodoc,
+    iframes,
+    components,
+    quiz,
+    notebooks,
+    framework_switch,
+    literal_include,
+    api_links,
+)
+
+
+@dataclass(frozen=True)
+class WrittenConstruct:
+    """A line where a construct the site renders is written: `construct` names its module."""
+
+    index: int
+    construct: str
+
+
+def written_constructs(page: ParsedPage) -> Iterator[WrittenConstruct]:
+    """Where the page writes each construct the site renders, by each construct's own reading: what a
+    second renderer (the notebooks) must have rendered, asked of its output read again as a page."""
+    for construct in SHOWN_CONSTRUCTS:
+        name = construct.__name__.rsplit(".", 1)[-1]
+        for index in sorted(set(construct.written_lines(page))):
+            yield WrittenConstruct(index, name)
+
+
+__all__ = [
+    "CONSTRUCTS",
+    "CONSTRUCT_CHECKS",
+    "CONSTRUCT_CODES",
+    "SHOWN_CONSTRUCTS",
+    "WrittenConstruct",
+    "written_constructs",
+]

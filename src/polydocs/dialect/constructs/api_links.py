@@ -52,6 +52,13 @@ def api_link_problem(name: str, api: ApiInventory) -> str | None:
     return None
 
 
+def written_lines(page: ParsedPage) -> Iterator[int]:
+    """The lines outside code holding an API link."""
+    for index, line in page.outside_code():
+        if any(api_link_matches(line)):
+            yield index
+
+
 def check(page: ParsedPage, facts: PageFacts) -> Iterator[Finding]:
     api = facts.api
     if api is None:

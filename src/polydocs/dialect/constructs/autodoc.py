@@ -91,6 +91,12 @@ def available(autodoc: Autodoc, api: ApiInventory) -> bool:
     return unavailable_reason(autodoc, api) is None
 
 
+def written_lines(page: ParsedPage) -> Iterator[int]:
+    """The lines of every directive and its member lines."""
+    for autodoc in find_autodoc(page):
+        yield from range(autodoc.index, autodoc.index + 1 + len(autodoc.members))
+
+
 def check(page: ParsedPage, facts: PageFacts) -> Iterator[Finding]:
     if _MARKER not in page.text:
         return  # no line starts as a directive, and no directive names an object

@@ -134,6 +134,14 @@ def tip_layout(page: ParsedPage) -> TipLayout:
     return TipLayout(tuple(blocks), unopened)
 
 
+def written_lines(page: ParsedPage) -> Iterator[int]:
+    """The lines of the callouts the site renders (an alert's marker, a `<Tip>`'s tags): where a reader
+    sees their syntax as written if a renderer leaves them."""
+    yield from (alert.index for alert in alerts(page) if alert.rendered)
+    for block in tip_layout(page).blocks:
+        yield from (block.index, block.end) if block.closed else (block.index,)
+
+
 def check(page: ParsedPage, facts: PageFacts) -> Iterator[Finding]:
     for alert in alerts(page):
         yield from _alert_problems(page, alert)

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from enum import Enum
 from typing import Literal
 
 from polydocs.dialect import components as shared
@@ -59,6 +60,55 @@ class Leftover:
 
     index: int
     kind: LeftoverKind
+
+
+class TagRole(Enum):
+    """What the site makes of a component tag: the one decision every renderer (the site's components step,
+    the notebooks) follows, so that a tag is never shown by one output and left as written by another."""
+
+    # Another construct's: a `<Tip>` (callouts), a tab group enclosing tabs (tabs).
+    OWNED = "owned"
+    # A tag never ended, or a known component that cannot be shown (an `<InferenceSnippet>` not read):
+    # the site's placeholder sentence.
+    PLACEHOLDER = "placeholder"
+    # A readable self-closing `<InferenceSnippet>`: its call's code, for each client.
+    INFERENCE_SNIPPET = "inference-snippet"
+    # A `<Question>`: its choices (or the placeholder, when they cannot be read).
+    QUIZ = "quiz"
+    # `<CourseFloatingBanner>`, `<DocNotebookDropdown>`: links to the page's hosted notebooks.
+    NOTEBOOK_LINKS = "notebook-links"
+    # `<FrameworkSwitchCourse>` (its `{#if}` blocks are the switch), a grouping tag, the closing tag of a
+    # placeholder: the tag goes, what it encloses stays.
+    DROPPED = "dropped"
+    # A component no construct knows: a neutral container, its tags dropped (`<Name>text</Name>` on one line
+    # keeps its text), what it encloses rendered with the page.
+    CONTAINER = "container"
+    YOUTUBE = "youtube"
+    # `<Added>`, `<Changed>`, `<Deprecated>`: a note titled with the version (its closing tag: DROPPED).
+    VERSION_NOTE = "version-note"
+
+
+def tag_role(tag: ComponentTag) -> TagRole:
+    """The role of a tag `find_component_tags` found."""
+    if tag.name == "Tip" or (tag.name in tabs.GROUP_NAMES and not tag.self_closing):
+        return TagRole.OWNED
+    if not tag.ended:
+        return TagRole.PLACEHOLDER
+    if inference_snippet.is_inference_snippet(tag) and not isinstance(inference_snippet.read_call(tag), str):
+        return TagRole.INFERENCE_SNIPPET
+    if tag.name == quiz.NAME:
+        return TagRole.QUIZ
+    if tag.name in notebooks.NAMES:
+        return TagRole.NOTEBOOK_LINKS
+    if tag.name == framework_switch.NAME or tag.name in GROUPING:
+        return TagRole.DROPPED
+    if tag.name == YOUTUBE:
+        return TagRole.YOUTUBE
+    if tag.name in VERSION_NOTES:
+        return TagRole.DROPPED if tag.closing else TagRole.VERSION_NOTE
+    if is_unknown(tag):
+        return TagRole.CONTAINER
+    return TagRole.DROPPED if tag.closing else TagRole.PLACEHOLDER
 
 
 def youtube_id_valid(video: str) -> bool:
@@ -118,6 +168,13 @@ def check(page: ParsedPage, facts: PageFacts) -> Iterator[Finding]:
                 "anchor and text included",
                 "end the heading's line after `]]` and start the text on the next line",
             )
+
+
+def written_lines(page: ParsedPage) -> Iterator[int]:
+    """The lines of this construct's tags (`find_components`) and leftovers (`find_leftovers`)."""
+    for tag in find_components(page):
+        yield from range(tag.index, tag.last + 1)
+    yield from (leftover.index for leftover in find_leftovers(page))
 
 
 def is_unknown(tag: ComponentTag) -> bool:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from polydocs.dialect.checks import Finding, PageFacts
 from polydocs.dialect.constructs._visible import visible_lines
+from polydocs.dialect.constructs.component_tags import find_component_tags
 from polydocs.dialect.page import ParsedPage
 
 NAME = "FrameworkSwitchCourse"
@@ -79,6 +80,18 @@ def find_switch_blocks(page: ParsedPage) -> Iterator[SwitchBlock | StrayMarker]:
             yield StrayMarker(index, line.strip())
     if open_block is not None:
         yield SwitchBlock(open_block[0], open_block[2], None, open_block[1])
+
+
+def written_lines(page: ParsedPage) -> Iterator[int]:
+    """The lines of every `{#if}`, `{:else}` and `{/if}` marker and of `<FrameworkSwitchCourse>`."""
+    for block in find_switch_blocks(page):
+        if isinstance(block, StrayMarker):
+            yield block.index
+        else:
+            yield from (index for index in (block.index, block.otherwise, block.end) if index is not None)
+    for tag in find_component_tags(page):
+        if tag.name == NAME:
+            yield from range(tag.index, tag.last + 1)
 
 
 def check(page: ParsedPage, facts: PageFacts) -> Iterator[Finding]:

@@ -142,6 +142,14 @@ def find_iframes(page: ParsedPage) -> list[Iframe]:
     return found
 
 
+def written_lines(page: ParsedPage) -> Iterator[int]:
+    """The lines of the iframes the site embeds: on lines of their own and ended (one inside a line of text
+    is left to the sanitiser, one never ended is shown as text)."""
+    for iframe in find_iframes(page):
+        if not iframe.inline and iframe.ended:
+            yield from range(iframe.index, iframe.last + 1)
+
+
 def check(page: ParsedPage, facts: PageFacts) -> Iterator[Finding]:
     for iframe in find_iframes(page):
         yield from _problems(iframe, facts.iframe_hosts)

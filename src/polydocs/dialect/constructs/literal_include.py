@@ -179,6 +179,12 @@ def included_files(page: ParsedPage, page_file: Path, root: Path) -> list[str]:
     return digests
 
 
+def written_lines(page: ParsedPage) -> Iterator[int]:
+    """The lines of every `<literalinclude>` the site replaces by the excerpt."""
+    for include in find_includes(page):
+        yield from range(include.index, include.last + 1)
+
+
 def check(page: ParsedPage, facts: PageFacts) -> Iterator[Finding]:
     for include in find_includes(page):
         if facts.source_file is None and not include.problem:

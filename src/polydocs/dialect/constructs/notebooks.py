@@ -86,6 +86,13 @@ def find_notebook_links(page: ParsedPage) -> Iterator[NotebookLinks]:
             yield read_notebook_links(tag)
 
 
+def written_lines(page: ParsedPage) -> Iterator[int]:
+    """The lines of every notebook banner's tag."""
+    for tag in find_component_tags(page):
+        if tag.name in NAMES:
+            yield from range(tag.index, tag.last + 1)
+
+
 def check(page: ParsedPage, facts: PageFacts) -> Iterator[Finding]:
     for banner in find_notebook_links(page):
         yield from banner.findings

@@ -76,6 +76,12 @@ def find_questions(page: ParsedPage) -> Iterator[Question | QuestionProblem]:
             yield read_question(tag)
 
 
+def written_lines(page: ParsedPage) -> Iterator[int]:
+    """The lines of every `<Question>` tag."""
+    for question in find_questions(page):
+        yield from range(question.index, question.last + 1)
+
+
 def check(page: ParsedPage, facts: PageFacts) -> Iterator[Finding]:
     for question in find_questions(page):
         if isinstance(question, QuestionProblem):

@@ -258,6 +258,15 @@ def _tab(
     return Tab(start, tag, number, spec.label(tag, number), min(end.index, group_end), closing, end.found)
 
 
+def written_lines(page: ParsedPage) -> Iterator[int]:
+    """The lines of the tags of every tab group the site renders as tabs, and of their tabs."""
+    for spec in TAB_GROUPS:
+        for group in tab_layout(page, spec).groups:
+            yield from (group.index, group.end) if group.closed else (group.index,)
+            for tab in group.tabs:
+                yield from (tab.index,) if tab.closing is None else (tab.index, tab.closing)
+
+
 def check(page: ParsedPage, facts: PageFacts) -> Iterator[Finding]:
     spans = list(tip_layout(page).spans())
     layouts = {spec: tab_layout(page, spec) for spec in TAB_GROUPS}
