@@ -14,7 +14,7 @@ import string
 from dataclasses import dataclass
 from pathlib import Path
 
-from polydocs.lint.secrets.distinct_lines import secrets_in_files
+from polydocs.lint.secrets.kept_findings import secrets_in_files
 
 _HEX = "0123456789abcdef"
 _BASE64 = string.ascii_letters + string.digits + "+/"
@@ -116,7 +116,7 @@ def score_scan(folder: Path) -> ScanScore:
     page = folder / "planted.md"
     lines = ["# Planted samples", "", "```py", *(sample.line for sample in samples), "```", ""]
     page.write_text("\n".join(lines), encoding="utf-8")
-    reported = {secret.line for secret in secrets_in_files([page])[page]}
+    reported = {secret.line for secret in secrets_in_files([page], None)[page]}
     at = {sample: index + 4 for index, sample in enumerate(samples)}
     return ScanScore(
         found=[s for s in samples if s.secret and at[s] in reported],

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from polydocs.cache import CacheStore, stable_repr
 from polydocs.diagnostics import Diagnostic
-from polydocs.lint.secrets.published import scanner_digest
+from polydocs.lint.secrets.kept_findings import scanner_digest
 from polydocs.lint.secrets.scan import ALLOWLIST_NAME, find_repository_root
 from polydocs.site.language_manifest import TreeInputs
 from polydocs.sources import SOURCE_LANGUAGE

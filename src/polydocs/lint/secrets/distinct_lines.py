@@ -4,12 +4,10 @@ from __future__ import annotations
 
 import re
 import tempfile
-from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from polydocs.lint.secrets.detect import FoundSecret, configured_scanner, find_secrets, secrets_in
-from polydocs.sources.pages import PAGE_SUFFIXES
+from polydocs.lint.secrets.detect import FoundSecret, configured_scanner, secrets_in
 
 if TYPE_CHECKING:
     from detect_secrets.plugins.base import BasePlugin
@@ -87,19 +85,3 @@ def _write_distinct_lines(path: Path, keys: list[Key]) -> dict[int, Key]:
             text.append("")
     path.write_text("\n".join(text) + "\n", encoding="utf-8")
     return lines
-
-
-def secrets_in_files(paths: Iterable[Path]) -> dict[Path, list[FoundSecret]]:
-    """Every secret in `paths`: pages by their distinct lines, every other file scanned whole (a YAML or
-    INI file is read by detect-secrets as a whole, through its transformers)."""
-    pages: dict[Path, str] = {}
-    others: list[Path] = []
-    for path in paths:
-        try:
-            if path.suffix in PAGE_SUFFIXES:
-                pages[path] = path.read_text(encoding="utf-8")
-                continue
-        except (OSError, UnicodeDecodeError):
-            pass
-        others.append(path)
-    return {**scan_distinct_lines(pages), **find_secrets(others)}

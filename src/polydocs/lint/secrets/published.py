@@ -1,23 +1,17 @@
 """The secret scan of what a build publishes: every file of the languages it builds, scanned once per content.
 
-Each file's findings are kept by a digest of its bytes (and of the scanner): a rebuild scans only what
-changed. The allowlist is applied afterwards, so editing it
-needs no rescan.
+Each file's findings are kept by a digest of its text and of the scanner (`kept_findings.py`, the store
+lint's scan of the pages shares): a rebuild scans only what changed. The allowlist is applied afterwards,
+so editing it needs no rescan.
 """
 
 from __future__ import annotations
 
 import contextlib
-import hashlib
-import importlib.metadata
-from dataclasses import asdict
-from functools import cache, partial
 from pathlib import Path
 
-from polydocs.cache import CacheStore
 from polydocs.diagnostics import Diagnostic
-from polydocs.lint.secrets.detect import PLUGIN_FILE, FoundSecret
-from polydocs.lint.secrets.distinct_lines import scan_distinct_lines
+from polydocs.lint.secrets.kept_findings import scan_texts
 from polydocs.lint.secrets.scan import (
     SecretAllowlist,
     find_repository_root,
@@ -26,10 +20,7 @@ from polydocs.lint.secrets.scan import (
 )
 from polydocs.sources import SOURCE_LANGUAGE, SourceTree
 from polydocs.sources.confinement import inside_tree
-from polydocs.typed_json import load
 
-# Bump when what a cache entry of findings holds changes.
-_FINDINGS_FORMAT = "3"
 # Larger files are data (notebooks, archives), not pages or their text assets.
 _LARGEST_SCANNED = 2 * 1024 * 1024
 
@@ -53,40 +44,10 @@ def scan_published(tree: SourceTree, languages: list[str], cache: Path | None) -
     """One warning per secret in what the build publishes, unless the repository's allowlist names it."""
     root = find_repository_root(tree.root)
     allowlist, problems = load_allowlist(root) if root else (SecretAllowlist(tree.root, []), [])
-    found = _cached_scan(published_texts(tree, languages), cache)
+    found = scan_texts(published_texts(tree, languages), cache)
     return problems + [
         secret_finding(path, secret, allowlist, "warning", " would be published")
         for path, secrets in found.items()
         for secret in secrets
         if not allowlist.allows(path, secret.secret_hash)
     ]
-
-
-def _cached_scan(texts: dict[Path, str], cache: Path | None) -> dict[Path, list[FoundSecret]]:
-    store = CacheStore(cache, _FINDINGS_FORMAT)
-    keys = {path: _key(path, text) for path, text in texts.items()} if cache else {}
-    found: dict[Path, list[FoundSecret]] = {}
-    for path, key in keys.items():
-        stored = store.read(key, partial(load, list[FoundSecret]))
-        if stored is not None:
-            found[path] = stored
-    unscanned = {path: text for path, text in texts.items() if path not in found}
-    for path, secrets in scan_distinct_lines(unscanned).items():
-        found[path] = secrets
-        if path in keys:
-            store.write(keys[path], [asdict(secret) for secret in secrets])
-    return found
-
-
-def _key(path: Path, text: str) -> str:
-    # detect-secrets picks its keyword rules by the file's suffix.
-    return hashlib.sha256(f"{scanner_digest()}\0{path.suffix}\0{text}".encode()).hexdigest()
-
-
-@cache
-def scanner_digest() -> str:
-    """What the findings depend on besides the files: detect-secrets' version and our code around it."""
-    digest = hashlib.sha256(importlib.metadata.version("detect-secrets").encode())
-    for source in sorted(PLUGIN_FILE.parent.glob("*.py")):
-        digest.update(b"\0" + source.read_bytes())
-    return digest.hexdigest()

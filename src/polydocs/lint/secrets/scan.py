@@ -17,7 +17,7 @@ from pathlib import Path
 
 from polydocs.diagnostics import Diagnostic, Severity
 from polydocs.lint.secrets.detect import FoundSecret
-from polydocs.lint.secrets.distinct_lines import secrets_in_files
+from polydocs.lint.secrets.kept_findings import findings_cache, secrets_in_files
 
 ALLOWLIST_NAME = ".secrets.allowlist"
 
@@ -127,10 +127,11 @@ def secret_finding(
 
 def scan_for_secrets(paths: Iterable[Path], allowlist: SecretAllowlist) -> list[Diagnostic]:
     """One `secret` finding per secret detect-secrets sees in `paths`, unless the allowlist names it.
-    Pages are scanned by their distinct lines (`distinct_lines`), other files whole."""
+    Pages are scanned by their distinct lines (`distinct_lines`), other files whole; what was found in the
+    same content before is read from the cache (`kept_findings`)."""
     return [
         secret_finding(path, secret, allowlist)
-        for path, secrets in secrets_in_files(paths).items()
+        for path, secrets in secrets_in_files(paths, findings_cache()).items()
         for secret in secrets
         if not allowlist.allows(path, secret.secret_hash)
     ]
