@@ -43,8 +43,6 @@ LAYERS: tuple[tuple[str, ...], ...] = (
 BACK_ARROWS: dict[tuple[str, str], str] = {
     ("sources/library.py", "dialect"): "the documented library, when polydocs.yml does not name it, is "
     "guessed from the pages' API links and [[autodoc]] directives, which the parse finds",
-    ("docstrings/side_by_side.py", "site"): "the comparison with doc-builder builds the pages with "
-    "polydocs (build_site); it is a measuring tool (scripts/compare_autodoc.py), not part of a build",
     (
         "lint/runner.py",
         "site",

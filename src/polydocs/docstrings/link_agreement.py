@@ -21,8 +21,6 @@ from __future__ import annotations
 import html
 import json
 import re
-import subprocess
-import sys
 import tempfile
 from collections import Counter
 from collections.abc import Iterator
@@ -35,6 +33,7 @@ from polydocs.dialect.constructs.api_links import API_LINK, CODES, shown_name
 from polydocs.docstrings.built_entries import object_blocks
 from polydocs.docstrings.doc_builder_entries import doc_builder_anchor
 from polydocs.docstrings.doc_builder_links import DocBuilderLinks, DocumentedObject
+from polydocs.docstrings.real_build import polydocs_build
 from polydocs.sources.tree import SourceTree, load_source_tree
 
 # doc-builder's pattern (`resolve_links_in_text`): anything in backticks in brackets, not followed by `(`.
@@ -101,10 +100,7 @@ def _language_pages(tree: SourceTree, lang: str) -> dict[str, Path]:
 def _polydocs_build(root: Path, library: str, folder: Path) -> tuple[set[tuple[str, int, str]], Path]:
     """Build with the real command; the links its report says it shows as code: `(path, line, text)`."""
     site, report = folder / "site", folder / "report.json"
-    command = [sys.executable, "-m", "polydocs", "build", "--source", str(root), "--out", str(site)]
-    command += ["--library", library, "--report-json", str(report)]
-    # Run in the work folder: a folder named like a package where the command runs is on its path.
-    done = subprocess.run(command, check=False, capture_output=True, text=True, cwd=folder)
+    done = polydocs_build(root, site, "--library", library, "--report-json", str(report), cwd=folder)
     if not report.exists():
         raise RuntimeError(f"polydocs build of {root} wrote no report:\n{done.stderr[-2000:]}")
     diagnostics = json.loads(report.read_text(encoding="utf-8"))["diagnostics"]

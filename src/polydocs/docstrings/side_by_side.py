@@ -1,9 +1,9 @@
 """Document the same pages with polydocs and with doc-builder, and compare what each shows per object.
 
 The pages (real `[[autodoc]]` pages, e.g. accelerate's `package_reference/`) are copied into a
-single-language tree and built by `polydocs build`; doc-builder converts each page with its own
-`resolve_autodoc`, given the same package and the same version tag. Both are read into `ApiEntry`s and
-compared by `agreement.py`. `scripts/compare_autodoc.py` prints the result.
+single-language tree and built by the `polydocs build` command (`real_build.py`); doc-builder converts
+each page with its own `resolve_autodoc`, given the same package and the same version tag. Both are read
+into `ApiEntry`s and compared by `agreement.py`. `scripts/compare_autodoc.py` prints the result.
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ from polydocs.docstrings.doc_builder_entries import (
     doc_builder_entries,
     documentable_page,
 )
+from polydocs.docstrings.real_build import polydocs_build
 from polydocs.guide import release_ref
-from polydocs.site.build import build_site
 
 
 def compare_pages(library: str, pages: list[Path], work: Path | None = None) -> Agreement:
@@ -53,7 +53,9 @@ def polydocs_entries(library: str, pages: dict[str, str], folder: Path) -> dict[
     (tree / "polydocs.yml").write_text(f"library: {library}\n", encoding="utf-8")
     for name, text in zip(names, pages.values(), strict=True):
         (tree / f"{name}.md").write_text(text, encoding="utf-8")
-    build_site(tree, folder / "site", only=["en"], jobs=1)
+    done = polydocs_build(tree, folder / "site", "--lang", "en", "--jobs", "1", cwd=folder)
+    if done.returncode != 0:
+        raise RuntimeError(f"polydocs build of {tree} failed:\n{done.stderr[-2000:]}")
     entries: dict[str, ApiEntry] = {}
     for name in names:
         entries.update(
