@@ -913,3 +913,23 @@ def test_qwen_image_pipelines_have_a_stand_in(tmp_path):
         """,
     )
     assert [status for status, _ in blocks] == ["passed", "passed", "passed"], blocks
+
+
+@pytest.mark.skipif(importlib.util.find_spec("diffusers") is None, reason="diffusers is not installed")
+def test_diffusers_auto_model_loads_the_component_a_repository_holds_at_its_top(tmp_path):
+    # diffusers' using-diffusers/loading.md: `AutoModel.from_pretrained("madebyollin/sdxl-vae-fp16-fix")`, a
+    # VAE's own repository (config.json at its top), was blocked "offline resource: does not appear to have
+    # a file named config.json": the stand-in was a pipeline with nothing at its top.
+    blocks = _slow_page_blocks(
+        tmp_path,
+        """
+        ```py
+        import torch
+        from diffusers import AutoModel
+
+        vae = AutoModel.from_pretrained("madebyollin/sdxl-vae-fp16-fix", dtype=torch.float16)
+        assert type(vae).__name__ == "AutoencoderKL", type(vae)
+        ```
+        """,
+    )
+    assert [status for status, _ in blocks] == ["passed"], blocks

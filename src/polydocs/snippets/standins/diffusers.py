@@ -169,20 +169,34 @@ def family_of(hub_id: str, loaders: tuple[str, ...]) -> tuple[Family, str, bool]
     )
 
 
-def top_level_components(family: Family, loaders: tuple[str, ...]) -> tuple[str, ...]:
+# What diffusers' `AutoModel` loads from the top of a repository that no pipeline class loads: the
+# component its id names (`madebyollin/sdxl-vae-fp16-fix` is a VAE's repository, config.json at its top).
+_NAMED_COMPONENTS = (
+    (re.compile(r"(?<![a-z])vae(?![a-z])"), "AutoencoderKL"),
+    (re.compile(r"controlnet"), "ControlNetModel"),
+    (re.compile(r"(?<![a-z])unet(?![a-z])"), "UNet2DConditionModel"),
+)
+
+
+def top_level_components(family: Family, loaders: tuple[str, ...], hub_id: str = "") -> tuple[str, ...]:
     """The component classes a repository holds at its top: those the page loads it with when it loads no
-    pipeline from it (a VAE's or ControlNet's own repository), and a DDPM repository's UNet and scheduler."""
+    pipeline from it (a VAE's or ControlNet's own repository; for diffusers' `AutoModel`, the component
+    the id names), and a DDPM repository's UNet and scheduler."""
     if family.name == "ddpm":
         return tuple(
             dict.fromkeys((*filter(names_a_diffusers_component, loaders), "UNet2DModel", "DDPMScheduler"))
         )
     if any(map(names_a_diffusers_pipeline, loaders)):
         return ()
-    return tuple(dict.fromkeys(filter(names_a_diffusers_component, loaders)))
+    named = [
+        cls for pattern, cls in _NAMED_COMPONENTS if "AutoModel" in loaders and pattern.search(hub_id.lower())
+    ]
+    return tuple(dict.fromkeys([*filter(names_a_diffusers_component, loaders), *named[:1]]))
 
 
 def repository_shape(hub_id: str, loaders: tuple[str, ...]) -> str:
     """What a repository's stand-in holds, as the loads decide it: its family and top-level components. Part
     of its cache key and revision, so two pages that load one id differently never share a wrong one."""
     family = family_of(hub_id, loaders)[0]
-    return ":".join((DIFFUSERS_BUILDER_VERSION, family.name, *sorted(top_level_components(family, loaders))))
+    top = top_level_components(family, loaders, hub_id)
+    return ":".join((DIFFUSERS_BUILDER_VERSION, family.name, *sorted(top)))

@@ -52,7 +52,7 @@ def build_diffusers(request: StandInRequest, profile: str, hf_home: Path) -> Out
     snapshot = diffusers_snapshot(hf_home, hub_id, loaders, profile)
     if not (snapshot / "model_index.json").exists():
         try:
-            _make(diffusers, snapshot, family, loaders)
+            _make(diffusers, snapshot, family, hub_id, loaders)
         except CannotBuildPipeline as cannot:
             return Outcome(hub_id, str(cannot))
     refs = snapshot.parents[1] / "refs"
@@ -65,7 +65,7 @@ def diffusers_snapshot(hf_home: Path, hub_id: str, loaders: tuple[str, ...], pro
     return snapshot_dir(hf_home, hub_id, f"{profile}:diffusers:{repository_shape(hub_id, loaders)}")
 
 
-def _make(diffusers: Any, snapshot: Path, family: Family, loaders: tuple[str, ...]) -> None:
+def _make(diffusers: Any, snapshot: Path, family: Family, hub_id: str, loaders: tuple[str, ...]) -> None:
     import torch
 
     partial = snapshot.with_name(snapshot.name + ".partial")
@@ -77,7 +77,7 @@ def _make(diffusers: Any, snapshot: Path, family: Family, loaders: tuple[str, ..
     # The fp16 variant first: each save rewrites the configs, and the last one's dtype loads by default.
     pipeline.to(torch.float16).save_pretrained(partial, safe_serialization=True, variant="fp16")
     pipeline.to(torch.float32).save_pretrained(partial, safe_serialization=True)
-    _save_top_level(diffusers, partial, top_level_components(family, loaders), components)
+    _save_top_level(diffusers, partial, top_level_components(family, loaders, hub_id), components)
     _check(diffusers, partial)
     note = {"note": "random weights, built by polydocs", "family": family.name}
     (partial / "polydocs-stand-in.json").write_text(json.dumps(note))
