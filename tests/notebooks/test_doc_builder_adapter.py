@@ -57,6 +57,17 @@ def test_doc_builder_has_no_flax_section_and_polydocs_merges_the_tabs_before_it(
     assert [cell["source"] for cell in notebook["cells"]] == [["PyTorch text\n", "Flax text"]]
 
 
+def test_a_framework_group_shown_in_a_code_block_stays_the_blocks_text() -> None:
+    """doc-builder's README shows the syntax in an ```html block: its `split_frameworks` read the group
+    there too and raised KeyError 'flax', so the README had no notebook."""
+    block = "<frameworkcontent>\n<pt>\nPyTorch\n</pt>\n<flax>\nFlax\n</flax>\n</frameworkcontent>"
+    text = f"# Syntax\n\n```html\n{block}\n```\n"
+    with pytest.raises(KeyError, match="flax"):
+        split_frameworks(text)
+    notebook = json.loads(page_notebook(text, Path("page.md"), language_of("en")))
+    assert [line.strip() for line in notebook["cells"][1]["source"]][1:-1] == block.split("\n")
+
+
 def test_a_framework_tag_outside_a_group_is_handed_over_as_written() -> None:
     """As the site shows it (a stray tab, reported by the check): the adapter renamed `<flax>` to `<jax>`."""
     assert (

@@ -83,16 +83,18 @@ def verbatim_fence(language: str, code: str) -> list[str]:
 def notebook_cells(markdown_text: str) -> list[Any]:
     """doc-builder's cells for a page already in plain Markdown (`convert_to_notebook`).
 
-    The page's `<frameworkcontent>` groups are already merged (`plain_markdown.py`); doc-builder's
-    `split_frameworks` still runs for what else it does to the text (its doctest syntax cleaning). Cells
-    of fences with a role carry its metadata. The cell of an empty Python block is empty: doc-builder's
-    `parse_input_output` makes its source None, which no notebook may hold (the course's vi/chapter8/5
-    shows an empty ```` ```python ```` block).
+    The page's `<frameworkcontent>` groups are already merged (`plain_markdown.py`), so of doc-builder's
+    `split_frameworks` only what else it does runs: its doctest syntax cleaning (`clean_doctest_syntax`).
+    Its own reading of the groups read them inside code blocks too: doc-builder's README shows
+    `<frameworkcontent>` with a `<flax>` tab in an ```` ```html ```` block, and its notebook raised
+    `KeyError: 'flax'`. Cells of fences with a role carry its metadata. The cell of an empty Python block
+    is empty: doc-builder's `parse_input_output` makes its source None, which no notebook may hold (the
+    course's vi/chapter8/5 shows an empty ```` ```python ```` block).
     """
-    from doc_builder.convert_to_notebook import clean_content, parse_doc_into_cells, split_frameworks
+    from doc_builder.convert_md_to_mdx import clean_doctest_syntax
+    from doc_builder.convert_to_notebook import clean_content, parse_doc_into_cells
 
-    mixed = split_frameworks(clean_content(markdown_text))[0]
-    cells = parse_doc_into_cells(mixed)
+    cells = parse_doc_into_cells(clean_doctest_syntax(clean_content(markdown_text)))
     for cell in cells:
         if cell["cell_type"] == "code" and cell["source"] is None:
             cell["source"] = ""
