@@ -9,7 +9,7 @@ found when the worker lists it. Each word is asked of Material's own worker (wha
 `polydocs-search.js`) and of the worker the site's pages name now. Prints, per language and worker, the
 words whose every page was found, the pages found of those expected, and the mean pages listed per word.
 Usage: .venv/bin/python scripts/search_recall.py [--site BUILT_SITE] [--verbose]
-Needs /usr/bin/chromium (scripts/install_browser.sh) and Playwright (the dev extras).
+Needs /usr/bin/chromium-headless-shell (scripts/install_browser.sh) and Playwright (the dev extras).
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from playwright.sync_api import Page, sync_playwright
 from polydocs.site.build import build_site
 
 REPO = Path(__file__).resolve().parents[1]
-CHROMIUM = "/usr/bin/chromium"
+CHROMIUM = "/usr/bin/chromium-headless-shell"
 
 # (what a reader types, the word as the pages write it)
 WORDS = {

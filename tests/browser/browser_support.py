@@ -20,7 +20,10 @@ from playwright.sync_api import Browser, ConsoleMessage, Error, Locator, Page, R
 from polydocs.site.alternates import page_url
 from polydocs.sources import load_source_tree
 
-CHROMIUM = Path("/usr/bin/chromium")
+# Debian's build of chromium's headless shell: the engine (Blink, V8) of its `chromium`, without the
+# desktop browser around it, which Playwright itself launches for headless runs. A page load costs it
+# about a third of the CPU the full browser takes in headless mode (docs/browser-tests.md).
+CHROMIUM = Path("/usr/bin/chromium-headless-shell")
 
 # Headless Debian chromium in a container: no sandbox, no GPU, and none of its own calls home.
 CHROMIUM_ARGS = [
@@ -35,7 +38,7 @@ CHROMIUM_ARGS = [
 
 needs_chromium = pytest.mark.skipif(
     not CHROMIUM.exists(),
-    reason=f"Debian chromium ({CHROMIUM}) is not installed: run scripts/install_browser.sh",
+    reason=f"Debian's chromium headless shell ({CHROMIUM}) is not installed: run scripts/install_browser.sh",
 )
 
 # Every browser test module carries these marks.
