@@ -161,3 +161,24 @@ def test_an_empty_python_block_is_an_empty_code_cell(tmp_path: Path) -> None:
     page.write_text("# Fences\n\nType this:\n\n```python\n```\n\nthen your code.\n", encoding="utf-8")
     code = [cell.source for cell in _cells(page) if cell.cell_type == "code"]
     assert code == [""]
+
+
+def test_a_literalinclude_is_its_excerpt_as_on_the_site(tmp_path: Path) -> None:
+    """The notebook kept `<literalinclude>{...}</literalinclude>` as written (the golden cases of
+    tests/markup/cases/literal_include, made notebooks, showed it); the site shows the excerpt's code, or a
+    notice where it cannot be read. Two blank lines of the excerpt stay two."""
+    (tmp_path / "code.py").write_text("# START x\nimport os\n\n\nprint(os.sep)\n# END x\n", encoding="utf-8")
+    page = tmp_path / "en" / "page.md"
+    page.parent.mkdir()
+    include = '<literalinclude>{"path": "../code.py", "language": "python", "start-after": "START x", '
+    include += '"end-before": "END x"}</literalinclude>'
+    page.write_text(
+        f"# Includes\n\n- {include}\n\n{include.replace('code.py', 'none.py')}\n", encoding="utf-8"
+    )
+    notebook = nbformat.reads(
+        page_notebook(page.read_text(), page, language_of("en"), include_root=tmp_path), 4
+    )
+    prose = "\n".join(cell.source for cell in notebook.cells if cell.cell_type == "markdown")
+    assert "-  ```python\n   import os\n\n\n   print(os.sep)\n   ```" in prose
+    assert "*The code this page includes from ../none.py could not be read.*" in prose
+    assert "<literalinclude>" not in prose

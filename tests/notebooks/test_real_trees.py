@@ -7,7 +7,8 @@ copied into this repository: polydocs' own `docs_src`, the real-world corpus bes
 (`../shared/corpus/{course-docs,transformers-docs,peft-docs}`), and the doc-builder trees
 `$POLYDOCS_REAL_TREES` names (folders separated by `os.pathsep`, each a library's `docs/source`, e.g.
 extracted with `git archive HEAD docs/source | tar -x`) and `$POLYDOCS_REAL_TREE` (one, as tests/site reads
-it). A tree that is absent is skipped. Every page's notebook is made (one that cannot be is a failure).
+it). A tree that is absent is skipped. Every page's notebook is made (one that cannot be is a failure). The
+site's golden cases are read the same way, for the constructs no real tree at hand has.
 """
 
 from __future__ import annotations
@@ -17,15 +18,18 @@ from pathlib import Path
 
 import nbformat
 import pytest
+import yaml
 
 from polydocs.dialect import parse_page
 from polydocs.dialect.constructs import written_constructs
 from polydocs.notebooks import page_notebook
+from polydocs.sources import language_of
 from polydocs.sources.api_inventory import default_inventory
 from polydocs.sources.tree import load_source_tree
 
 REPO = Path(__file__).resolve().parents[2]
 CORPUS = REPO.parent / "shared" / "corpus"
+GOLDEN_CASES = REPO / "tests" / "markup" / "cases"
 
 
 def _trees() -> list[Path]:
@@ -35,6 +39,16 @@ def _trees() -> list[Path]:
     ]
     corpus = [CORPUS / name for name in ("course-docs", "transformers-docs", "peft-docs")]
     return [REPO / "docs_src", *corpus, *(Path(folder).expanduser() for folder in named if folder)]
+
+
+def _left_as_written(notebook: str, shown: str) -> list[str]:
+    left = []
+    for cell in nbformat.reads(notebook, 4).cells:
+        if cell.cell_type == "markdown":
+            lines = cell.source.split("\n")
+            for found in written_constructs(parse_page(cell.source)):
+                left.append(f"{shown}: {found.construct} left as written: {lines[found.index]!r}")
+    return left
 
 
 @pytest.mark.parametrize("tree", _trees(), ids=lambda tree: tree.name if tree.name != "source" else str(tree))
@@ -49,11 +63,22 @@ def test_no_construct_the_site_renders_is_left_as_written_in_a_notebook(tree: Pa
             shown = f"{tree.name}/{page.path.relative_to(tree.resolve()).as_posix()}"
             notebook = page_notebook(page.read(), page.path, source.language(lang), inventory=inventory)
             made += 1
-            for cell in nbformat.reads(notebook, 4).cells:
-                if cell.cell_type != "markdown":
-                    continue
-                lines = cell.source.split("\n")
-                for found in written_constructs(parse_page(cell.source)):
-                    left.append(f"{shown}: {found.construct} left as written: {lines[found.index]!r}")
+            left += _left_as_written(notebook, shown)
     assert made
     assert not left, f"{len(left)} constructs left as written, first:\n" + "\n".join(left[:20])
+
+
+def test_no_construct_of_the_sites_golden_cases_is_left_as_written_in_a_notebook() -> None:
+    """The markup's golden cases (tests/markup/cases) hold the constructs no real tree at hand has (version
+    notes, `<literalinclude>`, `<InferenceSnippet>`), each read with its case's `lang` and `include_root`."""
+    left = []
+    for case in sorted(GOLDEN_CASES.glob("*/*.md")):
+        settings: dict[str, object] = {}
+        for source in (case.parent / "_context.yml", case.with_suffix(".context.yml")):
+            if source.exists():
+                settings.update(yaml.safe_load(source.read_text(encoding="utf-8")) or {})
+        root = (case.parent / str(settings.get("include_root", "."))).resolve()
+        language = language_of(str(settings.get("lang", "en")))
+        notebook = page_notebook(case.read_text(encoding="utf-8"), case, language, include_root=root)
+        left += _left_as_written(notebook, case.relative_to(GOLDEN_CASES).as_posix())
+    assert not left, "\n".join(left[:20])

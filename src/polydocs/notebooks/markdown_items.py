@@ -45,8 +45,9 @@ class Gone:
 
 Item = str | Verbatim | Region
 # A line of the page while its constructs are rewritten: its text (holding `\n` where a construct became
-# several lines), a `<Tip>` tag's place, a line that goes last, or None where a construct's line went.
-Line = str | QuoteEdge | Gone | None
+# several lines), the lines of a code block a construct became (an included excerpt), a quoted block's tag,
+# a line that goes last, or None where a construct's line went.
+Line = str | QuoteEdge | Gone | tuple[Verbatim, ...] | None
 _Prose = str | QuoteEdge | Gone
 # An item while the page's lines become items: a place marked by a construct is a prose line.
 _Marked = Item | QuoteEdge | Gone
@@ -73,6 +74,8 @@ def _page_items(lines: list[Line], regions: list[Region]) -> list[_Marked]:
             line = lines[number - 1]
             if isinstance(line, str):
                 items.extend(line.split("\n"))
+            elif isinstance(line, tuple):
+                items.extend(line)
             elif line is not None:
                 items.append(line)
             number += 1

@@ -38,6 +38,8 @@ from __future__ import annotations
 
 import html
 import re
+from dataclasses import dataclass
+from pathlib import Path
 
 from polydocs.dialect.components import OPENS_LIST_ITEM
 from polydocs.dialect.constructs.api_links import API_LINK, api_link_matches, shown_name
@@ -54,6 +56,7 @@ from polydocs.dialect.constructs.components import (
 from polydocs.dialect.constructs.framework_switch import StrayMarker, SwitchBlock, find_switch_blocks
 from polydocs.dialect.constructs.iframes import find_iframes
 from polydocs.dialect.constructs.inference_snippet import InferenceCall, read_call
+from polydocs.dialect.constructs.literal_include import excerpt, find_includes
 from polydocs.dialect.constructs.notebooks import read_notebook_links
 from polydocs.dialect.constructs.quiz import Question, read_question
 from polydocs.dialect.constructs.tabs import (
@@ -71,7 +74,16 @@ from polydocs.dialect.tags import parse_tag_line
 from polydocs.markup.components import version_note_title
 from polydocs.markup.inference_snippet import client_code
 from polydocs.markup.notebook_links import link_label
-from polydocs.notebooks.markdown_items import Gone, Item, Line, QuoteEdge, notebook_items, title_lines
+from polydocs.notebooks.doc_builder_adapter import verbatim_fence
+from polydocs.notebooks.markdown_items import (
+    Gone,
+    Item,
+    Line,
+    QuoteEdge,
+    Verbatim,
+    notebook_items,
+    title_lines,
+)
 from polydocs.notebooks.quiz_markdown import question_markdown
 from polydocs.snippets.directives import COMMENT_PATTERN
 from polydocs.snippets.regions import Region
@@ -80,13 +92,18 @@ from polydocs.sources.languages import Language
 
 
 def plain_markdown(
-    text: str, regions: list[Region], language: Language, inventory: ApiInventory
+    text: str,
+    regions: list[Region],
+    language: Language,
+    inventory: ApiInventory,
+    included: IncludedFrom | None = None,
 ) -> list[Item]:
     """Every construct of the page `text` rewritten; code blocks (`regions`, numbered as the page's lines)
-    and line order untouched."""
+    and line order untouched. `<literalinclude>`s read from `included` (none: each is the site's notice)."""
     page = parse_page(text)
     lines: list[Line] = list(text.split("\n"))
     _without_directives(lines, page)
+    _includes_as_code(lines, page, language, included)
     _iframes_as_links(lines, page, language)
     _api_links_as_links(lines, page, inventory)
     _without_heading_anchors(lines, page)
@@ -111,6 +128,35 @@ def _without_directives(lines: list[Line], page: ParsedPage) -> None:
         first, last = str(lines[comment.index]), str(lines[comment.last])
         kept = first[: first.find("<!--")] + last[last.rfind("-->") + 3 :]
         _replace(lines, comment.index, comment.last, kept)
+
+
+@dataclass(frozen=True)
+class IncludedFrom:
+    """Where a page's `<literalinclude>`s read: the page's file and the folder no excerpt may leave."""
+
+    page_file: Path
+    root: Path
+
+
+def _includes_as_code(
+    lines: list[Line], page: ParsedPage, language: Language, at: IncludedFrom | None
+) -> None:
+    """Each `<literalinclude>` (`find_includes`) becomes the code block of its excerpt, as on the site
+    (`markup/literal_include.py`), kept as prose (`verbatim_fence`: the site shows it, the checker runs
+    none of it); one that cannot be read becomes the site's notice. It stays in the container it is in (a
+    quote, a list item)."""
+    for include in find_includes(page):
+        prefix = str(lines[include.index])[: include.column]
+        code = excerpt(include, at.page_file, at.root).code if at is not None else None
+        if code is None:
+            notice = language.text("component.include_unreadable", path=include.path or "?")
+            _replace(lines, include.index, include.last, f"{prefix}*{notice}*")
+            continue
+        inside = "".join(character if character in ">\t" else " " for character in prefix)
+        block = verbatim_fence(include.language, code)
+        _replace(lines, include.index, include.last, None)
+        shown = [prefix + block[0], *(inside + line if line else inside.rstrip() for line in block[1:])]
+        lines[include.index] = tuple(Verbatim(line) for line in shown)
 
 
 def _iframes_as_links(lines: list[Line], page: ParsedPage, language: Language) -> None:

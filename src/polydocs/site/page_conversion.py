@@ -211,7 +211,7 @@ def _converted(build: LanguageBuild, page: Page, text: PageText, render: RenderM
     warnings = _without_unavailable_at(contexts[-1].warnings, failures)
     if any(warning.code in REFUSING for warning in warnings):
         return _refused(page, language, [*missing, *warnings], html)
-    notebook, unconverted = _notebook(page, language, build.api, build.evidence.page_versions(page.key))
+    notebook, unconverted = _notebook(page, language, build, build.evidence.page_versions(page.key))
     html, unsafe = _sanitized(build, page, html)
     shown = source_visible(str(page.path), page.read(), html)
     problems = [*missing, *warnings, *failures, *unconverted, *unsafe, *shown]
@@ -290,12 +290,20 @@ def _line_offset(text: PageText) -> int:
 
 
 def _notebook(
-    page: Page, language: Language, api: ApiInventory, verified: dict[str, str]
+    page: Page, language: Language, build: LanguageBuild, verified: dict[str, str]
 ) -> tuple[str, list[Diagnostic]]:
-    """The page as a notebook, installing the versions its badges name (`verified`); a page
-    hf-doc-builder cannot convert gets none, with a warning."""
+    """The page as a notebook, installing the versions its badges name (`verified`), its includes read
+    where the site reads them; a page hf-doc-builder cannot convert gets none, with a warning."""
     try:
-        return page_notebook(page.read(), page.path, language, inventory=api, verified=verified), []
+        notebook = page_notebook(
+            page.read(),
+            page.path,
+            language,
+            inventory=build.api,
+            verified=verified,
+            include_root=build.include_root,
+        )
+        return notebook, []
     except (PolydocsError, ValueError, RecursionError) as error:
         reason = (
             "the page nests too deep for the converter" if isinstance(error, RecursionError) else str(error)
