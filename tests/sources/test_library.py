@@ -1,5 +1,7 @@
 """The documented library: named on the command line or in polydocs.yml, else found around the tree."""
 
+from pathlib import Path
+
 import pytest
 
 from polydocs.diagnostics import PolydocsError
@@ -103,4 +105,44 @@ def test_an_installed_package_whose_modules_and_exports_the_unnamed_directives_n
     }
     chosen = load_source_tree(write_tree(pages)).library
     assert (chosen.name, chosen.assumed) == ("diffusers", False)
-    assert chosen.origin.endswith("diffusers (1 directives, 4 of its modules and exports, 0 links)")
+    # transformers, which the pages install too, exports `Trainer` and has `models` and `pipelines` modules.
+    assert chosen.origin.endswith(
+        "diffusers (1 directives, 4 of its modules and exports, 0 links), "
+        "transformers (0 directives, 3 of its modules and exports, 0 links)"
+    )
+
+
+def test_an_installed_package_the_pages_install_is_the_library_though_no_directive_names_it(
+    project, write_tree
+):
+    """peft's tree names its objects by their modules (`tuners.lora.LoraConfig`) or alone (`PeftModel`),
+    never `peft.X`: it was documented as transformers, every API link of it unresolved, and lint read all
+    of transformers' 2,860 modules looking for `transformers.PeftModel`."""
+    pages = {
+        "index.md": "# Home\n\n```bash\npip install peft\n```\n",
+        "api.md": "# API\n\n[[autodoc]] PeftModel\n\n[[autodoc]] tuners.lora.LoraConfig\n\n"
+        "[[autodoc]] utils.get_peft_model_state_dict\n",
+    }
+    chosen = load_source_tree(write_tree(pages)).library
+    assert (chosen.name, chosen.assumed) == ("peft", False)
+    assert chosen.origin.endswith("peft (0 directives, 3 of its modules and exports, 0 links)")
+
+
+def test_a_package_the_pages_install_whose_modules_alone_match_is_not_the_library(project, write_tree):
+    """`utils` is a module of datasets as of accelerate: a module's name alone, with no unnamed directive
+    the package exports, names nothing."""
+    pages = {
+        "index.md": "# Home\n\n`pip install datasets`\n",
+        "api.md": "# API\n\n[[autodoc]] utils.set_seed\n\n[[autodoc]] NotExportedByDatasets\n",
+    }
+    chosen = load_source_tree(write_tree(pages)).library
+    assert chosen.name == "transformers" and chosen.assumed
+
+
+PEFT_CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus" / "peft-docs"
+
+
+@pytest.mark.skipif(not PEFT_CORPUS.is_dir(), reason="the corpus tree peft-docs (../shared/corpus) is absent")
+def test_peft_s_real_tree_documents_peft() -> None:
+    chosen = load_source_tree(PEFT_CORPUS).library
+    assert (chosen.name, chosen.assumed) == ("peft", False), chosen.said()

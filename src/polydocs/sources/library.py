@@ -120,7 +120,10 @@ def tree_library(pages: Iterable[str]) -> Library | None:
     it does not: its own, those naming one of its modules (`[[autodoc]] models.UNet2DModel` in diffusers,
     a `models` folder of the installed package) and those naming no package whose name its `__init__.py`
     holds (`[[autodoc]] DiffusionPipeline`; read, never imported), against those naming no package it
-    exports (`[[autodoc]] Trainer`: the objects of a library nothing names). Of several, the one the pages
+    exports (`[[autodoc]] Trainer`: the objects of a library nothing names). A package the pages install
+    that no directive names by its own name (peft's pages write `tuners.lora.LoraConfig` and `PeftModel`,
+    never `peft.X`) is weighed the same way where its `__init__.py` exports an unnamed one: its module
+    names alone (`utils`) are no evidence. Of several, the one the pages
     install, then the one most directives name, then most API links (`` [`evaluate.load`] ``), then the
     first by name; the origin lists every one with its counts. API links alone never choose: pages link
     other libraries' objects (Transformers' link datasets' 35 times)."""
@@ -151,6 +154,13 @@ def tree_library(pages: Iterable[str]) -> Library | None:
         for name in directives
         if name and (name in installed or (_top_level_package(name) and name not in sys.stdlib_module_names))
     }
+    # A package the pages install that no directive names by its own name (peft's `tuners.lora.LoraConfig`
+    # and `PeftModel`): its modules count only beside unnamed directives its `__init__.py` exports.
+    for name in sorted(installed - accounted.keys()):
+        if _package_folder(name) is not None:
+            count, exported = _accounted_for(name, directives, unnamed)
+            if exported:
+                accounted[name] = (count, exported)
     candidates = [
         name for name, (count, exported) in accounted.items() if count + exported >= len(unnamed) - exported
     ]
