@@ -10,8 +10,9 @@ repository), and `polydocs check TREE -n 1 --report-json` runs on it under `nice
 the previous run are dropped from the cache first (its stand-ins and compiled kernels stay), so every
 session runs. Printed: one line per session (the page's file in the tree and the line of its first fence,
 `diffusers/en/quicktour.md:51`; status, then its first failure, blocked reason or fragment reason) for a
-human to audit against the page, the checker's own coverage line, and the wall time. A library whose mirror is absent is named and left out; with none left the script exits 0 saying so.
-The audit itself, session by session, is in docs/checking.md, "Audit on real pages of five libraries".
+human to audit against the page, the checker's own coverage line, and the wall time. A library whose
+mirror is absent is named and left out; with none left the script exits 0 saying so. The audit itself,
+session by session, is in docs/checking.md, "Audit on real pages of five libraries".
 """
 
 from __future__ import annotations
