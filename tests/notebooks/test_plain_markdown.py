@@ -8,10 +8,10 @@ from pathlib import Path
 
 from polydocs.notebooks import page_notebook
 from polydocs.notebooks.markdown_items import Item, Verbatim
-from polydocs.notebooks.plain_markdown import plain_markdown
+from polydocs.notebooks.plain_markdown import References, plain_markdown
 from polydocs.snippets.regions import extract_regions, scan_page
 from polydocs.sources import language_of
-from polydocs.sources.api_inventory import default_inventory
+from polydocs.sources.api_inventory import ApiInventory, default_inventory
 
 
 def _plain(text: str, lang: str = "en") -> list[Item]:
@@ -294,3 +294,25 @@ def test_a_version_note_is_a_quote_titled_as_the_sites_note() -> None:
         "After.",
     ]
     assert _plain('<Deprecated version="2"/>\nText.') == ["> **Deprecated since version 2**", "Text."]
+
+
+def test_links_into_the_sites_own_reference_point_at_its_published_address() -> None:
+    """peft's reference is its tree's own `[[autodoc]]` pages: a downloaded notebook cannot follow the site's
+    relative link, so the name was code; with the language's published address (MkDocs' `site_url`, which
+    the build hands over) the directive and the API link both link to the object's anchor there."""
+    api = ApiInventory(
+        "",
+        {"LoraConfig": "package_reference/lora"},
+        "peft",
+        anchors={"LoraConfig": "peft.tuners.lora.config.LoraConfig"},
+        in_site=True,
+    )
+    text = "See [`LoraConfig`].\n\n[[autodoc]] LoraConfig\n    - all\n"
+    regions = scan_page(Path("page.md"), text).regions
+    assert plain_markdown(text, regions, language_of("en"), api)[::2] == ["See `LoraConfig`.", "`LoraConfig`"]
+    url = "https://example.org/docs/v1/en/package_reference/lora/#peft.tuners.lora.config.LoraConfig"
+    published = References(api, "https://example.org/docs/v1/en/")
+    assert plain_markdown(text, regions, language_of("en"), published)[::2] == [
+        f"See [`LoraConfig`]({url}).",
+        f"[`LoraConfig`]({url})",
+    ]

@@ -19,9 +19,9 @@ from pathlib import Path
 
 from polydocs.ci.pages_branch import PagesBranch, Published, publish
 from polydocs.diagnostics import Diagnostic, PolydocsError
-from polydocs.site.alternates import page_url
 from polydocs.sources import SourceTree
 from polydocs.sources.ci_settings import CiSettings
+from polydocs.sources.pages import page_url
 
 # The secret docs.yml hands the deploy as `NOTEBOOKS_TOKEN`: the workflow's own token cannot push to
 # another repository.

@@ -18,7 +18,7 @@ from polydocs.notebooks.doc_builder_adapter import (
     without_license_header,
 )
 from polydocs.notebooks.markdown_items import Item, Verbatim
-from polydocs.notebooks.plain_markdown import IncludedFrom, plain_markdown
+from polydocs.notebooks.plain_markdown import IncludedFrom, References, plain_markdown
 from polydocs.notebooks.requirements import install_command, page_requirements
 from polydocs.snippets.regions import Region, scan_page
 from polydocs.sources.api_inventory import ApiInventory, default_inventory
@@ -40,6 +40,7 @@ def page_notebook(
     inventory: ApiInventory | None = None,
     verified: Mapping[str, str] | None = None,
     include_root: Path | None = None,
+    site_url: str = "",
 ) -> str:
     """The `.ipynb` JSON text of one page, its callout titles and embed links in `language`.
 
@@ -49,12 +50,14 @@ def page_notebook(
     setup code its `<!-- polydocs: setup -->` directives give.
     API links resolve with `inventory`, by default the one of the `polydocs.yml` above the page.
     `<literalinclude>`s read below `include_root` (the site's: the repository holding the tree), by
-    default the repository holding the page, else its folder.
+    default the repository holding the page, else its folder. A link into the site's own reference pages
+    points at `site_url` (the language's published address); without it, the name is code.
     """
     regions = scan_page(source_path, source_text).regions
     text = jupyter_math(without_license_header(source_text))
     included = IncludedFrom(source_path, include_root or repository_root(source_path.parent))
-    items = plain_markdown(text, regions, language, inventory or _inventory_near(source_path), included)
+    references = References(inventory or _inventory_near(source_path), site_url)
+    items = plain_markdown(text, regions, language, references, included)
     cells = notebook_cells("\n".join(_render(items)))
     python = [region for region in regions if region.is_python]
     codes = [setup.code for region in python for setup in region.directives.setup]

@@ -89,25 +89,28 @@ from polydocs.snippets.directives import COMMENT_PATTERN
 from polydocs.snippets.regions import Region
 from polydocs.sources.api_inventory import ApiInventory
 from polydocs.sources.languages import Language
+from polydocs.sources.pages import page_url
 
 
 def plain_markdown(
     text: str,
     regions: list[Region],
     language: Language,
-    inventory: ApiInventory,
+    references: References | ApiInventory,
     included: IncludedFrom | None = None,
 ) -> list[Item]:
     """Every construct of the page `text` rewritten; code blocks (`regions`, numbered as the page's lines)
     and line order untouched. `<literalinclude>`s read from `included` (none: each is the site's notice)."""
     page = parse_page(text)
     lines: list[Line] = list(text.split("\n"))
+    if isinstance(references, ApiInventory):
+        references = References(references)
     _without_directives(lines, page)
     _includes_as_code(lines, page, language, included)
     _iframes_as_links(lines, page, language)
-    _api_links_as_links(lines, page, inventory)
+    _api_links_as_links(lines, page, references)
     _without_heading_anchors(lines, page)
-    _autodoc_as_links(lines, page, inventory)
+    _autodoc_as_links(lines, page, references)
     _components_as_markdown(lines, page, language)
     _inline_components_dropped(lines, page)
     for spec in (*CODE_TABS, HFOPTIONS):
@@ -177,30 +180,44 @@ def _escape_link_text(text: str) -> str:
     return text.replace("[", r"\[").replace("]", r"\]")
 
 
-def _api_links_as_links(lines: list[Line], page: ParsedPage, inventory: ApiInventory) -> None:
+def _api_links_as_links(lines: list[Line], page: ParsedPage, references: References) -> None:
     def link(match: re.Match[str]) -> str:
-        return _reference_link(shown_name(match), match["name"], inventory)
+        return references.link(shown_name(match), match["name"])
 
     for index, line in page.outside_code():
         if isinstance(lines[index], str) and any(api_link_matches(line)):
             lines[index] = API_LINK.sub(link, str(lines[index]))
 
 
-def _reference_link(shown: str, name: str, inventory: ApiInventory) -> str:
-    """`shown` as a link to the API reference of `name`, or as code where there is none to follow."""
-    target = inventory.resolve(name)
-    # A reference page of the site itself has no URL a downloaded notebook could follow.
-    return f"`{shown}`" if target is None or target.page else f"[`{shown}`]({target.url})"
+@dataclass(frozen=True)
+class References:
+    """Where a notebook's links to the API reference point: the inventory's URLs, and for a reference page
+    of this very site (`ApiTarget.page`), the page at `site_url`, the language's published address."""
+
+    inventory: ApiInventory
+    site_url: str = ""
+
+    def link(self, shown: str, name: str) -> str:
+        """`shown` as a link to the reference of `name`, or as code where there is none to follow."""
+        target = self.inventory.resolve(name)
+        if target is None:
+            return f"`{shown}`"
+        if not target.page:
+            return f"[`{shown}`]({target.url})"
+        # A downloaded notebook cannot follow a link relative to the site; its published address it can.
+        if not self.site_url:
+            return f"`{shown}`"
+        return f"[`{shown}`]({self.site_url.rstrip('/')}/{page_url(target.page)}#{target.anchor})"
 
 
-def _autodoc_as_links(lines: list[Line], page: ParsedPage, inventory: ApiInventory) -> None:
+def _autodoc_as_links(lines: list[Line], page: ParsedPage, references: References) -> None:
     """`[[autodoc]] X` and its `- member` lines (`find_autodoc`, the directives the site documents) become
-    one line: the object's name linking to its API reference, as an API link to it does (code where the
-    reference is this site's own page). doc-builder makes notebooks of pages marked `[[open-in-colab]]` only,
-    from their source, and no reference page is marked; a notebook is every page's here, and a notebook
-    documents no API: it points at the reference the page shows."""
+    one line: the object's name linking to its API reference, as an API link to it does. doc-builder makes
+    notebooks of pages marked `[[open-in-colab]]` only, from their source, and no reference page is marked;
+    a notebook is every page's here, and a notebook documents no API: it points at the reference the page
+    shows (docs/notebooks.md, "API reference pages")."""
     for autodoc in find_autodoc(page):
-        link = _reference_link(autodoc.name, autodoc.name, inventory)
+        link = references.link(autodoc.name, autodoc.name)
         _replace(lines, autodoc.index, autodoc.index + len(autodoc.members), autodoc.indent + link)
 
 

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from urllib.parse import quote
 
 from polydocs.sources import SourceTree
+from polydocs.sources.pages import page_url
 
 
 @dataclass(frozen=True)
@@ -15,15 +16,6 @@ class Alternate:
     name: str
     href: str
     current: bool
-
-
-def page_url(local: str) -> str:
-    """The directory URL MkDocs gives a page (`use_directory_urls`), relative to its language root."""
-    if local == "index":
-        return ""
-    if local.endswith("/index"):
-        return local.removesuffix("index")
-    return f"{local}/"
 
 
 def alternates_for(

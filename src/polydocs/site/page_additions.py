@@ -19,10 +19,10 @@ from html import escape as html_escape
 from pathlib import Path
 from urllib.parse import quote, unquote
 
-from polydocs.site.alternates import page_url
 from polydocs.site.banners import NOT_INDEXED, in_progress_banner, outdated_banner, untranslated_banner
 from polydocs.site.page_cache import ConvertedPage
 from polydocs.sources import SOURCE_LANGUAGE, Language, SourceTree
+from polydocs.sources.pages import page_url
 
 
 @dataclass(frozen=True)

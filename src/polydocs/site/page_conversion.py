@@ -58,15 +58,23 @@ class LanguageBuild:
     known_pages: dict[str, frozenset[str]]
     # Digest of `_data/benchmarks/`: part of the cache key of pages with benchmark placeholders.
     benchmark_data: str
+    # The language's published address (MkDocs' `site_url`, its version and language folder included), or
+    # "": where a notebook's links into this site's own reference pages point.
+    site_url: str = ""
 
     @classmethod
     def create(
-        cls, tree: SourceTree, lang: Language, cache: PageCache, api: ApiInventory | None = None
+        cls,
+        tree: SourceTree,
+        lang: Language,
+        cache: PageCache,
+        api: ApiInventory | None = None,
+        site_url: str = "",
     ) -> LanguageBuild:
         known = {code: frozenset(tree.site_pages(code)) for code in {lang.folder, SOURCE_LANGUAGE}}
         benchmarks = _benchmark_data(benchmarks_folder(tree.root))
         api = api if api is not None else site_inventory(tree.project, tree)
-        return cls(tree, lang, api, cache, load_evidence(tree.root), known, benchmarks)
+        return cls(tree, lang, api, cache, load_evidence(tree.root), known, benchmarks, site_url)
 
     @cached_property
     def api_key(self) -> str:
@@ -153,6 +161,7 @@ def _cache_key(build: LanguageBuild, page: Page, text: PageText) -> str:
         _trusted(build, page),
         build.documented_sources(text.markdown),
         build.included_files(text.markdown, page),
+        build.site_url,
     )
 
 
@@ -302,6 +311,7 @@ def _notebook(
             inventory=build.api,
             verified=verified,
             include_root=build.include_root,
+            site_url=build.site_url,
         )
         return notebook, []
     except (PolydocsError, ValueError, RecursionError) as error:

@@ -134,7 +134,7 @@ class PolydocsPlugin(BasePlugin[PolydocsPluginConfig]):
             code: {*self.tree.site_pages(code), STATUS_PAGE} for code in self.tree.languages
         }
         cache = PageCache(Path(self.config.cache_dir) / "pages" if self.config.cache_dir else None)
-        self.build = LanguageBuild.create(self.tree, self.lang, cache, self.config.api)
+        self.build = LanguageBuild.create(self.tree, self.lang, cache, self.config.api, config.site_url or "")
         if self.config.undocumentable:
             api = replace(self.build.api, undocumentable=frozenset(self.config.undocumentable))
             self.build = replace(self.build, api=api)
@@ -171,7 +171,9 @@ class PolydocsPlugin(BasePlugin[PolydocsPluginConfig]):
     def read_tree_again(self, tree: SourceTree) -> None:
         """Convert the next pages from `tree`, the source tree as an edit left it (`polydocs serve`)."""
         self.tree = tree
-        self.build = LanguageBuild.create(tree, self.lang, self.build.cache, self.build.api)
+        self.build = LanguageBuild.create(
+            tree, self.lang, self.build.cache, self.build.api, self.build.site_url
+        )
 
     def on_files(self, files: Files, config: MkDocsConfig) -> Files:
         # Every plugin is configured by now: mkdocstrings has made its inventory and added autorefs.

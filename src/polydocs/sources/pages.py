@@ -31,6 +31,15 @@ def page_local(relative: PurePath) -> str:
     return relative.with_suffix("").as_posix()
 
 
+def page_url(local: str) -> str:
+    """The directory URL MkDocs gives a page (`use_directory_urls`), relative to its language root."""
+    if local == "index":
+        return ""
+    if local.endswith("/index"):
+        return local.removesuffix("index")
+    return f"{local}/"
+
+
 def page_key(lang: str, relative: PurePath) -> str:
     """`es/perf_torch_compile.md`: a page's name in snippet reports, which the site's badges look up."""
     return f"{lang}/{relative.as_posix()}"
