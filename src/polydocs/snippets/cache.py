@@ -17,9 +17,9 @@ from pathlib import Path
 from polydocs.cache import CacheStore
 from polydocs.snippets.protocol import SessionResult, moved
 from polydocs.snippets.sessions import Session
+from polydocs.snippets.shell_fences import shell_made_before
 from polydocs.snippets.standins.datasets import BUILDER_VERSION as DATASETS_VERSION
 from polydocs.snippets.standins.models import BUILDER_VERSION as STAND_INS_VERSION
-from polydocs.snippets.written_files import shell_made_before
 from polydocs.typed_json import load
 
 # Bump when the checker's verdicts change meaning, or what an entry holds. 2: typed SessionResults.

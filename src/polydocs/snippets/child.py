@@ -17,7 +17,6 @@ import fcntl
 import json
 import os
 import resource
-import shutil
 import signal
 import socket
 import struct
@@ -54,10 +53,10 @@ from polydocs.snippets.protocol import (
     Failure,
     SessionResult,
     SessionSpec,
-    ShellMade,
     Verdict,
 )
 from polydocs.snippets.session_channel import ChannelWriter
+from polydocs.snippets.shell_fences import make_as_the_shell_would
 from polydocs.snippets.standins.login import OfflineLogin, names_a_login
 from polydocs.snippets.standins.web import OfflineWeb
 from polydocs.snippets.standins.web_images import opened_as_images
@@ -181,7 +180,7 @@ def run_blocks(
     for index, block in enumerate(spec.blocks):
         while shell_due and shell_due[0].line < block.line:
             made = shell_due.pop(0)
-            if not _make_as_the_shell_would(made):
+            if not make_as_the_shell_would(made):
                 unwritten[made.path] = made.line
         if block.skip:
             record(BlockResult(block.line, "skipped"))
@@ -246,23 +245,6 @@ def run_blocks(
             continue
         record(BlockResult(block.line, "failed" if error else "passed", error=error, seconds=seconds))
     return results
-
-
-def _make_as_the_shell_would(made: ShellMade) -> bool:
-    """Make, in the session's working folder, what a shell fence of the page makes, where its files are
-    known: a Hub repository's clone (a copy of its stand-in), `mkdir`'s empty folder. False where they are
-    not (another host's clone, a download): a block reading it is then blocked, not the page's failure."""
-    path = Path(made.path)
-    if path.is_absolute() or ".." in path.parts or not (made.made_from or made.empty_folder):
-        return False
-    try:
-        if made.made_from:
-            shutil.copytree(made.made_from, path, dirs_exist_ok=True)
-        else:
-            path.mkdir(parents=True, exist_ok=True)
-    except OSError:
-        return False
-    return True
 
 
 def _run_block(

@@ -38,10 +38,10 @@ from polydocs.snippets.sandbox import SandboxSpec
 from polydocs.snippets.sandbox_probe import interpreter_paths, probe_sandbox
 from polydocs.snippets.session_channel import PROOF, SessionRecord
 from polydocs.snippets.sessions import Session
+from polydocs.snippets.shell_fences import shell_made_before
 from polydocs.snippets.standins.datasets import copy_for_session
 from polydocs.snippets.standins.models import prepare_stand_ins, stand_ins_for
 from polydocs.snippets.watchdog import SessionEnd, SessionPipes, wait_with_deadlines
-from polydocs.snippets.written_files import shell_made_before
 
 DEFAULT_TIMEOUT = {"cpu": 300.0, "cuda": 900.0}
 PROOF_TIMEOUT = {"cpu": 600.0, "cuda": 900.0}

@@ -1,42 +1,27 @@
-"""Files a block writes and files a statement reads, found by reading code (and shell commands).
+"""Files a block writes and files a statement reads, found by reading code.
 
 A block that is not run (blocked, a fragment) leaves undone what it would have bound *and* the files it
-would have written: a later block reading `tokenizer.json`, the images the training loop saves or the
-folder a shell fence's `git clone` makes fails because of that block, not because of the page. Paths are
-*patterns*: the literal parts of a string, f-string, `os.path.join(...)` or `Path(...) / ...`, with `*`
-for every part known only when the code runs (`f"{config.output_dir}/samples/{epoch}.png"` is
-`*/samples/*.png`). A pattern with no literal part worth the name (`*`, `save_pretrained(output_dir)`
-with `output_dir` known only at run time) says nothing and is left out.
+would have written: a later block reading `tokenizer.json` or the images the training loop saves fails
+because of that block, not because of the page (the same for what a shell fence makes and the checker
+cannot: `shell_fences.py`). Paths are *patterns*: the literal parts of a string, f-string,
+`os.path.join(...)` or `Path(...) / ...`, with `*` for every part known only when the code runs
+(`f"{config.output_dir}/samples/{epoch}.png"` is `*/samples/*.png`). A pattern with no literal part worth
+the name (`*`, `save_pretrained(output_dir)` with `output_dir` known only at run time) says nothing and is
+left out.
 
 What counts as writing: a call named `save*`, `to_csv`/`to_json`/`to_parquet`/..., `write_text`,
 `write_bytes`, `savefig`, `makedirs`/`mkdir`, and `open(path, mode)` with a writing mode, in the block's
 top-level code and in the page's functions it names (`notebook_launcher(train_loop, ...)` runs
 `train_loop`, which calls `evaluate`, which saves the images). What counts as reading: any path pattern a
 statement holds. Two patterns meet when one, its `*` taken as any text, holds the other or a path below it.
-
-A shell fence is read for what it makes (`shell_made`). What the checker can make as the command would,
-the session's child makes before the blocks after the fence run: a Hub model repository cloned or
-downloaded is a copy of its stand-in, `mkdir` an empty folder; the library then decides from the files
-present, as it would after the command (`from_pretrained("org/name")` after `git clone .../org/name`
-looks for a folder `org/name` in the clone, finds none and loads from the Hub). Only what it cannot make
-(a GitHub clone, a downloaded archive) stays a pattern, read as above.
 """
 
 from __future__ import annotations
 
 import ast
 import re
-import shlex
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import replace
 from functools import lru_cache
-from typing import TYPE_CHECKING
-from urllib.parse import urlsplit
-
-from polydocs.snippets.protocol import ShellMade
-
-if TYPE_CHECKING:
-    from polydocs.snippets.sessions import Session
 
 Functions = Mapping[str, ast.FunctionDef | ast.AsyncFunctionDef]
 
@@ -46,7 +31,6 @@ _WRITING_CALLS = re.compile(
 )
 _WRITING_MODE = re.compile(r"[wax+]")
 _PATH_CALLS = {"join", "Path", "PurePath", "PosixPath"}
-_SHELL_LANGUAGES = frozenset({"bash", "sh", "shell", "console", "zsh"})
 _WILD = "*"
 
 
@@ -79,7 +63,7 @@ def written_paths(code: str, functions: Functions) -> set[str]:
                 seen.add(inner.id)  # a page function the code calls or hands on (to a launcher)
                 body = functions[inner.id].body
                 pending += [(statement, {**strings, **_string_names(body)}) for statement in body]
-    return {pattern for pattern in found if _says_something(pattern)}
+    return {pattern for pattern in found if says_something(pattern)}
 
 
 def read_path(code: str, line: int, patterns: Iterable[str]) -> str | None:
@@ -93,7 +77,7 @@ def read_path(code: str, line: int, patterns: Iterable[str]) -> str | None:
 
 def statement_reads(statement: ast.AST, patterns: Iterable[str], strings: Mapping[str, str]) -> str | None:
     """The first of `patterns` that a path `statement` holds meets."""
-    held = [p for p in _paths_in(statement, strings) if _says_something(p)]
+    held = [p for p in _paths_in(statement, strings) if says_something(p)]
     return next((pattern for pattern in patterns if any(meet(pattern, p) for p in held)), None)
 
 
@@ -105,121 +89,8 @@ def string_names(code: str) -> dict[str, str]:
 
 def meet(written: str, read: str) -> bool:
     """Whether the path `read` is `written`, or lies below it, or holds it (a folder the reader lists)."""
-    a, b = _normal(written), _normal(read)
+    a, b = normal_path(written), normal_path(read)
     return bool(_regex(a).fullmatch(b.replace(_WILD, "x")) or _regex(b).fullmatch(a.replace(_WILD, "x")))
-
-
-def shell_made_before(session: Session) -> tuple[ShellMade, ...]:
-    """What the page's shell fences before the session's last block make, in page order: the checker
-    runs no shell command, so the child makes what it can as the command would (a Hub repository's
-    clone from its stand-in, `mkdir`'s empty folder) and a block reading the rest is blocked (child.py)."""
-    # Here, not at the top: the session's child imports this module, and never reads a page.
-    from polydocs.snippets.regions import extract_regions
-
-    last = session.regions[-1].start_line
-    return tuple(
-        replace(made, line=region.start_line)
-        for region in extract_regions(session.path)
-        if is_shell(region.language) and region.start_line < last
-        for made in shell_made(region.code)
-    )
-
-
-def shell_made(command_text: str) -> list[ShellMade]:
-    """What the shell commands of a fence make: `git clone URL [DIR]`, `wget` (`-O FILE`, `-P DIR`),
-    `curl -o FILE` / `-O`, `mkdir`, `hf download REPO ... --local-dir DIR`, `unzip ... -d DIR`, each path
-    once (line 0: the caller places it). Notebook (`!git clone`) and prompt (`$ git clone`) prefixes are
-    read too."""
-    found: dict[str, ShellMade] = {}
-    for raw in command_text.replace("\\\n", " ").splitlines():
-        text = raw.strip().removeprefix("$").removeprefix("!").removeprefix("%").strip()
-        try:
-            words = shlex.split(text, comments=True)
-        except ValueError:
-            continue
-        for command in _commands(words):
-            for made in _made_by(command):
-                path = _normal(made.path)
-                if _says_something(path) and path not in found:
-                    found[path] = replace(made, path=path)
-    return list(found.values())
-
-
-def is_shell(language: str) -> bool:
-    return language in _SHELL_LANGUAGES
-
-
-def _commands(words: list[str]) -> Iterator[list[str]]:
-    current: list[str] = []
-    for word in words:
-        if word in ("&&", "||", ";", "|"):
-            yield current
-            current = []
-        else:
-            current.append(word)
-    yield current
-
-
-def _made_by(words: list[str]) -> list[ShellMade]:
-    words = [w for w in words if w != "sudo"]
-    if not words:
-        return []
-    program, arguments = words[0], words[1:]
-    plain = [w for w in arguments if not w.startswith("-")]
-    if program == "git" and plain[:1] == ["clone"] and len(plain) >= 2:
-        into = plain[2] if len(plain) > 2 else _last_part(plain[1]).removesuffix(".git")
-        return [ShellMade(0, into, repository=_hub_repository(plain[1]))]
-    if program == "mkdir":
-        return [ShellMade(0, path, empty_folder=True) for path in plain]
-    if program in ("wget", "curl"):
-        named = _option(arguments, "-O" if program == "wget" else "-o") or _option(arguments, "--output")
-        folder = _option(arguments, "-P") or _option(arguments, "--directory-prefix")
-        urls = [w for w in plain if "://" in w]
-        if named or folder:
-            return [ShellMade(0, named or folder or "")]
-        if urls and (program == "wget" or "-O" in arguments or "--remote-name" in arguments):
-            return [ShellMade(0, _last_part(urls[0].split("?")[0]))]
-        return []
-    if program in ("hf", "huggingface-cli") and plain[:1] == ["download"]:
-        return _downloaded(arguments, plain[1:])
-    if program == "unzip":
-        unpacked = _option(arguments, "-d")
-        return [ShellMade(0, unpacked)] if unpacked else []
-    return []
-
-
-def _downloaded(arguments: list[str], plain: list[str]) -> list[ShellMade]:
-    """`hf download REPO [FILES] --local-dir DIR`: DIR, holding the model repository REPO's files (only
-    some of them where FILES are named: then what it holds is not known here)."""
-    into = _option(arguments, "--local-dir")
-    kind = _option(arguments, "--repo-type") or "model"
-    values = {into, kind, _option(arguments, "--revision")}
-    named = [word for word in plain if word not in values]
-    whole = len(named) == 1 and kind == "model" and "/" in named[0]
-    repository = named[0] if whole else ""
-    return [ShellMade(0, into, repository=repository)] if into else []
-
-
-def _hub_repository(url: str) -> str:
-    """`org/name` of a model repository's clone URL on the Hub (`https://huggingface.co/org/name`);
-    empty for anything else (a dataset or Space repository, another host)."""
-    parts = urlsplit(url)
-    names = [part for part in parts.path.removesuffix(".git").split("/") if part]
-    on_hub = parts.hostname in ("huggingface.co", "hf.co") and len(names) == 2
-    return "/".join(names) if on_hub and names[0] not in ("datasets", "spaces") else ""
-
-
-def _option(arguments: list[str], flag: str) -> str | None:
-    for index, word in enumerate(arguments):
-        if word == flag and index + 1 < len(arguments):
-            return arguments[index + 1]
-        if word.startswith(flag + "="):
-            return word.split("=", 1)[1]
-    return None
-
-
-def _last_part(url: str) -> str:
-    return url.rstrip("/").rsplit("/", 1)[-1]
 
 
 def _written_by(call: ast.Call, strings: Mapping[str, str]) -> set[str]:
@@ -316,7 +187,8 @@ def _outside_definitions(node: ast.AST) -> Iterator[ast.AST]:
         yield from _outside_definitions(child)
 
 
-def _normal(pattern: str) -> str:
+def normal_path(pattern: str) -> str:
+    """`./a//b/` -> `a/b`: a path pattern as `meet` compares it."""
     parts = [p for p in pattern.replace("\\", "/").split("/") if p not in ("", ".")]
     return ("/" if pattern.startswith("/") else "") + "/".join(parts)
 
@@ -327,7 +199,7 @@ def _regex(pattern: str) -> re.Pattern[str]:
     return re.compile(f"{literal}(?:/.*)?")
 
 
-def _says_something(pattern: str) -> bool:
+def says_something(pattern: str) -> bool:
     """A literal part of at least three characters besides `*`, `/` and `.` (`*/*.png` does: `png`)."""
     return len(re.sub(r"[*/.\s]", "", pattern)) >= 3
 

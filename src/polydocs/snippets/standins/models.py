@@ -24,6 +24,7 @@ from polydocs.guide import guide_url, repository_file_url
 from polydocs.snippets.blocking import missing_stand_in
 from polydocs.snippets.protocol import Blocked, StandInNote
 from polydocs.snippets.sessions import Session
+from polydocs.snippets.shell_fences import shell_made_before
 from polydocs.snippets.standins.builder_subprocess import run_builder
 from polydocs.snippets.standins.datasets import dataset_stand_ins_for
 from polydocs.snippets.standins.diffusers import GUESSED, is_diffusers_repository, repository_shape
@@ -35,7 +36,6 @@ from polydocs.snippets.standins.loads import (
     loads_an_adapter,
     names_a_model,
 )
-from polydocs.snippets.written_files import shell_made_before
 from polydocs.sources.pages import page_at
 from polydocs.sources.project import load_project_config
 
