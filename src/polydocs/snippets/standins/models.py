@@ -301,8 +301,8 @@ def stand_ins_for(
 
 
 def _cloned(session: Session, outcomes: dict[str, Outcome], hf_home: Path) -> dict[str, str]:
-    """The stand-in folder of each Hub repository a shell fence of the page clones and the session
-    loads from its clone, where it was built: what the clone would hold."""
+    """The stand-in folder of each Hub repository a shell fence of the page clones, where the session
+    built one (a block loads the clone, or the repository by its id): what the clone would hold."""
     found = {}
     for made in shell_made_before(session):
         outcome = outcomes.get(made.repository) if made.repository else None
