@@ -6,8 +6,9 @@
 REPOSITORY is a folder holding a doc-builder tree (a clone, or a `git archive` of one): it is copied to a
 temporary folder and committed there as a git repository of its own (init scans every tracked file for
 secrets), then `polydocs init --force` runs on the copy twice, with an empty cache (cold) and with what
-the first run left (warm; `--cold-only` skips it), each in a fresh copy. Printed for each: wall
-seconds, CPU seconds (user + sys of init and every process it waited for), the baseline's findings
+the first run left (warm; `--cold-only` skips it), each in a fresh copy at the same path (as a CI runner
+checks every run out at one path: the secret scan keeps a tracked file's findings by its path and bytes).
+Printed for each: wall seconds, CPU seconds (user + sys of init and every process it waited for), the baseline's findings
 and its sha256 (the same digest from two versions of polydocs: the same baseline), and the load
 average before and after, since other work on the machine moves the wall figures. `--src DIR` runs
 the polydocs of another checkout's `src` (`git archive REV src | tar -x -C DIR`) to compare versions
@@ -26,6 +27,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from functools import partial
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
@@ -85,29 +87,29 @@ def _children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def _timed_init(repository: Path, source: str, src: Path, cache: Path, label: str) -> None:
-    with tempfile.TemporaryDirectory(prefix="polydocs-bench-init-") as folder:
-        copy = _repository_copy(repository, Path(folder))
-        load = _load()
-        cpu, wall = _children_cpu(), time.perf_counter()
-        done = subprocess.run(
-            [sys.executable, "-m", "polydocs", "init", "--force", "--source", source],
-            cwd=copy,
-            env=_environment(src, cache),
-            capture_output=True,
-            text=True,
-        )
-        wall, cpu = time.perf_counter() - wall, _children_cpu() - cpu
-        if done.returncode != 0:
-            sys.exit(f"polydocs init failed:\n{done.stdout}{done.stderr}")
-        baseline = (copy / source / "_lint-baseline.jsonl").read_bytes()
-        digest = hashlib.sha256(baseline).hexdigest()[:16]
-        findings = baseline.count(b"\n")
-        print(
-            f"{label}: {wall:.1f} s wall, {cpu:.1f} s CPU; baseline {findings} findings, sha256 {digest}; "
-            f"load {load} -> {_load()}",
-            flush=True,
-        )
+def _timed_init(repository: Path, source: str, src: Path, cache: Path, label: str, folder: Path) -> None:
+    shutil.rmtree(folder / repository.name, ignore_errors=True)
+    copy = _repository_copy(repository, folder)
+    load = _load()
+    cpu, wall = _children_cpu(), time.perf_counter()
+    done = subprocess.run(
+        [sys.executable, "-m", "polydocs", "init", "--force", "--source", source],
+        cwd=copy,
+        env=_environment(src, cache),
+        capture_output=True,
+        text=True,
+    )
+    wall, cpu = time.perf_counter() - wall, _children_cpu() - cpu
+    if done.returncode != 0:
+        sys.exit(f"polydocs init failed:\n{done.stdout}{done.stderr}")
+    baseline = (copy / source / "_lint-baseline.jsonl").read_bytes()
+    digest = hashlib.sha256(baseline).hexdigest()[:16]
+    findings = baseline.count(b"\n")
+    print(
+        f"{label}: {wall:.1f} s wall, {cpu:.1f} s CPU; baseline {findings} findings, sha256 {digest}; "
+        f"load {load} -> {_load()}",
+        flush=True,
+    )
 
 
 def _phases(repository: Path, source: str, src: Path, cache: Path) -> None:
@@ -132,10 +134,14 @@ def main() -> None:
     tracked = sum(1 for path in args.repository.rglob("*") if path.is_file() and ".git" not in path.parts)
     pages = sum(1 for path in (args.repository / args.source).rglob("*.md*") if path.is_file())
     print(f"{args.repository.name}: {pages} pages, {tracked} files; polydocs from {args.src}", flush=True)
-    with tempfile.TemporaryDirectory(prefix="polydocs-bench-cache-") as cache:
-        _timed_init(args.repository, args.source, args.src, Path(cache), "cold (empty cache)")
+    with (
+        tempfile.TemporaryDirectory(prefix="polydocs-bench-cache-") as cache,
+        tempfile.TemporaryDirectory(prefix="polydocs-bench-init-") as folder,
+    ):
+        timed = partial(_timed_init, args.repository, args.source, args.src, Path(cache), folder=Path(folder))
+        timed("cold (empty cache)")
         if not args.cold_only:
-            _timed_init(args.repository, args.source, args.src, Path(cache), "warm (the cache it left)")
+            timed("warm (the cache it left)")
         if args.phases:
             _phases(args.repository, args.source, args.src, Path(cache))
 
