@@ -8,12 +8,12 @@ temporary folder and committed there as a git repository of its own (init scans 
 secrets), then `polydocs init --force` runs on the copy twice, with an empty cache (cold) and with what
 the first run left (warm; `--cold-only` skips it), each in a fresh copy at the same path (as a CI runner
 checks every run out at one path: the secret scan keeps a tracked file's findings by its path and bytes).
-Printed for each: wall seconds, CPU seconds (user + sys of init and every process it waited for), the baseline's findings
-and its sha256 (the same digest from two versions of polydocs: the same baseline), and the load
-average before and after, since other work on the machine moves the wall figures. `--src DIR` runs
-the polydocs of another checkout's `src` (`git archive REV src | tar -x -C DIR`) to compare versions
-on the same tree. `--phases` also times init's parts in one process (CPU seconds): reading the tree,
-lint's page rules, and the secret scan of the pages and of the other tracked files.
+Printed for each: wall seconds, CPU seconds (user + sys of init and every process it waited for), the
+baseline's findings and its sha256 (the same digest from two versions of polydocs: the same baseline),
+and the load average before and after, since other work on the machine moves the wall figures. `--src
+DIR` runs the polydocs of another checkout's `src` (`git archive REV src | tar -x -C DIR`) to compare
+versions on the same tree. `--phases` also times init's parts in one process (CPU seconds): reading the
+tree, lint's page rules, and the secret scan of the pages and of the other tracked files.
 """
 
 from __future__ import annotations
