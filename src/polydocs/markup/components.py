@@ -57,8 +57,9 @@ def _tag_html(tag: ComponentTag, context: MarkupContext, store: StoreHtml) -> st
         return None  # the callouts' or the tabs' construct; a snippet's tabs come at the hand-over
     if role is TagRole.QUIZ:
         question = quiz.read_question(tag)
-        html = quiz_html(question, context.lang) if isinstance(question, quiz.Question) else None
-        return store(html or _placeholder(context))
+        if isinstance(question, quiz.Question):
+            return store(quiz_html(question, context.lang, context.source_line(question.index)))
+        return store(_placeholder(context))
     if role is TagRole.NOTEBOOK_LINKS:
         links = notebook_links_html(notebooks.read_notebook_links(tag), context.lang)
         return store(links) if links else ""

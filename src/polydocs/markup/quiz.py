@@ -14,9 +14,11 @@ from polydocs.dialect.constructs.quiz import Choice, Question
 from polydocs.sources.languages import Language
 
 
-def quiz_html(question: Question, lang: Language) -> str:
-    """The quiz's HTML; its ids come from the tag's line, so they are unique on the page and stable."""
-    name = f"polydocs-quiz-{question.index + 1}"
+def quiz_html(question: Question, lang: Language, line: int) -> str:
+    """The quiz's HTML; its ids come from the tag's `line` on the page, so they are unique on the page and
+    stable: the same in the site, whose text holds a badge after each Python block, and in lint's
+    rendering, which holds none."""
+    name = f"polydocs-quiz-{line}"
     kind = "checkbox" if question.multiple else "radio"
     legend = lang.text("quiz.choose_all" if question.multiple else "quiz.choose_one")
     choices = "\n".join(
