@@ -5,7 +5,7 @@ doc-builder takes what stands between `[[` and `]]` at a heading's end as the he
 question marks included.
 The site gives the heading that id with each run of white space made a hyphen (an HTML id holds none,
 nor can attr_list's `{ #id }`) and shows the title without it (`markup/mdx_components.py`); lint's
-anchor check knows the same id (`lint/context.py`), the notebook drops the anchor
+anchor check reads it from that rendering (`lint/rendering.py`), the notebook drops the anchor
 (`notebooks/plain_markdown.py`) and the site's name, taken from a title, leaves it out
 (`site/mkdocs_config.py`).
 """

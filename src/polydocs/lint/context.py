@@ -2,49 +2,21 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
-import markdown
-
 from polydocs.dialect import PageFacts
 from polydocs.dialect.constructs.autodoc import autodoc_in_text, qualified_name
 from polydocs.dialect.constructs.literal_include import include_root
-from polydocs.dialect.heading_anchors import heading_anchor
 from polydocs.dialect.site_inventory import site_inventory
 from polydocs.lint.document import LintDocument
 from polydocs.lint.installed import InstalledFacts
+from polydocs.lint.rendering import PageRendering, page_rendering
 from polydocs.lint.targets import LintTargets
 from polydocs.sources import SOURCE_LANGUAGE, ProjectConfig
 from polydocs.sources.api_inventory import ApiInventory
 from polydocs.sources.text import read_tree_text
-
-# Plain HTML anchors.
-# `[^<>]` stops at the next tag: from every `<a` never ended, `[^>]` read to the page's end (quadratic).
-_HTML_ANCHOR = re.compile(r"<a\s[^<>]*\b(?:id|name)\s*=\s*[\"'](?P<id>[^\"']+)[\"']", re.IGNORECASE)
-
-
-def heading_ids(text: str) -> set[str]:
-    """The `#anchors` a page offers: heading ids exactly as Python-Markdown's toc makes them.
-
-    Python-Markdown itself computes them (same slugify, `_1` suffixes for repeats, `{#id}` attributes,
-    code spans and accents handled as the site does), plus `[[id]]` and `<a id=...>` anchors.
-    """
-    converter = markdown.Markdown(extensions=["toc", "attr_list", "fenced_code", "tables"])
-    converter.convert(text)
-    ids: set[str] = set()
-
-    def walk(entries: list[dict[str, object]]) -> None:
-        for entry in entries:
-            ids.add(str(entry["id"]))
-            walk(entry["children"])  # type: ignore[arg-type]
-
-    walk(converter.toc_tokens)  # type: ignore[attr-defined]
-    ids.update(anchored.id for line in text.split("\n") if (anchored := heading_anchor(line)))
-    ids.update(m.group("id") for m in _HTML_ANCHOR.finditer(text))
-    return ids
 
 
 @dataclass
@@ -54,7 +26,7 @@ class LintContext:
     targets: LintTargets
     facts: InstalledFacts
     _documents: dict[Path, LintDocument] = field(default_factory=dict)
-    _anchors: dict[Path, set[str]] = field(default_factory=dict)
+    _anchors: dict[Path, frozenset[str]] = field(default_factory=dict)
     _site_pages: dict[str, frozenset[str]] = field(default_factory=dict)
     _include_roots: dict[Path, Path] = field(default_factory=dict)
 
@@ -120,10 +92,32 @@ class LintContext:
         page = self.targets.tree.page(SOURCE_LANGUAGE, document.local)
         return self.document(page.path, SOURCE_LANGUAGE, document.local) if page else None
 
-    def anchors(self, path: Path) -> set[str]:
+    def rendering(self, document: LintDocument) -> PageRendering:
+        """The page as the site renders it, converted once for the rules that read it (`rendering.py`)."""
+        return page_rendering(document, self.targets.tree.root if self.targets.tree else None)
+
+    def anchors(self, path: Path) -> frozenset[str]:
+        """The ids of the page at `path` as the site publishes it: its headings' (toc's slugs, `{#id}`,
+        `[[id]]`), its HTML's, its tabs'; none for a page the site shows as a notice (nested too deep)."""
         if path not in self._anchors:
-            self._anchors[path] = heading_ids(read_tree_text(path))
+            try:
+                self._anchors[path] = self.rendering(self._page_document(path)).anchors
+            except RecursionError:
+                self._anchors[path] = frozenset()
         return self._anchors[path]
+
+    def _page_document(self, path: Path) -> LintDocument:
+        """The page at `path`: one being linted, or one of their language folders a link leads to."""
+        return self._documents.get(path) or self.document(path, *self._pages_by_path[path])
+
+    @cached_property
+    def _pages_by_path(self) -> dict[Path, tuple[str, str]]:
+        """Each page of the language folders lint resolves links in, by file: its language and name."""
+        return {
+            path: (lang, local)
+            for lang, folder in self.targets.folders.items()
+            for local, path in folder.pages.items()
+        }
 
     def has_anchor(self, path: Path, anchor: str) -> bool:
         """Whether the page at `path` offers `#anchor`: a heading id, or the id the site's API reference

@@ -121,10 +121,11 @@ def _pages_findings(context: LintContext, selected: list[str]) -> list[Diagnosti
 
 def _import_before_forking(selected: list[str]) -> None:
     """What the rules import on their first page, imported once by this process, not by each it forks:
-    hf-doc-builder's styler with black (0.3 s of CPU) and the site's Markdown extensions (0.04 s)."""
+    hf-doc-builder's styler with black (0.3 s of CPU) and the site's Markdown extensions (0.04 s), which
+    render the pages for the rules reading them (`rendering.py`)."""
     if "code-style" in selected:
         preload_style()
-    if "unsafe-html" in selected or "source-visible" in selected:
+    if {"unsafe-html", "source-visible", "links"} & set(selected):
         markdown.Markdown(extensions=markdown_extensions(), extension_configs=extension_configs())
 
 

@@ -8,10 +8,8 @@ from collections.abc import Iterator
 from polydocs.diagnostics import Diagnostic
 from polydocs.lint.context import LintContext
 from polydocs.lint.document import LintDocument
-from polydocs.lint.rules.unsafe_html import project_of, rendered_page
 from polydocs.markup.visible_source import source_visible
 
 
 def check(document: LintDocument, context: LintContext) -> Iterator[Diagnostic]:
-    page_html = rendered_page(document, project_of(context))
-    yield from source_visible(str(document.path), document.text, page_html)
+    yield from source_visible(str(document.path), document.text, context.rendering(document).html)
