@@ -277,11 +277,43 @@ def test_an_unknown_component_loses_its_tags_as_on_the_site() -> None:
     assert _plain(text, "de") == ["", "", "Deutsch.", "", "Shown."]
 
 
-def test_a_component_tag_inside_a_line_or_after_a_list_marker_goes_its_text_kept() -> None:
-    """`<Tip>text</Tip>` on one line and `- <InferenceSnippet ... />` are no construct of the site's steps;
-    its sanitiser drops the elements and keeps their text. The notebook kept the tags."""
-    text = 'A <Tip>short</Tip> tip.\n\n<Tip>One line.</Tip>\n\n- <InferenceSnippet pipeline="x" />\n- item'
-    assert _plain(text) == ["A short tip.", "", "One line.", "", "-", "- item"]
+def test_a_component_tag_inside_a_line_goes_its_text_kept() -> None:
+    """`<Tip>text</Tip>` inside a sentence is no construct of the site's steps; its sanitiser drops the
+    element and keeps its text. The notebook kept the tags."""
+    assert _plain("A <Tip>short</Tip> tip.") == ["A short tip."]
+
+
+def test_a_tip_on_one_line_is_a_quote_titled_as_the_sites_callout() -> None:
+    """doc-builder renders `<Tip>text</Tip>` alone on its line as a tip (the site: an admonition); the
+    notebook lost both tags and showed the text as a plain paragraph."""
+    text = "<Tip>One line.</Tip>\n\n<Tip warning={true}>Careful.</Tip>"
+    assert _plain(text, "es") == [
+        "> **Consejo**",
+        ">",
+        "> One line.",
+        "",
+        "> **Advertencia**",
+        ">",
+        "> Careful.",
+    ]
+
+
+def test_an_inference_snippet_opening_a_list_item_is_its_code_in_the_item() -> None:
+    """`- <InferenceSnippet ... />` renders in its list item on huggingface.co and on the site; the notebook
+    kept only the marker."""
+    mapping = '{{"fireworks-ai": {modelId: "a/b", providerModelId: "c"}}}'
+    text = f'- <InferenceSnippet pipeline="text-generation" providersMapping={mapping} />\n- item'
+    written = _plain(text)
+    assert written[:4] == ["- **Python**", "", "  ```py", "  import os"]
+    assert written[-1] == "- item"
+
+
+def test_text_in_angle_brackets_that_is_no_element_is_shown_as_written_as_on_the_site() -> None:
+    """The Korean course's `<UNK>` and a `<Layer Class>` placeholder: doc-builder and the site show them as
+    text (`dialect/constructs/prose_tags.py`); Jupyter dropped `<UNK>` as an unknown element and the
+    notebook dropped `<Layer Class>` as a component tag."""
+    text = 'The "<UNK>" token, `<UNK>` in code, a <Layer Class> and <b>bold</b>.'
+    assert _plain(text) == ['The "&lt;UNK>" token, `<UNK>` in code, a &lt;Layer Class> and <b>bold</b>.']
 
 
 def test_a_version_note_is_a_quote_titled_as_the_sites_note() -> None:

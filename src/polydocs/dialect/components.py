@@ -25,7 +25,8 @@ CODES = frozenset({ATTRIBUTE, UNCLOSED, UNOPENED, NESTING})
 
 # The components whose opening tag may start a list item (`- <Tip>`, `ParsedPage.list_item_tags`), as in
 # doc-builder: those whose renderers, the site's and the notebook's, keep the item's marker before what
-# they write. Another tag after a marker stays the item's text, as it always has.
+# they write; a self-closing `<InferenceSnippet ... />` too (`constructs/component_tags.py`,
+# `SELF_CLOSING_IN_LIST_ITEM`). Another tag after a marker stays the item's text, as it always has.
 OPENS_LIST_ITEM = frozenset({"Tip"})
 
 

@@ -166,15 +166,25 @@ class ParsedPage:
         """Every line opening a list item whose content is exactly one tag (`- <Tip>`), read as if its
         marker were blanks (the tag's `indent` is the marker's width). doc-builder renders a component
         wherever its tag stands (mdsvex hands the item's HTML to Svelte), first in a list item too."""
+        found = []
+        for index, marker_end in self.list_item_markers:
+            line = self.lines[index]
+            if "<" in line and (tag := parse_tag_line(" " * marker_end + line[marker_end:])):
+                found.append((index, tag))
+        return tuple(found)
+
+    @cached_property
+    def list_item_markers(self) -> tuple[tuple[int, int], ...]:
+        """`(index, end)` for every line opening a list item: where its marker and the blanks after it end
+        (`- ` -> 2, `  10. ` -> 6)."""
         starts = sorted(
             {token.map[0] for token in self.tokens if token.type == "list_item_open" and token.map}
         )
         found = []
         for index in starts:
-            line = self.lines[index] if index < len(self.lines) else ""
-            marker = _LIST_MARKER.match(line) if "<" in line else None
-            if marker is not None and (tag := parse_tag_line(" " * marker.end() + line[marker.end() :])):
-                found.append((index, tag))
+            marker = _LIST_MARKER.match(self.lines[index]) if index < len(self.lines) else None
+            if marker is not None:
+                found.append((index, marker.end()))
         return tuple(found)
 
     @cached_property

@@ -14,6 +14,7 @@ from polydocs.dialect.constructs.callouts import (
     alerts,
     tip_layout,
 )
+from polydocs.dialect.tags import parse_one_line_element
 from polydocs.markup._blocks import INDENT, indent_lines, leading_spaces, quoted
 from polydocs.markup.context import MarkupContext
 
@@ -42,6 +43,12 @@ def render_tip_blocks(lines: list[str], page: ParsedPage, context: MarkupContext
     lines = list(lines)
     layout = tip_layout(page)
     for block in layout.blocks:
+        if block.body is not None:  # its admonition line goes above it at the hand-over (`one_line_tips`)
+            # The text as earlier steps left it (a prose tag escaped), else as the parse read it.
+            element = parse_one_line_element(lines[block.index])
+            body = element[1] if element is not None else block.body
+            lines[block.index] = before_tag(lines[block.index]) + body
+            continue
         lines[block.index] = admonition_line(before_tag(lines[block.index]), block.kind, context)
         indent_lines(lines, block.index + 1, block.end)
         if block.closed:
@@ -49,6 +56,26 @@ def render_tip_blocks(lines: list[str], page: ParsedPage, context: MarkupContext
     for index in layout.unopened:
         lines[index] = ""
     return lines
+
+
+def one_line_tips(
+    lines: list[str], page: ParsedPage, context: MarkupContext
+) -> list[tuple[int, int, list[str]]]:
+    """`(line, line, block)` for each tip written on one line: its admonition line, then its text as the
+    line-keeping steps left it (links made), indented below. It adds a line, so it is the hand-over's."""
+    blocks = []
+    for block in tip_layout(page).blocks:
+        if block.body is not None:
+            indent = leading_spaces(lines[block.index])
+            text = lines[block.index][len(indent) :]
+            blocks.append(
+                (
+                    block.index,
+                    block.index,
+                    [admonition_line(indent, block.kind, context), indent + INDENT + text],
+                )
+            )
+    return blocks
 
 
 def render_github_alerts(lines: list[str], page: ParsedPage, context: MarkupContext) -> list[str]:

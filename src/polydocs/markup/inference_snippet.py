@@ -43,9 +43,21 @@ def inference_snippet_blocks(lines: list[str], page: ParsedPage) -> list[tuple[i
         call = read_call(tag)
         if isinstance(call, str):
             continue  # the components step's placeholder, the dialect check's finding
-        indent = leading_spaces(lines[tag.index])
-        blocks.append((tag.index, tag.last, [indent + line for line in _tabs(call)]))
+        blocks.append((tag.index, tag.last, _placed(_tabs(call), lines[tag.index], tag.marker)))
     return blocks
+
+
+def _placed(tabs: list[str], line: str, marker: str) -> list[str]:
+    """The tabs where the tag stood: at its indentation, or as the content of the list item its tag opens,
+    the first tab's label on the marker's line, padded to the item's content column (Python-Markdown's four
+    columns: after `- ` alone, pymdownx.tabbed starts no tab set the item's next lines continue)."""
+    indent = leading_spaces(line)
+    if not marker:
+        return [indent + tab for tab in tabs]
+    written = marker.strip()
+    first = indent + written + " " * max(1, len(INDENT) - len(written))
+    # A blank line below the label: its body is not the label's paragraph continued there.
+    return [first + tabs[0], "", *(indent + INDENT + tab if tab else "" for tab in tabs[1:])]
 
 
 def client_code(call: InferenceCall) -> list[tuple[str, str, list[tuple[str, list[str]]]]]:

@@ -37,6 +37,7 @@ from polydocs.markup.output_blocks import render_output_blocks
 from polydocs.markup.page_flags import render_page_flags
 from polydocs.markup.page_links import render_page_links
 from polydocs.markup.page_parse import hand_over, report_constructs
+from polydocs.markup.prose_tags import render_prose_tags
 from polydocs.markup.reference_labels import render_reference_labels
 
 # Python-Markdown's preprocessors our steps run between: `normalize_whitespace` and superfences'
@@ -81,6 +82,9 @@ STEPS: tuple[Step, ...] = (
     Step("page_flags", render_page_flags, stores_html=True),
     # Before every step that rewrites prose: what a formula holds is LaTeX, never Markdown or a link.
     Step("math", render_math, stores_html=True),
+    # After math (a formula's `<` is LaTeX), before the steps that write HTML of their own: text in angle
+    # brackets that is no element (`<UNK>`) is shown as written, as doc-builder shows it.
+    Step("prose_tags", render_prose_tags),
     # Before the tags are read as HTML: a JSX attribute (`style={{...}}`) made the whole tag text.
     Step("jsx_attributes", render_jsx_attributes),
     Step("autodoc", render_autodoc, stores_html=True),

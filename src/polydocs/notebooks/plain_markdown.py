@@ -58,6 +58,7 @@ from polydocs.dialect.constructs.iframes import find_iframes
 from polydocs.dialect.constructs.inference_snippet import InferenceCall, read_call
 from polydocs.dialect.constructs.literal_include import excerpt, find_includes
 from polydocs.dialect.constructs.notebooks import read_notebook_links
+from polydocs.dialect.constructs.prose_tags import escape_line, prose_tags_by_line, shown_as_text
 from polydocs.dialect.constructs.quiz import Question, read_question
 from polydocs.dialect.constructs.tabs import (
     CODE_TABS,
@@ -70,7 +71,7 @@ from polydocs.dialect.constructs.tabs import (
 )
 from polydocs.dialect.heading_anchors import heading_anchor
 from polydocs.dialect.page import ParsedPage, parse_page
-from polydocs.dialect.tags import parse_tag_line
+from polydocs.dialect.tags import parse_one_line_element, parse_tag_line
 from polydocs.markup.components import version_note_title
 from polydocs.markup.inference_snippet import client_code
 from polydocs.markup.notebook_links import link_label
@@ -112,6 +113,7 @@ def plain_markdown(
     _without_heading_anchors(lines, page)
     _autodoc_as_links(lines, page, references)
     _components_as_markdown(lines, page, language)
+    _prose_tags_as_text(lines, page)
     _inline_components_dropped(lines, page)
     for spec in (*CODE_TABS, HFOPTIONS):
         _tabs_as_labels(lines, page, spec)
@@ -248,6 +250,9 @@ def _components_as_markdown(lines: list[Line], page: ParsedPage, language: Langu
         written = _tag_markdown(tag, role, language)
         if role is not TagRole.INFERENCE_SNIPPET:  # its fences start their lines, where doc-builder sees code
             written = [indent + part if part else part for part in written]
+        elif tag.marker and written:  # the list item's content, after its marker
+            inside = " " * len(tag.marker)
+            written = [tag.marker + written[0], *(inside + part if part else part for part in written[1:])]
         after = tag.after.removesuffix(f"</{tag.name}>") if role is TagRole.CONTAINER else tag.after
         if role is TagRole.VERSION_NOTE:
             title = version_note_title(tag, language)
@@ -298,20 +303,37 @@ def _client_blocks(call: InferenceCall) -> list[str]:
     return block
 
 
+def _prose_tags_as_text(lines: list[Line], page: ParsedPage) -> None:
+    """Text in angle brackets that is no element and no component (`<UNK>`) shown as written, as the site
+    shows it (`polydocs.dialect.constructs.prose_tags`): Jupyter would drop it as an unknown element."""
+    for index, tags in prose_tags_by_line(page).items():
+        line = lines[index]
+        if isinstance(line, str):
+            lines[index] = escape_line(line, tags)
+
+
 def _inline_components_dropped(lines: list[Line], page: ParsedPage) -> None:
     """A component tag no step of the site renders: one inside a line of text (`<Tip>text</Tip>` on one
     line) or after a list item's marker (`- <InferenceSnippet ... />`; only a `<Tip>` opens an item,
     `OPENS_LIST_ITEM`). It reaches the site's sanitiser as HTML, which drops an element it does not allow
     and keeps its text (`markup/unsafe_html.py`; a component is never an HTML element); so does the
     notebook."""
+    rendered = {tag.index for tag in find_component_tags(page) if tag.marker}
     for index, item_tag in page.list_item_tags:
         name = item_tag.name
+        if index in rendered:
+            continue  # a component rendered in its list item (`_components_as_markdown`)
         if is_component_name(name) and name not in OPENS_LIST_ITEM and isinstance(lines[index], str):
             lines[index] = str(lines[index])[: len(item_tag.indent)].rstrip()
+    one_line_tips = {block.index for block in tip_layout(page).blocks if block.body is not None}
     for inline in page.inline_tokens():
         token, index = inline.token, inline.index
         if token.type != "html_inline" or "\n" in token.content or not isinstance(lines[index], str):
             continue
+        if index in one_line_tips:
+            continue  # a callout (`_tip_edges`)
+        if shown_as_text(token.content):
+            continue  # text in angle brackets, shown as written (`_prose_tags_as_text`)
         tag = parse_tag_line(token.content)
         if tag is not None and is_component_name(tag.name):
             lines[index] = str(lines[index]).replace(token.content, "", 1)
@@ -373,6 +395,13 @@ def _github_alerts_as_titles(lines: list[Line], page: ParsedPage, language: Lang
 def _tip_edges(lines: list[Line], page: ParsedPage, language: Language) -> None:
     for block in tip_layout(page).blocks:
         line = str(lines[block.index])
+        if block.body is not None:  # `<Tip>text</Tip>` on one line: its quote, title and text
+            prefix = line[: line.find("<")]
+            element = parse_one_line_element(line)
+            body = element[1] if element is not None else block.body
+            title = language.text(f"callout.{block.kind}")
+            lines[block.index] = "\n".join([*title_lines(prefix, title), f"{prefix}> {body}"])
+            continue
         lines[block.index] = QuoteEdge(language.text(f"callout.{block.kind}"), line[: line.find("<")])
         if block.closed:
             lines[block.end] = QuoteEdge(None)

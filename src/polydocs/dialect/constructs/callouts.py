@@ -24,7 +24,7 @@ from polydocs.dialect.components import (
     one_of,
 )
 from polydocs.dialect.page import ParsedPage
-from polydocs.dialect.tags import TagLine
+from polydocs.dialect.tags import TagLine, parse_one_line_element
 
 # Callout kind -> Material admonition type (Material has no "important" or "caution" style of its own).
 ADMONITION_TYPES = {
@@ -73,12 +73,17 @@ class Alert:
 
 @dataclass(frozen=True)
 class TipBlock:
-    """A `<Tip>` from its opening line to `end` (its closing tag, or the end of the page when it has none)."""
+    """A `<Tip>` from its opening line to `end` (its closing tag, or the end of the page when it has none).
+
+    A tip written on one line (`<Tip>text</Tip>`, `<Tip warning={true}>text</Tip>`) opens and closes on
+    it: `end` is `index` and `body` its text, a callout as doc-builder renders it (its Markdown reads the
+    tags as inline HTML around the text, and Svelte renders `Tip.svelte` there)."""
 
     index: int
     tag: TagLine
     end: int
     closed: bool
+    body: str | None = None
 
     @property
     def kind(self) -> str:
@@ -131,7 +136,20 @@ def tip_layout(page: ParsedPage) -> TipLayout:
     unopened = tuple(
         index for index, tag in tags.tags if tag.name == TIP.name and tag.closing and index not in closings
     )
-    return TipLayout(tuple(blocks), unopened)
+    blocks += _one_line_tips(page)
+    return TipLayout(tuple(sorted(blocks, key=lambda block: block.index)), unopened)
+
+
+def _one_line_tips(page: ParsedPage) -> list[TipBlock]:
+    """Each `<Tip>text</Tip>` alone on its line, outside code and comments."""
+    commented = commented_lines(page)
+    blocks = []
+    for index, line in page.outside_code():
+        if "</Tip>" in line and index not in commented and (element := parse_one_line_element(line)):
+            tag, body = element
+            if tag.name == TIP.name and body:
+                blocks.append(TipBlock(index, tag, index, closed=True, body=body))
+    return blocks
 
 
 def written_lines(page: ParsedPage) -> Iterator[int]:

@@ -12,13 +12,16 @@ from __future__ import annotations
 import bisect
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from polydocs.dialect.attributes import read_attributes
 from polydocs.dialect.constructs._visible import visible_lines
 from polydocs.dialect.page import ParsedPage
 
-_START = re.compile(r"^(?P<indent>[ \t]*)<(?P<closing>/)?(?P<name>[A-Za-z][\w-]*)")
+_START = re.compile(r"(?P<indent>[ \t]*)<(?P<closing>/)?(?P<name>[A-Za-z][\w-]*)")
+# The self-closing components that may open a list item (`- <InferenceSnippet ... />`); `<Tip>`, which
+# encloses the item's body, is the callouts' (`dialect/components.py`, `OPENS_LIST_ITEM`).
+SELF_CLOSING_IN_LIST_ITEM = frozenset({"InferenceSnippet"})
 
 
 @dataclass(frozen=True)
@@ -45,6 +48,9 @@ class ComponentTag:
     ended: bool = True
     # What follows the tag's `>` on its last line.
     after: str = ""
+    # The marker of the list item the tag opens (`- `, `2. `), as written before it; "" for a tag starting
+    # its line.
+    marker: str = ""
 
     @property
     def opening(self) -> bool:
@@ -71,15 +77,33 @@ def _read_component_tags(page: ParsedPage) -> tuple[ComponentTag, ...]:
 
 def _component_tags(page: ParsedPage) -> Iterator[ComponentTag]:
     after = 0
+    markers = dict(page.list_item_markers)
     for index, line in visible_lines(page):
         if index < after:
             continue
         start = _START.match(line)
-        if start is None or not is_component_name(start["name"]):
+        if start is not None and is_component_name(start["name"]):
+            tag = read_component_tag(page.lines, index)
+        elif index in markers and (tag_in_item := _opening_list_item(page.lines, index, markers[index])):
+            tag = tag_in_item
+        else:
             continue
-        tag = read_component_tag(page.lines, index)
         yield tag
         after = tag.last + 1
+
+
+def _opening_list_item(lines: tuple[str, ...], index: int, marker_end: int) -> ComponentTag | None:
+    """A self-closing component that opens a list item (`- <InferenceSnippet ... />`), read as if its
+    marker were blanks: doc-builder renders a component wherever its tag stands, in a list item too. Only
+    the components of `SELF_CLOSING_IN_LIST_ITEM`, whose renderers keep the marker; any other stays the
+    item's text, as it always has."""
+    line = lines[index]
+    start = _START.match(line, marker_end)
+    if start is None or start["name"] not in SELF_CLOSING_IN_LIST_ITEM:
+        return None
+    blanked = (*lines[:index], " " * marker_end + line[marker_end:], *lines[index + 1 :])
+    tag = read_component_tag(blanked, index)
+    return replace(tag, marker=line[:marker_end]) if tag.self_closing else None
 
 
 def read_component_tag(lines: tuple[str, ...], index: int) -> ComponentTag:

@@ -1,0 +1,130 @@
+"""Text in angle brackets in prose that is no HTML element and no component (`<UNK>`, `<Layer Class>`).
+
+CommonMark reads `<UNK>` as an HTML tag, and a browser (or the site's sanitiser) drops a tag it does not
+know, so the words vanish from the page. doc-builder's renderer shows them: its remark plugin
+(kit/preprocessors/mdsvex/index.js, `onHtml`) escapes every HTML node whose tag name (the word after `<` or
+`</`) is neither an element of `html-tags` nor a component of its kit, so readers of huggingface.co see
+`<UNK>` as written. The site does the same, and so do the notebooks (`escape_prose_tags`), from this one
+rule: `shown_as_text(name)`.
+
+A tag that starts its line with a component's name (`<Gallery>`, `<Tipp>`) is the components construct's,
+and a tag spanning lines is left as it is (neither is text in angle brackets).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from polydocs.dialect.code_spans import blank_code_spans
+from polydocs.dialect.constructs._visible import visible_lines
+from polydocs.dialect.constructs.component_tags import find_component_tags
+from polydocs.dialect.page import ParsedPage
+
+# The elements doc-builder keeps as HTML: npm's html-tags 3.3.1 (kit/package-lock.json), matched by case.
+HTML_ELEMENTS = frozenset(
+    """a abbr address area article aside audio b base bdi bdo blockquote body br button canvas caption cite
+    code col colgroup data datalist dd del details dfn dialog div dl dt em embed fieldset figcaption figure
+    footer form h1 h2 h3 h4 h5 h6 head header hgroup hr html i iframe img input ins kbd label legend li link
+    main map mark math menu menuitem meta meter nav noscript object ol optgroup option output p param picture
+    pre progress q rb rp rt rtc ruby s samp script search section select slot small source span strong style
+    sub summary sup svg table tbody td template textarea tfoot th thead time title tr track u ul var video
+    wbr""".split()
+)
+# The components doc-builder's kit renders (kit/src/lib/*.svelte at 931031b) and the page may write.
+DOC_BUILDER_COMPONENTS = frozenset(
+    """Added Changed CodeBlock CodeBlockFw ColabDropdown CopyButton CopyLLMTxtMenu CourseFloatingBanner
+    Deprecated DocNotebookDropdown Docstring Dropdown DropdownEntry DropdownMenu EditOnGithub
+    ExampleCodeBlock FrameworkContent FrameworkContentBlock FrameworkSwitch FrameworkSwitchCourse Heading
+    HfOption HfOptions InferenceApi InferenceSnippet Markdown MermaidChart PipelineIcon PipelineTag Question
+    Tip TokenizersLanguageContent Tooltip TooltipFromAction Youtube""".split()
+)
+# doc-builder's reading of a tag's name: `/<\/?(\w+)/`.
+_NAME = re.compile(r"</?(\w+)")
+
+
+def shown_as_text(tag: str) -> bool:
+    """Whether the HTML tag `tag` (`<UNK>`, `</mask>`) is text to readers: its name is no element of
+    `HTML_ELEMENTS` and no component of `DOC_BUILDER_COMPONENTS`."""
+    name = _NAME.match(tag)
+    return name is not None and name[1] not in HTML_ELEMENTS and name[1] not in DOC_BUILDER_COMPONENTS
+
+
+@dataclass(frozen=True)
+class ProseTag:
+    """A tag shown as text, written on line `index` (0-based) as `text`."""
+
+    index: int
+    text: str
+
+
+def find_prose_tags(page: ParsedPage) -> tuple[ProseTag, ...]:
+    """Every tag of the page's prose shown as text, in page order (code and closed comments skipped)."""
+    return page.derived(_read_prose_tags)
+
+
+def _read_prose_tags(page: ParsedPage) -> tuple[ProseTag, ...]:
+    if "<" not in page.text:
+        return ()
+    visible = {index for index, _ in visible_lines(page)}
+    components = _component_names_by_line(page)
+    found = []
+    for inline in page.inline_tokens():
+        token = inline.token
+        if token.type != "html_inline" or "\n" in token.content or not shown_as_text(token.content):
+            continue
+        if inline.index in visible and _name(token.content) not in components.get(inline.index, ()):
+            found.append(ProseTag(inline.index, token.content))
+    return tuple(found)
+
+
+def _name(tag: str) -> str:
+    name = _NAME.match(tag)
+    return name[1] if name is not None else ""
+
+
+def _component_names_by_line(page: ParsedPage) -> dict[int, set[str]]:
+    """The names of the component tags starting a line (`<Gallery>`, `<Tipp>`: the components construct's,
+    never text), on each line they run over; their closing tags on those lines are theirs too."""
+    names: dict[int, set[str]] = {}
+    for tag in find_component_tags(page):
+        for index in range(tag.index, tag.last + 1):
+            names.setdefault(index, set()).add(tag.name)
+    return names
+
+
+def escape_prose_tags(lines: Sequence[str], page: ParsedPage) -> list[str]:
+    """`lines` with the `<` of each prose tag written `&lt;`: shown as written by any Markdown renderer."""
+    lines = list(lines)
+    for index, tags in prose_tags_by_line(page).items():
+        if index < len(lines):
+            lines[index] = escape_line(lines[index], tags)
+    return lines
+
+
+def prose_tags_by_line(page: ParsedPage) -> dict[int, list[str]]:
+    """The prose tags of each line that has some, in order."""
+    by_line: dict[int, list[str]] = {}
+    for tag in find_prose_tags(page):
+        by_line.setdefault(tag.index, []).append(tag.text)
+    return by_line
+
+
+def escape_line(line: str, tags: Sequence[str]) -> str:
+    """`line` with the `<` of each of `tags` written `&lt;`.
+
+    Each tag is looked for on the line as it is now (an earlier step may have rewritten it), left to right,
+    outside code spans; one no longer there (inside a formula already typeset) is skipped.
+    """
+    searched = blank_code_spans(line)
+    starts, position = [], 0
+    for tag in tags:
+        start = searched.find(tag, position)
+        if start < 0:
+            continue
+        starts.append(start)
+        position = start + len(tag)
+    for start in reversed(starts):
+        line = f"{line[:start]}&lt;{line[start + 1 :]}"
+    return line
