@@ -9,15 +9,14 @@ finding's message names the link as written; the caller locates it in the librar
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
 from polydocs.dialect.checks import Finding
 from polydocs.dialect.constructs.api_links import api_link_matches, link_finding
+from polydocs.docstrings.parse import toggles_code
 from polydocs.sources.api_inventory import ApiInventory
 
 DOCSTRING_LINK = "docstring-link-unresolved"
-_FENCE = re.compile(r"^[ ]*(```|~~~)")
 
 
 def unresolved_links(text: str, api: ApiInventory) -> Iterator[Finding]:
@@ -25,7 +24,7 @@ def unresolved_links(text: str, api: ApiInventory) -> Iterator[Finding]:
     of its fenced examples are code, never links."""
     in_fence = False
     for index, line in enumerate(text.split("\n")):
-        if _FENCE.match(line):
+        if toggles_code(line):
             in_fence = not in_fence
             continue
         if in_fence:

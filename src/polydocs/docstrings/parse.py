@@ -40,6 +40,15 @@ _KINDS: dict[str, SectionKind] = {
     "raise": "raises",
 }
 _FENCE = re.compile(r"^[ ]*(```|~~~)")
+
+
+def toggles_code(line: str) -> bool:
+    """Whether a docstring's line opens or closes its fenced example, as doc-builder's docstring loop reads
+    it: any line starting, after spaces, with ``` or ~~~ (neither the run's length nor its character is
+    matched, unlike a page's fences: `dialect/fence_lines.py`). Every reader of docstrings asks this."""
+    return _FENCE.match(line) is not None
+
+
 _NAME = re.compile(r"\*{0,2}[A-Za-z_][\w.]*")
 _DEFAULT = re.compile(r"^defaults?(?:[ ]+to|:)[ ]*(?P<value>.*)$", re.IGNORECASE)
 _OPTIONAL = re.compile(r"^\*+optional\*+$|^optional$", re.IGNORECASE)
@@ -286,7 +295,7 @@ class _Reader:
         return HfDocstring(tuple(self.sections), tuple(self.problems))
 
     def _toggle_code(self, line: str) -> None:
-        if _FENCE.match(line):
+        if toggles_code(line):
             self.in_code = not self.in_code
             self.fence_line = self.index
 

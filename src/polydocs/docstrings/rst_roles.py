@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import re
 
+from polydocs.docstrings.parse import toggles_code
+
 # doc-builder's patterns (`_re_func_class`, `_re_obj`).
 _LINK_ROLE = re.compile(r":(?:func|class|meth):`([^`]+)`")
 _CODE_ROLE = re.compile(r":obj:`([^`]+)`")
-_FENCE = re.compile(r"^[ ]*(```|~~~)")
 
 
 def roles_read(text: str) -> str:
@@ -25,7 +26,7 @@ def roles_read(text: str) -> str:
     lines = text.split("\n")
     in_fence = False
     for index, line in enumerate(lines):
-        if _FENCE.match(line):
+        if toggles_code(line):
             in_fence = not in_fence
         elif not in_fence and ":`" in line:
             lines[index] = _CODE_ROLE.sub(r"`\1`", _LINK_ROLE.sub(r"[`\1`]", line))
