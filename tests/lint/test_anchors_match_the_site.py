@@ -2,10 +2,11 @@
 
 For every page, the anchors `links` checks a link against (`LintContext.anchors`) are compared with the
 ids of the page's content on the site `polydocs build` made: an id lint lacks is a link lint refuses that
-the site resolves, an id only lint has is a link lint accepts that leads nowhere. The API reference's
-blocks (mkdocstrings' `doc-object`s, which lint's rendering leaves out: `LintContext.has_anchor` knows
-their objects by name) are not compared. Each tree is built once for this module (the course in two of
-its languages: English, and Chinese, whose `[[anchor]]`s are whole titles); the corpora skip when absent.
+the site resolves, an id only lint has is a link lint accepts that leads nowhere. The ids of the API
+reference's blocks (mkdocstrings' `doc-object`s, which lint's rendering leaves out) must each be one
+`LintContext.has_anchor` accepts, which knows the objects by name. Each tree is built once for this
+module (the course in two of its languages: English, and Chinese, whose `[[anchor]]`s are whole titles);
+the corpora skip when absent.
 """
 
 from __future__ import annotations
@@ -32,12 +33,13 @@ TREES = {
 
 
 class _ContentIds(HTMLParser):
-    """The ids a fragment can find in a built page's content (the theme's own ids and the API reference's
-    blocks left out): an element's `id`, an `<a name>`."""
+    """The ids a fragment can find in a built page's content (the theme's own ids left out): an element's
+    `id`, an `<a name>`; those of the API reference's blocks apart."""
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
         self.ids: set[str] = set()
+        self.reference_ids: set[str] = set()
         self._inside = False
         self._reference_depth = 0  # the `div`s open inside an API reference block
 
@@ -48,10 +50,11 @@ class _ContentIds(HTMLParser):
             self._inside = True
         if tag == "div" and (self._reference_depth or "doc-object" in classes):
             self._reference_depth += 1
-        if self._inside and not self._reference_depth:
-            self.ids.update(value for name, value in attrs if value and name == "id")
+        if self._inside:
+            found = self.reference_ids if self._reference_depth else self.ids
+            found.update(value for name, value in attrs if value and name == "id")
             if tag == "a" and attributes.get("name"):
-                self.ids.add(str(attributes["name"]))
+                found.add(str(attributes["name"]))
 
     def handle_endtag(self, tag: str) -> None:
         if tag == "article":
@@ -60,14 +63,14 @@ class _ContentIds(HTMLParser):
             self._reference_depth -= 1
 
 
-def _site_ids(site: Path, lang: str, local: str) -> set[str] | None:
+def _site_ids(site: Path, lang: str, local: str) -> _ContentIds | None:
     folder = "" if local == "index" else local.removesuffix("/index")
     page = site / lang / folder / "index.html"
     if not page.is_file():
         return None
     reader = _ContentIds()
     reader.feed(page.read_text(encoding="utf-8"))
-    return reader.ids
+    return reader
 
 
 @dataclass(frozen=True)
@@ -100,7 +103,12 @@ def test_lint_knows_each_page_by_the_anchors_the_site_gives_it(built: BuiltTree)
         compared += 1
         linted = context.anchors(document.path)
         page = document.display_name
-        differences += [f"{page}: lint only #{anchor}" for anchor in sorted(linted - on_site)]
-        differences += [f"{page}: site only #{anchor}" for anchor in sorted(on_site - linted)]
+        differences += [f"{page}: lint only #{anchor}" for anchor in sorted(linted - on_site.ids)]
+        differences += [f"{page}: site only #{anchor}" for anchor in sorted(on_site.ids - linted)]
+        differences += [
+            f"{page}: API reference only #{anchor}"
+            for anchor in sorted(on_site.reference_ids)
+            if not context.has_anchor(document.path, anchor)
+        ]
     assert compared > 0
     assert differences == []

@@ -16,6 +16,7 @@ from polydocs.lint.rendering import PageRendering, page_rendering
 from polydocs.lint.targets import LintTargets
 from polydocs.sources import SOURCE_LANGUAGE, ProjectConfig
 from polydocs.sources.api_inventory import ApiInventory
+from polydocs.sources.api_inventory.object_paths import shortest_path
 from polydocs.sources.text import read_tree_text
 
 
@@ -120,11 +121,13 @@ class LintContext:
         }
 
     def has_anchor(self, path: Path, anchor: str) -> bool:
-        """Whether the page at `path` offers `#anchor`: a heading id, or the id the site's API reference
-        gives an `[[autodoc]]` object or one of its members (`#peft.PeftModel`, `#peft.PeftModel.save`,
-        its full dotted name, as in mkdocstrings' headings and doc-builder's)."""
+        """Whether the page at `path` offers `#anchor`: an id of its rendering, or one the site's API
+        reference gives an `[[autodoc]]` object or one of its members: its full dotted name as the page
+        documents it (`#peft.tuners.adalora.AdaLoraConfig`, mkdocstrings' heading) and doc-builder's
+        anchor, its shortest path (`#peft.AdaLoraConfig`, `#peft.AdaLoraConfig.update_layer`)."""
         if anchor in self.anchors(path):
             return True
         found = autodoc_in_text(read_tree_text(path))
         objects = [qualified_name(autodoc, self.api) for autodoc in found]
-        return any(anchor == name or anchor.startswith(name + ".") for name in objects)
+        names = {*objects, *map(shortest_path, objects)}
+        return any(anchor == name or anchor.startswith(name + ".") for name in names)

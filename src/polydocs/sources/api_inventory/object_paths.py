@@ -113,6 +113,31 @@ def defining_path(dotted: str) -> str:
     return path
 
 
+def shortest_path(dotted: str) -> str:
+    """doc-builder's anchor of the object at `dotted`, members after it kept (`get_shortest_path`): from
+    the package down the module defining it, the first module binding its name (`peft.AdaLoraConfig` for
+    `peft.tuners.adalora.AdaLoraConfig`, defined in `peft.tuners.adalora.config`), as the build reads it
+    from griffe's modules (`docstrings/doc_builder_anchors.py`); the defining path where a module on the
+    way is not a file of the package, `dotted` where none says where it is defined."""
+    defined = defining_path(dotted)
+    root = _package_root(defined.split(".")[0])
+    parts = defined.split(".")
+    modules = [
+        end for end in range(len(parts) - 1, 0, -1) if root and module_file(root, ".".join(parts[:end]))
+    ]
+    if root is None or not modules:
+        return dotted
+    end = modules[0]  # the defining module: the longest prefix that is one
+    for depth in range(1, end + 1):
+        module = ".".join(parts[:depth])
+        path = module_file(root, module)
+        if path is None:
+            return defined
+        if parts[end] in _bindings(path, module):
+            return ".".join([*parts[:depth], *parts[end:]])
+    return defined
+
+
 def _one_hop(root: Path, dotted: str) -> str | None:
     """`dotted` one import closer to its definition: the longest module prefix's binding of the next name."""
     parts = dotted.split(".")
