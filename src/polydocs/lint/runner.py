@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 import markdown
@@ -69,24 +70,46 @@ def lint_paths(
     findings: list[Diagnostic] = []
     if "toctree" in selected:
         findings += targets.problems
+    secrets = _secret_scan(paths, targets, repository, changes) if "secrets" in selected else None
     findings += _pages_findings(context, selected)
     scanned = 0
-    if "secrets" in selected:
-        root = find_repository_root(paths[0]) if paths else None
-        allowlist, problems = _allowlist(root)
-        findings += problems
-        files = {document.path.resolve(): None for document in targets.documents}
-        if repository and root is not None:
-            files.update(dict.fromkeys(path.resolve() for path in tracked_files(root)))
-        if changes is not None:
-            files = {path: None for path in files if changes.changed(path)}
-        scanned = len(files)
-        findings += scan_for_secrets(list(files), allowlist)
+    if secrets is not None:
+        found, scanned = secrets()
+        findings += found
     context.facts.save()
     if changes is not None:
         findings = [finding for finding in findings if reported(finding, changes, affected)]
     unique = sorted(set(findings), key=lambda d: (display_path(d.path), d.line, d.code, d.message))
     return LintReport(unique, len(targets.documents), scanned)
+
+
+def _secret_scan(
+    paths: list[Path], targets: LintTargets, repository: bool, changes: Changes | None
+) -> Callable[[], tuple[list[Diagnostic], int]]:
+    """The secret scan of the pages (with `repository`, of every file git tracks too): call the result for
+    its findings and how many files it scanned. The pages are handed over as lint read them (one read).
+    Where the page rules are shared out to forked processes, the scan runs in a process of its own, forked
+    now, beside them and beside what this process asks before forking (the library's answers), where it
+    ran after them in this process alone: a fifth of `polydocs init`'s CPU on diffusers."""
+    root = find_repository_root(paths[0]) if paths else None
+    allowlist, problems = _allowlist(root)
+    files = {document.path.resolve(): None for document in targets.documents}
+    if repository and root is not None:
+        files.update(dict.fromkeys(path.resolve() for path in tracked_files(root)))
+    if changes is not None:
+        files = {path: None for path in files if changes.changed(path)}
+    texts = {document.path.resolve(): document.text for document in targets.documents}
+    scan = partial(scan_for_secrets, list(files), allowlist, texts)
+    if _processes(targets.documents) < 2:
+        return lambda: (problems + scan(), len(files))
+    side = worker_pool(1)
+    started = side.submit(scan)
+
+    def findings() -> tuple[list[Diagnostic], int]:
+        with side:
+            return problems + started.result(), len(files)
+
+    return findings
 
 
 # The pages one process lints at least before a second one is worth forking (its start and the answers
@@ -105,7 +128,7 @@ def _pages_findings(context: LintContext, selected: list[str]) -> list[Diagnosti
     docs/performance.md)."""
     global _SHARED
     documents = context.targets.documents
-    processes = min(_cpus(), len(documents) // PAGES_PER_PROCESS)
+    processes = _processes(documents)
     if processes < 2:
         return _chunk_findings(range(len(documents)), context, selected)
     _SHARED = (context, selected)
@@ -166,6 +189,11 @@ def _chunks(documents: list[LintDocument]) -> list[list[int]]:
             chunks.append([])
         chunks[-1].extend(indices)
     return chunks
+
+
+def _processes(documents: list[LintDocument]) -> int:
+    """How many processes lint the pages: one per CPU, and at most one per `PAGES_PER_PROCESS` pages."""
+    return min(_cpus(), len(documents) // PAGES_PER_PROCESS)
 
 
 def _cpus() -> int:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib.metadata
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import asdict
 from functools import cache, partial
 from pathlib import Path
@@ -107,18 +107,24 @@ def scan_files(paths: Iterable[Path], cache: Path | None) -> dict[Path, list[Fou
     return {path: found[path] for path in paths}
 
 
-def secrets_in_files(paths: Iterable[Path], cache: Path | None) -> dict[Path, list[FoundSecret]]:
+def secrets_in_files(
+    paths: Iterable[Path], cache: Path | None, texts: Mapping[Path, str] | None = None
+) -> dict[Path, list[FoundSecret]]:
     """Every secret in `paths`: pages by their distinct lines, every other file scanned whole (a YAML or
     INI file is read by detect-secrets as a whole, through its transformers); what `cache` keeps of a
-    page's text or a file's path and bytes scanned before is read, not scanned again."""
+    page's text or a file's path and bytes scanned before is read, not scanned again. `texts` holds pages
+    already read (lint's), which are not read again."""
+    known = texts or {}
     pages: dict[Path, str] = {}
     others: list[Path] = []
     for path in paths:
-        try:
-            if path.suffix in PAGE_SUFFIXES:
+        if path.suffix not in PAGE_SUFFIXES:
+            others.append(path)
+        elif path in known:
+            pages[path] = known[path]
+        else:
+            try:
                 pages[path] = path.read_text(encoding="utf-8")
-                continue
-        except (OSError, UnicodeDecodeError):
-            pass
-        others.append(path)
+            except (OSError, UnicodeDecodeError):
+                others.append(path)
     return {**scan_texts(pages, cache), **scan_files(others, cache)}

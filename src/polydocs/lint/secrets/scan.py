@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import fnmatch
 import subprocess
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -125,13 +125,15 @@ def secret_finding(
     )
 
 
-def scan_for_secrets(paths: Iterable[Path], allowlist: SecretAllowlist) -> list[Diagnostic]:
+def scan_for_secrets(
+    paths: Iterable[Path], allowlist: SecretAllowlist, texts: Mapping[Path, str] | None = None
+) -> list[Diagnostic]:
     """One `secret` finding per secret detect-secrets sees in `paths`, unless the allowlist names it.
     Pages are scanned by their distinct lines (`distinct_lines`), other files whole; what was found in the
-    same content before is read from the cache (`kept_findings`)."""
+    same content before is read from the cache (`kept_findings`). `texts`: pages already read."""
     return [
         secret_finding(path, secret, allowlist)
-        for path, secrets in secrets_in_files(paths, findings_cache()).items()
+        for path, secrets in secrets_in_files(paths, findings_cache(), texts).items()
         for secret in secrets
         if not allowlist.allows(path, secret.secret_hash)
     ]
