@@ -51,14 +51,14 @@ _REFUSED = PageRendering("", trusted=True, iframe_hosts=())
 
 
 @cache
-def project_at(root: Path | None) -> ProjectConfig:
+def _project_at(root: Path | None) -> ProjectConfig:
     """The tree's settings the site renders its pages with (defaults for loose pages)."""
     return load_project_config(root) if root is not None else ProjectConfig()
 
 
 def page_rendering(document: LintDocument, root: Path | None) -> PageRendering:
-    """The page rendered, once while the rules ask for it in turn (and a page whose anchors a link of it
-    asked for meanwhile); `root` is the source tree's, None for a loose folder."""
+    """The page rendered, once for the rules that ask for it in turn and for the links that lead to it
+    meanwhile; `root` is the source tree's, None for a loose folder."""
     key = (str(document.path), document.text)
     rendering = _KEPT.pop(key, None)
     if rendering is None:
@@ -79,7 +79,7 @@ _KEPT: dict[tuple[str, str], PageRendering] = {}
 def _rendered(document: LintDocument, root: Path | None) -> PageRendering:
     if page_refusal(document.parsed) is not None:
         return _REFUSED
-    project = project_at(root)
+    project = _project_at(root)
     relative = document.path.relative_to(root).as_posix() if root is not None else document.path.name
     skipped = front_matter_lines(document.text)
     body = "\n".join(_without_autodoc(_without_code(document.text.split("\n")[skipped:])))
