@@ -63,6 +63,7 @@ _TABLE: dict[tuple[str, str], list[tuple[str, Severity, str]]] = {
         ("autodoc-unavailable", _W, "An `[[autodoc]]` object the installed library does not have."),
         ("youtube-malformed", _E, "A `<Youtube>` without a video id."),
         ("question-malformed", _E, "A `<Question>` whose choices are not a JavaScript literal."),
+        ("html-tag-dropped", _E, "Text in angle brackets, no element, dropped from text that is HTML."),
         ("notebook-malformed", _E, "A notebook banner whose links are not a JavaScript literal."),
         ("notebook-link", _E, "A notebook banner link that is not https."),
         ("framework-switch-unbalanced", _E, "`{#if fw === ...}` blocks that do not balance."),

@@ -16,7 +16,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from html import escape as html_escape
 
+from polydocs.dialect.checks import Finding
 from polydocs.dialect.code_spans import blank_code_spans
 from polydocs.dialect.constructs._visible import visible_lines
 from polydocs.dialect.constructs.component_tags import find_component_tags
@@ -42,6 +44,30 @@ DOC_BUILDER_COMPONENTS = frozenset(
 )
 # doc-builder's reading of a tag's name: `/<\/?(\w+)/`.
 _NAME = re.compile(r"</?(\w+)")
+
+
+# Text a construct writes as HTML (a quiz's `text` and `explain`) that holds such a tag: doc-builder writes
+# it as HTML too (`{@html}`), where the browser drops the tag, its name with it; so does the site, saying so.
+DROPPED = "html-tag-dropped"
+CODES = frozenset({DROPPED})
+_HTML_TAG = re.compile(r"</?[A-Za-z][\w-]*(?:\s[^<>]*)?/?>")
+
+
+def dropped_tags(html: str) -> list[str]:
+    """The tags of the HTML fragment `html` that readers would see as text in prose but see nowhere in HTML
+    (`<mask>` in a quiz's choice): the names `shown_as_text` keeps."""
+    return [found[0] for found in _HTML_TAG.finditer(html) if shown_as_text(found[0])]
+
+
+def dropped_tag_finding(index: int, tag: str, where: str) -> Finding:
+    """The finding for `tag`, dropped from the HTML `where` names, at the 0-based line `index`."""
+    return Finding(
+        index,
+        DROPPED,
+        f"`{tag}` in {where} is no HTML element: that text is HTML, where the tag is dropped and readers see "
+        "nothing of it (on huggingface.co too)",
+        f"write `{html_escape(tag)}` to show it",
+    )
 
 
 def shown_as_text(tag: str) -> bool:

@@ -13,11 +13,12 @@ from dataclasses import dataclass
 from polydocs.dialect.checks import Finding, PageFacts
 from polydocs.dialect.constructs._js_literal import JsValue, LiteralProblem, parse_js_literal
 from polydocs.dialect.constructs.component_tags import Attribute, ComponentTag, find_component_tags
+from polydocs.dialect.constructs.prose_tags import DROPPED, dropped_tag_finding, dropped_tags
 from polydocs.dialect.page import ParsedPage
 
 NAME = "Question"
 MALFORMED = "question-malformed"
-CODES = frozenset({MALFORMED})
+CODES = frozenset({MALFORMED, DROPPED})
 
 # A choice's keys, each with what its value must be.
 CHOICE_KEYS: dict[str, type] = {"text": str, "explain": str, "correct": bool}
@@ -91,6 +92,31 @@ def check(page: ParsedPage, facts: PageFacts) -> Iterator[Finding]:
                 f"`<Question>` cannot be shown: {question.message}; readers see a placeholder",
                 f"write it as {_EXAMPLE}",
             )
+        else:
+            yield from _dropped_tags(page, question)
+
+
+def _dropped_tags(page: ParsedPage, question: Question) -> Iterator[Finding]:
+    """Text in angle brackets in a choice (`text: "<mask>"`), which the quiz writes as HTML; each at the
+    line of its occurrence in the tag (the n-th finding of a tag at its n-th occurrence, choices and their
+    keys being written in order)."""
+    seen: dict[str, int] = {}
+    for number, choice in enumerate(question.choices, start=1):
+        for key, html in (("text", choice.text), ("explanation", choice.explain)):
+            for tag in dropped_tags(html):
+                where = f"the {key} of choice {number} of this `<Question>`"
+                seen[tag] = seen.get(tag, 0) + 1
+                yield dropped_tag_finding(_occurrence_line(page, question, tag, seen[tag]), tag, where)
+
+
+def _occurrence_line(page: ParsedPage, question: Question, text: str, nth: int) -> int:
+    """The line of the `nth` occurrence of `text` in the question's tag, else the tag's first line."""
+    lines = (
+        index
+        for index in range(question.index, question.last + 1)
+        for _ in range(page.lines[index].count(text))
+    )
+    return next((index for count, index in enumerate(lines, start=1) if count == nth), question.index)
 
 
 def _question(tag: ComponentTag, attribute: Attribute, value: JsValue) -> Question | QuestionProblem:
