@@ -5,25 +5,72 @@ in the sandbox)."""
 from __future__ import annotations
 
 import importlib.util
-import json
-import subprocess
-import sys
-import textwrap
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, TypeVar
 
 import pytest
 
-from .test_sandbox import _check_options, _checker_environment
-from .test_sandbox_hostile import SUPPORT, _page_blocks
+from .test_sandbox_hostile import SUPPORT, _blocks, _check
 
 pytestmark = pytest.mark.skipif(SUPPORT.kind != "bubblewrap", reason="needs the sandbox")
 
+# Each test's page, by the test's name. All of them are checked in one `polydocs check` run, as a tree's
+# pages are: one stand-in builder and one cache for the run, each page a session of its own (a page's
+# session never sees another's), so the stand-ins several pages load are built once.
+PAGES: dict[str, str] = {}
+Test = TypeVar("Test", bound=Callable[..., None])
 
-def test_a_name_a_fragment_rebinds_is_the_fragments_for_the_blocks_after_it(tmp_path):
-    # peft's custom_models.md: an MLP `model`, then a timm `model` with `num_classes = ...`, then a
-    # LoRA config for the timm model's layers ran on the MLP and failed as the page's error.
-    blocks, report = _page_blocks(
-        tmp_path,
-        """
+
+def checked_page(text: str) -> Callable[[Test], Test]:
+    """The decorated test's page (Markdown, dedented); the test reads its verdicts from `page_run`."""
+
+    def register(test: Test) -> Test:
+        PAGES[test.__name__] = text
+        return test
+
+    return register
+
+
+@dataclass(frozen=True)
+class PageRun:
+    """What the run found on one test's page: its sessions' part of the JSON report."""
+
+    report: dict[str, Any]
+
+    @property
+    def blocks(self) -> list[tuple[str, str]]:
+        """Each block's status and error message."""
+        return _blocks(self.report)
+
+    @property
+    def reasons(self) -> list[tuple[str, Any]]:
+        """Each block's status and what blocked it or its error."""
+        return [
+            (b["status"], b.get("blocked") or b.get("error"))
+            for s in self.report["sessions"]
+            for b in s["blocks"]
+        ]
+
+
+@pytest.fixture(scope="module")
+def _every_page(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, dict[str, Any]]:
+    root = tmp_path_factory.mktemp("audit-families")
+    # Stand-ins of peft adapters on their bases take minutes to build on a loaded machine.
+    return _check(root, {f"{name}.md": text for name, text in PAGES.items()}, timeout=900 + 60 * len(PAGES))
+
+
+@pytest.fixture
+def page_run(request: pytest.FixtureRequest, _every_page: tuple[Any, dict[str, Any]]) -> PageRun:
+    done, report = _every_page
+    page = f"{request.node.originalname}.md"
+    sessions = [s for s in report["sessions"] if s["path"].rsplit("/", 1)[-1] == page]
+    assert sessions, f"{page}: no session in the run's report\n{done.stdout[-2000:]}\n{done.stderr[-3000:]}"
+    return PageRun({**report, "sessions": sessions})
+
+
+@checked_page(
+    """
         ```py
         model = {"seq.0": "Linear", "seq.2": "Linear"}
         print(model["seq.0"])
@@ -37,20 +84,20 @@ def test_a_name_a_fragment_rebinds_is_the_fragments_for_the_blocks_after_it(tmp_
         ```py
         print(model["stages.0.mlp.fc1"])
         ```
-        """,
-    )
+        """
+)
+def test_a_name_a_fragment_rebinds_is_the_fragments_for_the_blocks_after_it(page_run):
+    # peft's custom_models.md: an MLP `model`, then a timm `model` with `num_classes = ...`, then a
+    # LoRA config for the timm model's layers ran on the MLP and failed as the page's error.
+    blocks, report = page_run.blocks, page_run.report
     assert [status for status, _ in blocks] == ["passed", "fragment", "fragment"], blocks
     fragment = report["sessions"][0]["blocks"][2]["fragment"]
     assert fragment["reason"] == "after a fragment", fragment
     assert "`model` is defined by the fragment at line" in fragment["message"]
 
 
-def test_elided_arguments_that_do_not_parse_are_a_fragment_not_a_syntax_error(tmp_path):
-    # peft's troubleshooting.md: `Trainer(model=peft_model, fp16=True, ...)`, and `...,` on a line of
-    # its own after keyword arguments (custom_models.md).
-    blocks, report = _page_blocks(
-        tmp_path,
-        """
+@checked_page(
+    """
         ```py
         def train(model, fp16=False, *rest):
             return model
@@ -70,20 +117,20 @@ def test_elided_arguments_that_do_not_parse_are_a_fragment_not_a_syntax_error(tm
         ```py
         broken = train(model="m" fp16=True)
         ```
-        """,
-    )
+        """
+)
+def test_elided_arguments_that_do_not_parse_are_a_fragment_not_a_syntax_error(page_run):
+    # peft's troubleshooting.md: `Trainer(model=peft_model, fp16=True, ...)`, and `...,` on a line of
+    # its own after keyword arguments (custom_models.md).
+    blocks, report = page_run.blocks, page_run.report
     assert [status for status, _ in blocks] == ["passed", "fragment", "fragment", "failed"], blocks
     fragments = [b.get("fragment") or {} for b in report["sessions"][0]["blocks"]]
     assert fragments[1]["reason"] == fragments[2]["reason"] == "placeholder"
     assert fragments[2]["line"] == 14, fragments[2]  # the line of the `...`, not the block's first
 
 
-def test_a_library_refusing_offline_with_a_value_error_is_blocked(tmp_path):
-    # peft's troubleshooting.md: diffusers' LoRA loading says "When using the offline mode, you must
-    # specify a `weight_name`." (a ValueError, not an OSError).
-    blocks, report = _page_blocks(
-        tmp_path,
-        """
+@checked_page(
+    """
         ```py
         from diffusers import StableDiffusionPipeline
 
@@ -93,18 +140,18 @@ def test_a_library_refusing_offline_with_a_value_error_is_blocked(tmp_path):
         ```py
         raise ValueError("this page's own value is wrong")
         ```
-        """,
-    )
+        """
+)
+def test_a_library_refusing_offline_with_a_value_error_is_blocked(page_run):
+    # peft's troubleshooting.md: diffusers' LoRA loading says "When using the offline mode, you must
+    # specify a `weight_name`." (a ValueError, not an OSError).
+    blocks, report = page_run.blocks, page_run.report
     assert [status for status, _ in blocks] == ["blocked", "failed"], blocks
     assert report["sessions"][0]["blocks"][0]["blocked"]["reason"] == "offline resource"
 
 
-def test_no_accelerator_on_the_cpu_is_a_gpu_need_not_the_pages_failure(tmp_path):
-    # peft's quicktour.md and model_merging.md: `torch.accelerator.current_accelerator()` is None on a
-    # machine without an accelerator, and `.type` of it raised AttributeError, counted as the page's.
-    blocks, report = _page_blocks(
-        tmp_path,
-        """
+@checked_page(
+    """
         ```py
         import torch
 
@@ -117,18 +164,19 @@ def test_no_accelerator_on_the_cpu_is_a_gpu_need_not_the_pages_failure(tmp_path)
 
         kind = current().type
         ```
-        """,
-    )
+        """
+)
+def test_no_accelerator_on_the_cpu_is_a_gpu_need_not_the_pages_failure(page_run):
+    # peft's quicktour.md and model_merging.md: `torch.accelerator.current_accelerator()` is None on a
+    # machine without an accelerator, and `.type` of it raised AttributeError, counted as the page's.
+    blocks, report = page_run.blocks, page_run.report
     assert [status for status, _ in blocks] == ["blocked", "failed"], blocks
     blocked = report["sessions"][0]["blocks"][0]["blocked"]
     assert blocked["reason"] == "needs cuda" and blocked["line"] == 5, blocked
 
 
-def test_a_misspelt_standard_module_is_the_pages_failure_not_a_missing_install(tmp_path):
-    # accelerate's gradient_accumulation.md: `import contexlib` was "module contexlib is not installed".
-    blocks, _report = _page_blocks(
-        tmp_path,
-        """
+@checked_page(
+    """
         ```py
         import contexlib
         ```
@@ -140,19 +188,17 @@ def test_a_misspelt_standard_module_is_the_pages_failure_not_a_missing_install(t
         ```py
         import pathlib2
         ```
-        """,
-    )
+        """
+)
+def test_a_misspelt_standard_module_is_the_pages_failure_not_a_missing_install(page_run):
+    # accelerate's gradient_accumulation.md: `import contexlib` was "module contexlib is not installed".
+    blocks, _report = page_run.blocks, page_run.report
     assert [status for status, _ in blocks] == ["failed", "blocked", "blocked"], blocks
     assert "No module named 'contexlib'" in blocks[0][1]
 
 
-def test_a_name_the_failing_block_rebound_itself_is_not_a_blocked_blocks(tmp_path):
-    # datasets' stream.mdx: a block blocked on allenai/c4 would have bound `dataset`; the next block
-    # binds `dataset = load_dataset("ethz/food101")` (a DatasetDict) and fails on the page's own
-    # `dataset.to_iterable_dataset()`: that failure was reported as "blocked, depends on" the c4 block.
-    blocks, _ = _page_blocks(
-        tmp_path,
-        """
+@checked_page(
+    """
         ```py
         import polydocs_no_such_module
 
@@ -163,35 +209,35 @@ def test_a_name_the_failing_block_rebound_itself_is_not_a_blocked_blocks(tmp_pat
         rows = {"train": [1, 2]}
         first = rows.to_iterable_dataset()
         ```
-        """,
-    )
+        """
+)
+def test_a_name_the_failing_block_rebound_itself_is_not_a_blocked_blocks(page_run):
+    # datasets' stream.mdx: a block blocked on allenai/c4 would have bound `dataset`; the next block
+    # binds `dataset = load_dataset("ethz/food101")` (a DatasetDict) and fails on the page's own
+    # `dataset.to_iterable_dataset()`: that failure was reported as "blocked, depends on" the c4 block.
+    blocks, _ = page_run.blocks, page_run.report
     assert [status for status, _ in blocks] == ["blocked", "failed"], blocks
 
 
-def test_a_session_that_opens_with_a_comment_runs_as_a_session(tmp_path):
-    # datasets' cache.mdx (and nlp_load, loading, access): `# Returns the number of removed cache
-    # files` above `>>> dataset.cleanup_cache_files()` made the block a script: a SyntaxError at `>>>`.
-    blocks, _ = _page_blocks(
-        tmp_path,
-        """
+@checked_page(
+    """
         ```py
         # Returns the sum
         >>> total = 1 + 1
         >>> total
         2
         ```
-        """,
-    )
+        """
+)
+def test_a_session_that_opens_with_a_comment_runs_as_a_session(page_run):
+    # datasets' cache.mdx (and nlp_load, loading, access): `# Returns the number of removed cache
+    # files` above `>>> dataset.cleanup_cache_files()` made the block a script: a SyntaxError at `>>>`.
+    blocks, _ = page_run.blocks, page_run.report
     assert [status for status, _ in blocks] == ["passed"], blocks
 
 
-def test_a_name_rebound_from_what_a_blocked_block_lacks_stays_the_blocked_blocks(tmp_path):
-    # datasets' quickstart.mdx: `dataset = dataset.map(...)` blocked (torchcodec), then `dataset =
-    # dataset.rename_column(...)` ran, and `set_format(columns=["input_values", ...])` failed as the page's
-    # error for want of the column the blocked map would have added.
-    blocks, report = _page_blocks(
-        tmp_path,
-        """
+@checked_page(
+    """
         ```py
         rows = [1]
         ```
@@ -214,8 +260,13 @@ def test_a_name_rebound_from_what_a_blocked_block_lacks_stays_the_blocked_blocks
         rows = [2]
         print(rows[1])
         ```
-        """,
-    )
+        """
+)
+def test_a_name_rebound_from_what_a_blocked_block_lacks_stays_the_blocked_blocks(page_run):
+    # datasets' quickstart.mdx: `dataset = dataset.map(...)` blocked (torchcodec), then `dataset =
+    # dataset.rename_column(...)` ran, and `set_format(columns=["input_values", ...])` failed as the page's
+    # error for want of the column the blocked map would have added.
+    blocks, report = page_run.blocks, page_run.report
     # `rows = rows[1:]` completes on the earlier `rows`, where the page means the blocked block's: no pass
     assert [status for status, _ in blocks] == ["passed", "blocked", "blocked", "blocked", "failed"], blocks
     for index in (2, 3):
@@ -225,13 +276,8 @@ def test_a_name_rebound_from_what_a_blocked_block_lacks_stays_the_blocked_blocks
         )
 
 
-def test_a_functions_own_locals_are_not_bound_for_the_blocks_after_it(tmp_path):
-    # diffusers' basic_training.md: `train_loop` rebinds `train_dataloader` inside its body, and that
-    # counted as binding the name the blocked dataloader block would have bound: the launch block's
-    # NameError was the page's failure.
-    blocks, _ = _page_blocks(
-        tmp_path,
-        """
+@checked_page(
+    """
         ```py
         import polydocs_no_such_module
 
@@ -247,18 +293,18 @@ def test_a_functions_own_locals_are_not_bound_for_the_blocks_after_it(tmp_path):
         ```py
         args = (loader,)
         ```
-        """,
-    )
+        """
+)
+def test_a_functions_own_locals_are_not_bound_for_the_blocks_after_it(page_run):
+    # diffusers' basic_training.md: `train_loop` rebinds `train_dataloader` inside its body, and that
+    # counted as binding the name the blocked dataloader block would have bound: the launch block's
+    # NameError was the page's failure.
+    blocks, _ = page_run.blocks, page_run.report
     assert [status for status, _ in blocks] == ["blocked", "passed", "blocked"], blocks
 
 
-def test_a_failure_from_what_the_block_derived_from_a_blocked_blocks_name_is_blocked(tmp_path):
-    # datasets' stream.mdx: the fineweb block is blocked; the next block derives `even_dataset =
-    # dataset.filter(...)` from the `dataset` an earlier block bound (another dataset) and fails on
-    # `even_dataset.take(3)`: a consequence of the blocked block, not the page's failure.
-    blocks, _ = _page_blocks(
-        tmp_path,
-        """
+@checked_page(
+    """
         ```py
         rows = {"train": [1]}
         ```
@@ -278,17 +324,18 @@ def test_a_failure_from_what_the_block_derived_from_a_blocked_blocks_name_is_blo
         odds = {"train": [1]}
         print(odds.take(3))
         ```
-        """,
-    )
+        """
+)
+def test_a_failure_from_what_the_block_derived_from_a_blocked_blocks_name_is_blocked(page_run):
+    # datasets' stream.mdx: the fineweb block is blocked; the next block derives `even_dataset =
+    # dataset.filter(...)` from the `dataset` an earlier block bound (another dataset) and fails on
+    # `even_dataset.take(3)`: a consequence of the blocked block, not the page's failure.
+    blocks, _ = page_run.blocks, page_run.report
     assert [status for status, _ in blocks] == ["passed", "blocked", "blocked", "failed"], blocks
 
 
-def test_output_pasted_into_a_block_with_an_elision_stays_the_pages_syntax_error(tmp_path):
-    # diffusers' autopipeline.md: `print(pipeline)` then the printed config, elided with `...`, as an
-    # unclosed string in the same fence: removing the `...` does not make it parse.
-    blocks, _ = _page_blocks(
-        tmp_path,
-        """
+@checked_page(
+    """
         ```py
         print({"_class_name": "StableDiffusionXLPipeline"})
         "StableDiffusionXLPipeline {
@@ -296,18 +343,18 @@ def test_output_pasted_into_a_block_with_an_elision_stays_the_pages_syntax_error
           ...
         "
         ```
-        """,
-    )
+        """
+)
+def test_output_pasted_into_a_block_with_an_elision_stays_the_pages_syntax_error(page_run):
+    # diffusers' autopipeline.md: `print(pipeline)` then the printed config, elided with `...`, as an
+    # unclosed string in the same fence: removing the `...` does not make it parse.
+    blocks, _ = page_run.blocks, page_run.report
     assert [status for status, _ in blocks] == ["failed"], blocks
     assert "SyntaxError" in blocks[0][1]
 
 
-def test_a_placeholder_dataset_id_is_the_pages_failure_not_a_missing_stand_in(tmp_path):
-    # datasets' cache.mdx, process.mdx, stream.mdx: `load_dataset("username/dataset")` was blocked as
-    # "no stand-in for the dataset username/dataset"; the real Hub has no such dataset either.
-    blocks, _ = _page_blocks(
-        tmp_path,
-        """
+@checked_page(
+    """
         ```py
         from datasets import load_dataset
 
@@ -317,17 +364,17 @@ def test_a_placeholder_dataset_id_is_the_pages_failure_not_a_missing_stand_in(tm
         ```py
         other = load_dataset("polydocs-test-org/no-stand-in-describes-it")
         ```
-        """,
-    )
+        """
+)
+def test_a_placeholder_dataset_id_is_the_pages_failure_not_a_missing_stand_in(page_run):
+    # datasets' cache.mdx, process.mdx, stream.mdx: `load_dataset("username/dataset")` was blocked as
+    # "no stand-in for the dataset username/dataset"; the real Hub has no such dataset either.
+    blocks, _ = page_run.blocks, page_run.report
     assert [status for status, _ in blocks] == ["failed", "blocked"], blocks
 
 
-def test_pushing_to_a_placeholder_repository_is_the_pages_failure(tmp_path):
-    # peft's peft_model_config.md: `lora_model.push_to_hub("your-name/opt-350m-lora")` was blocked
-    # offline (its error names only `.../api/repos/create`); a real id stays an offline resource.
-    blocks, _ = _page_blocks(
-        tmp_path,
-        """
+@checked_page(
+    """
         ```py
         from huggingface_hub import create_repo
 
@@ -337,18 +384,17 @@ def test_pushing_to_a_placeholder_repository_is_the_pages_failure(tmp_path):
         ```py
         create_repo("polydocs-test-org/opt-350m-lora")
         ```
-        """,
-    )
+        """
+)
+def test_pushing_to_a_placeholder_repository_is_the_pages_failure(page_run):
+    # peft's peft_model_config.md: `lora_model.push_to_hub("your-name/opt-350m-lora")` was blocked
+    # offline (its error names only `.../api/repos/create`); a real id stays an offline resource.
+    blocks, _ = page_run.blocks, page_run.report
     assert [status for status, _ in blocks] == ["failed", "blocked"], blocks
 
 
-def test_reading_what_a_blocked_block_would_have_written_is_blocked(tmp_path):
-    # diffusers' basic_training.md: `notebook_launcher(train_loop, ...)` is blocked; the training loop's
-    # `evaluate` saves images under `{output_dir}/samples`, and the next block globs them and opens the
-    # last: an IndexError that follows from the blocked block, not the page's failure.
-    blocks, report = _page_blocks(
-        tmp_path,
-        """
+@checked_page(
+    """
         ```py
         import glob
         import os
@@ -379,20 +425,21 @@ def test_reading_what_a_blocked_block_would_have_written_is_blocked(tmp_path):
         ```py
         print(open("other-folder/notes.txt").read())
         ```
-        """,
-    )
+        """
+)
+def test_reading_what_a_blocked_block_would_have_written_is_blocked(page_run):
+    # diffusers' basic_training.md: `notebook_launcher(train_loop, ...)` is blocked; the training loop's
+    # `evaluate` saves images under `{output_dir}/samples`, and the next block globs them and opens the
+    # last: an IndexError that follows from the blocked block, not the page's failure.
+    blocks, report = page_run.blocks, page_run.report
     assert [status for status, _ in blocks] == ["passed", "blocked", "blocked", "failed"], blocks
     blocked = report["sessions"][0]["blocks"][2]["blocked"]
     assert blocked["reason"] == "after a blocked block", blocked
     assert "would have been defined by the blocked block at line 20" in blocked["message"], blocked
 
 
-def test_reading_a_file_only_a_fragment_writes_is_a_fragment(tmp_path):
-    # Transformers' fast_tokenizers.md (es): the tokenizer is trained on `files = [...]` (a fragment),
-    # saved with `tokenizer.save("tokenizer.json")` (a fragment after it), then loaded from the file.
-    blocks, report = _page_blocks(
-        tmp_path,
-        """
+@checked_page(
+    """
         ```py
         files = [...]
         tokenizer = {"trained_on": files}
@@ -409,20 +456,20 @@ def test_reading_a_file_only_a_fragment_writes_is_a_fragment(tmp_path):
         ```py
         print(open("vocab.json").read())
         ```
-        """,
-    )
+        """
+)
+def test_reading_a_file_only_a_fragment_writes_is_a_fragment(page_run):
+    # Transformers' fast_tokenizers.md (es): the tokenizer is trained on `files = [...]` (a fragment),
+    # saved with `tokenizer.save("tokenizer.json")` (a fragment after it), then loaded from the file.
+    blocks, report = page_run.blocks, page_run.report
     assert [status for status, _ in blocks] == ["fragment", "fragment", "fragment", "failed"], blocks
     fragment = report["sessions"][0]["blocks"][2]["fragment"]
     assert fragment["reason"] == "after a fragment", fragment
     assert "`tokenizer.json` is written by the fragment at line 8" in fragment["message"], fragment
 
 
-def test_a_folder_a_shell_fence_clones_is_blocked_not_the_pages_failure(tmp_path):
-    # diffusers' ja/quicktour.md: `!git clone https://huggingface.co/stable-diffusion-v1-5/...` in a bash
-    # fence, then `from_pretrained("./stable-diffusion-v1-5")`; the checker runs no shell command.
-    blocks, report = _page_blocks(
-        tmp_path,
-        """
+@checked_page(
+    """
         ```py
         import os
         ```
@@ -439,23 +486,20 @@ def test_a_folder_a_shell_fence_clones_is_blocked_not_the_pages_failure(tmp_path
         ```py
         print(os.listdir("./never-cloned"))
         ```
-        """,
-    )
+        """
+)
+def test_a_folder_a_shell_fence_clones_is_blocked_not_the_pages_failure(page_run):
+    # diffusers' ja/quicktour.md: `!git clone https://huggingface.co/stable-diffusion-v1-5/...` in a bash
+    # fence, then `from_pretrained("./stable-diffusion-v1-5")`; the checker runs no shell command.
+    blocks, report = page_run.blocks, page_run.report
     assert [status for status, _ in blocks] == ["passed", "blocked", "failed"], blocks
     blocked = report["sessions"][0]["blocks"][1]["blocked"]
     assert blocked["reason"] == "after a shell command", blocked
     assert "`tiny-model` comes from the shell command of the fence at line 6" in blocked["message"]
 
 
-def test_a_hub_clone_holds_its_stand_in_and_a_hub_id_beside_it_is_the_hubs(tmp_path):
-    # diffusers' ja/quicktour.md: `!git clone https://huggingface.co/stable-diffusion-v1-5/stable-diffusion-
-    # v1-5`, `from_pretrained("./stable-diffusion-v1-5")`, then `from_pretrained("stable-diffusion-v1-5/
-    # stable-diffusion-v1-5")`: a Hub id whose text starts with the cloned folder was blocked "after a shell
-    # command", where the library finds no such folder in the clone and loads from the Hub. The clone is
-    # made from the repository's stand-in, so both loads run, and `mkdir` makes its empty folder.
-    blocks, report = _page_blocks(
-        tmp_path,
-        """
+@checked_page(
+    """
         ```bash
         !git clone https://huggingface.co/bert-mini/bert-mini
         mkdir outputs
@@ -482,21 +526,22 @@ def test_a_hub_clone_holds_its_stand_in_and_a_hub_id_beside_it_is_the_hubs(tmp_p
         ```py
         print(open("outputs/never-written.txt").read())
         ```
-        """,
-    )
+        """
+)
+def test_a_hub_clone_holds_its_stand_in_and_a_hub_id_beside_it_is_the_hubs(page_run):
+    # diffusers' ja/quicktour.md: `!git clone https://huggingface.co/stable-diffusion-v1-5/stable-diffusion-
+    # v1-5`, `from_pretrained("./stable-diffusion-v1-5")`, then `from_pretrained("stable-diffusion-v1-5/
+    # stable-diffusion-v1-5")`: a Hub id whose text starts with the cloned folder was blocked "after a shell
+    # command", where the library finds no such folder in the clone and loads from the Hub. The clone is
+    # made from the repository's stand-in, so both loads run, and `mkdir` makes its empty folder.
+    blocks, report = page_run.blocks, page_run.report
     assert [status for status, _ in blocks] == ["passed", "passed", "passed", "failed"], blocks
     assert "outputs/never-written.txt" in blocks[3][1], blocks[3]
     assert report["sessions"][0]["blocked"] == [], report["sessions"][0]["blocked"]
 
 
-def test_a_bert_stand_in_tokenizer_returns_what_berts_tokenizer_returns(tmp_path):
-    # datasets' use_dataset.mdx: `dataset.set_format(columns=["input_ids", "token_type_ids", ...])` after
-    # tokenizing with bert-base-uncased; the stand-in returned no `token_type_ids`. RoBERTa's tokenizer
-    # returns none, as the real one (its class's `model_input_names`; transformers 5 registers BERT's
-    # tokenizer for DistilBERT, so a DistilBERT checkpoint returns them too).
-    blocks, _ = _page_blocks(
-        tmp_path,
-        """
+@checked_page(
+    """
         ```py
         from transformers import AutoTokenizer
 
@@ -506,18 +551,19 @@ def test_a_bert_stand_in_tokenizer_returns_what_berts_tokenizer_returns(tmp_path
         roberta = AutoTokenizer.from_pretrained("FacebookAI/roberta-base")
         assert "token_type_ids" not in roberta("Hello"), roberta("Hello")
         ```
-        """,
-    )
+        """
+)
+def test_a_bert_stand_in_tokenizer_returns_what_berts_tokenizer_returns(page_run):
+    # datasets' use_dataset.mdx: `dataset.set_format(columns=["input_ids", "token_type_ids", ...])` after
+    # tokenizing with bert-base-uncased; the stand-in returned no `token_type_ids`. RoBERTa's tokenizer
+    # returns none, as the real one (its class's `model_input_names`; transformers 5 registers BERT's
+    # tokenizer for DistilBERT, so a DistilBERT checkpoint returns them too).
+    blocks, _ = page_run.blocks, page_run.report
     assert [status for status, _ in blocks] == ["passed"], blocks
 
 
-def test_the_hub_datasets_the_audited_pages_load_have_stand_ins(tmp_path):
-    # datasets' process.mdx, stream.mdx, quickstart.mdx, about_dataset_features.mdx: GLUE's MRPC, FineWeb
-    # and C4 streamed, Beans: blocked as "no stand-in describes it"; now read by datasets' own loading
-    # path from prepared stand-ins with the cards' features.
-    blocks, _ = _page_blocks(
-        tmp_path,
-        """
+@checked_page(
+    """
         ```py
         from datasets import load_dataset
 
@@ -537,18 +583,18 @@ def test_the_hub_datasets_the_audited_pages_load_have_stand_ins(tmp_path):
         beans = load_dataset("AI-Lab-Makerere/beans", split="train")
         print(beans[0]["image"].size, beans.features["labels"].names)
         ```
-        """,
-    )
+        """
+)
+def test_the_hub_datasets_the_audited_pages_load_have_stand_ins(page_run):
+    # datasets' process.mdx, stream.mdx, quickstart.mdx, about_dataset_features.mdx: GLUE's MRPC, FineWeb
+    # and C4 streamed, Beans: blocked as "no stand-in describes it"; now read by datasets' own loading
+    # path from prepared stand-ins with the cards' features.
+    blocks, _ = page_run.blocks, page_run.report
     assert [status for status, _ in blocks] == ["passed", "passed", "passed"], blocks
 
 
-def test_an_empty_selection_of_a_dataset_stand_ins_generated_rows_is_blocked(tmp_path):
-    # datasets' stream.mdx: FineWeb filtered for rows that start with "San Francisco", then `next(iter(...))`:
-    # the stand-in's generated rows hold none (StopIteration), the real ones do. Loading with `columns=`
-    # names another configuration, which datasets' offline fallback cannot find in the cache.
-    blocks, report = _page_blocks(
-        tmp_path,
-        """
+@checked_page(
+    """
         ```py
         from datasets import load_dataset
 
@@ -564,8 +610,13 @@ def test_an_empty_selection_of_a_dataset_stand_ins_generated_rows_is_blocked(tmp
         ```py
         print(next(iter([])))
         ```
-        """,
-    )
+        """
+)
+def test_an_empty_selection_of_a_dataset_stand_ins_generated_rows_is_blocked(page_run):
+    # datasets' stream.mdx: FineWeb filtered for rows that start with "San Francisco", then `next(iter(...))`:
+    # the stand-in's generated rows hold none (StopIteration), the real ones do. Loading with `columns=`
+    # names another configuration, which datasets' offline fallback cannot find in the cache.
+    blocks, report = page_run.blocks, page_run.report
     assert [status for status, _ in blocks] == ["blocked", "blocked", "failed"], blocks
     records = [b.get("blocked") or {} for b in report["sessions"][0]["blocks"]]
     assert records[0]["reason"] == "missing stand-in", records[0]
@@ -576,13 +627,8 @@ def test_an_empty_selection_of_a_dataset_stand_ins_generated_rows_is_blocked(tmp
     assert records[1]["reason"] == "offline resource", records[1]
 
 
-def test_a_name_a_blocked_block_rebound_from_a_blocked_blocks_name_stays_unbound(tmp_path):
-    # datasets' stream.mdx: `dataset = load_dataset("some_dataset", ...)` is blocked offline; the training
-    # block rebinds `dataset = dataset.with_format("torch")` and is then blocked itself; the export block's
-    # failure on that `dataset` follows from the first blocked block, not from the page.
-    blocks, _ = _page_blocks(
-        tmp_path,
-        """
+@checked_page(
+    """
         ```py
         rows = [1]
         ```
@@ -605,18 +651,18 @@ def test_a_name_a_blocked_block_rebound_from_a_blocked_blocks_name_stays_unbound
         ```py
         print([1][5])
         ```
-        """,
-    )
+        """
+)
+def test_a_name_a_blocked_block_rebound_from_a_blocked_blocks_name_stays_unbound(page_run):
+    # datasets' stream.mdx: `dataset = load_dataset("some_dataset", ...)` is blocked offline; the training
+    # block rebinds `dataset = dataset.with_format("torch")` and is then blocked itself; the export block's
+    # failure on that `dataset` follows from the first blocked block, not from the page.
+    blocks, _ = page_run.blocks, page_run.report
     assert [status for status, _ in blocks] == ["passed", "blocked", "blocked", "blocked", "failed"], blocks
 
 
-def test_a_placeholder_dataset_stays_the_pages_failure_after_a_blocked_block(tmp_path):
-    # datasets' stream.mdx: `dataset.push_to_hub("username/my_dataset")`, where `dataset` comes from a
-    # blocked block, refused offline naming the placeholder: the real Hub refuses the placeholder all the
-    # same, so it is the page's failure, not a consequence of the blocked block.
-    blocks, _ = _page_blocks(
-        tmp_path,
-        """
+@checked_page(
+    """
         ```py
         from datasets import load_dataset
 
@@ -636,19 +682,18 @@ def test_a_placeholder_dataset_stays_the_pages_failure_after_a_blocked_block(tmp
         ```py
         print(split.polydocs_no_such_attribute)
         ```
-        """,
-    )
+        """
+)
+def test_a_placeholder_dataset_stays_the_pages_failure_after_a_blocked_block(page_run):
+    # datasets' stream.mdx: `dataset.push_to_hub("username/my_dataset")`, where `dataset` comes from a
+    # blocked block, refused offline naming the placeholder: the real Hub refuses the placeholder all the
+    # same, so it is the page's failure, not a consequence of the blocked block.
+    blocks, _ = page_run.blocks, page_run.report
     assert [status for status, _ in blocks] == ["passed", "blocked", "failed", "blocked"], blocks
 
 
-def test_a_block_that_completes_on_a_name_a_blocked_block_rebinds_is_not_passed(tmp_path):
-    # datasets' stream.mdx: `dataset.batch(...)`, `dataset.shuffle(...)`, `dataset.to_csv(...)` ran on the
-    # FineWeb stream an earlier block bound, where the page means the blocked
-    # `load_dataset("some_dataset")`'s: a completion on it is no evidence, as a failure on it is no
-    # failure; a block reading only what the blocks did bind still passes.
-    blocks, report = _page_blocks(
-        tmp_path,
-        """
+@checked_page(
+    """
         ```py
         dataset = ["fineweb"]
         other = ["kept"]
@@ -671,8 +716,14 @@ def test_a_block_that_completes_on_a_name_a_blocked_block_rebinds_is_not_passed(
         ```py
         print(other[0])
         ```
-        """,
-    )
+        """
+)
+def test_a_block_that_completes_on_a_name_a_blocked_block_rebinds_is_not_passed(page_run):
+    # datasets' stream.mdx: `dataset.batch(...)`, `dataset.shuffle(...)`, `dataset.to_csv(...)` ran on the
+    # FineWeb stream an earlier block bound, where the page means the blocked
+    # `load_dataset("some_dataset")`'s: a completion on it is no evidence, as a failure on it is no
+    # failure; a block reading only what the blocks did bind still passes.
+    blocks, report = page_run.blocks, page_run.report
     assert [status for status, _ in blocks] == ["passed", "blocked", "blocked", "blocked", "passed"], blocks
     session = report["sessions"][0]
     first = session["blocks"][2]["blocked"]
@@ -687,12 +738,8 @@ def test_a_block_that_completes_on_a_name_a_blocked_block_rebinds_is_not_passed(
     assert session["status"] == "blocked", session
 
 
-def test_a_block_that_completes_on_a_file_a_blocked_block_would_have_written_is_not_passed(tmp_path):
-    # An earlier block wrote the file; the blocked block would have written it again with what the page
-    # means, so the block that reads it completes on the earlier content.
-    blocks, report = _page_blocks(
-        tmp_path,
-        """
+@checked_page(
+    """
         ```py
         open("exported_rows.csv", "w").write("old")
         open("kept_notes.txt", "w").write("kept")
@@ -711,22 +758,20 @@ def test_a_block_that_completes_on_a_file_a_blocked_block_would_have_written_is_
         ```py
         print(open("kept_notes.txt").read())
         ```
-        """,
-    )
+        """
+)
+def test_a_block_that_completes_on_a_file_a_blocked_block_would_have_written_is_not_passed(page_run):
+    # An earlier block wrote the file; the blocked block would have written it again with what the page
+    # means, so the block that reads it completes on the earlier content.
+    blocks, report = page_run.blocks, page_run.report
     assert [status for status, _ in blocks] == ["passed", "blocked", "blocked", "passed"], blocks
     blocked = report["sessions"][0]["blocks"][2]["blocked"]
     assert blocked["reason"] == "after a blocked block", blocked
     assert "`exported_rows.csv` would have been written by the blocked block at line 7" in blocked["message"]
 
 
-def test_a_block_that_would_complete_on_a_builtin_a_fragment_rebinds_is_a_fragment(tmp_path):
-    # A fragment that assigns `input` leaves the builtin for the blocks after it: `print(input)` completes
-    # on the builtin, where the page means the fragment's value; it is after the fragment, as a block
-    # reading any other name the fragment binds. A module the fragment imports stays the page's own
-    # (a block that uses it without importing it fails, as for a reader copying that block).
-    blocks, report = _page_blocks(
-        tmp_path,
-        """
+@checked_page(
+    """
         ```py
         other = "kept"
         ```
@@ -748,21 +793,22 @@ def test_a_block_that_would_complete_on_a_builtin_a_fragment_rebinds_is_a_fragme
         ```py
         print(json.dumps(other))
         ```
-        """,
-    )
+        """
+)
+def test_a_block_that_would_complete_on_a_builtin_a_fragment_rebinds_is_a_fragment(page_run):
+    # A fragment that assigns `input` leaves the builtin for the blocks after it: `print(input)` completes
+    # on the builtin, where the page means the fragment's value; it is after the fragment, as a block
+    # reading any other name the fragment binds. A module the fragment imports stays the page's own
+    # (a block that uses it without importing it fails, as for a reader copying that block).
+    blocks, report = page_run.blocks, page_run.report
     assert [status for status, _ in blocks] == ["passed", "fragment", "fragment", "passed", "failed"], blocks
     fragment = report["sessions"][0]["blocks"][2]["fragment"]
     assert fragment["reason"] == "after a fragment", fragment
     assert "`input` is defined by the fragment at line 9" in fragment["message"], fragment
 
 
-def test_what_a_blocked_block_bound_before_its_blocking_statement_is_bound_for_real(tmp_path):
-    # datasets' stream.mdx: the block at L209 imports `load_dataset` again (the same function an earlier
-    # block imported), then is blocked on a dataset without a stand-in; the interleave block after it
-    # completed on `load_dataset` and was taken for one that ran on what the blocked block would have made.
-    blocks, report = _page_blocks(
-        tmp_path,
-        """
+@checked_page(
+    """
         ```py
         from json import dumps
         ```
@@ -780,8 +826,13 @@ def test_what_a_blocked_block_bound_before_its_blocking_statement_is_bound_for_r
         ```py
         print(more)
         ```
-        """,
-    )
+        """
+)
+def test_what_a_blocked_block_bound_before_its_blocking_statement_is_bound_for_real(page_run):
+    # datasets' stream.mdx: the block at L209 imports `load_dataset` again (the same function an earlier
+    # block imported), then is blocked on a dataset without a stand-in; the interleave block after it
+    # completed on `load_dataset` and was taken for one that ran on what the blocked block would have made.
+    blocks, report = page_run.blocks, page_run.report
     assert [status for status, _ in blocks] == ["passed", "blocked", "passed", "blocked"], blocks
     assert (
         "`more` would have been defined by the blocked block at line 6"
@@ -789,12 +840,8 @@ def test_what_a_blocked_block_bound_before_its_blocking_statement_is_bound_for_r
     )
 
 
-def test_a_name_a_blocked_block_imports_again_is_the_one_the_session_holds(tmp_path):
-    # datasets' stream.mdx L209: `from datasets import concatenate_datasets, load_dataset`, then a dataset
-    # with no stand-in (blocked before it runs); the blocks after it use `load_dataset`, imported at L19.
-    blocks, report = _page_blocks(
-        tmp_path,
-        """
+@checked_page(
+    """
         ```py
         from json import dumps
         import os.path
@@ -814,8 +861,12 @@ def test_a_name_a_blocked_block_imports_again_is_the_one_the_session_holds(tmp_p
         ```py
         print(loads("1"))
         ```
-        """,
-    )
+        """
+)
+def test_a_name_a_blocked_block_imports_again_is_the_one_the_session_holds(page_run):
+    # datasets' stream.mdx L209: `from datasets import concatenate_datasets, load_dataset`, then a dataset
+    # with no stand-in (blocked before it runs); the blocks after it use `load_dataset`, imported at L19.
+    blocks, report = page_run.blocks, page_run.report
     assert [status for status, _ in blocks] == ["passed", "blocked", "passed", "blocked"], blocks
     assert (
         "`loads` would have been defined by the blocked block at line 7"
@@ -826,37 +877,8 @@ def test_a_name_a_blocked_block_imports_again_is_the_one_the_session_holds(tmp_p
     )  # known before it ran
 
 
-def _slow_page_blocks(tmp_path, page):
-    """As `_page_blocks`, for a page whose stand-ins (peft adapters on their bases) take minutes to build
-    on a loaded machine."""
-    (tmp_path / "docs").mkdir()
-    (tmp_path / "tmp").mkdir()
-    (tmp_path / "docs" / "page.md").write_text(textwrap.dedent(page))
-    subprocess.run(
-        [sys.executable, "-m", "polydocs", "check", "docs", *_check_options(tmp_path)],
-        cwd=tmp_path,
-        env=_checker_environment(tmp_path, None),
-        capture_output=True,
-        text=True,
-        timeout=900,
-    )
-    report = json.loads((tmp_path / "report.json").read_text())
-    return [
-        (b["status"], b.get("blocked") or b.get("error")) for s in report["sessions"] for b in s["blocks"]
-    ]
-
-
-@pytest.mark.skipif(importlib.util.find_spec("peft") is None, reason="peft is not installed")
-def test_adapters_loaded_onto_an_adapted_model_and_a_speech_models_adapter_have_stand_ins(tmp_path):
-    # peft's model_merging.md: `model = PeftModel.from_pretrained(model, "smangrul/tinyllama_lora_norobots")`
-    # then `model.load_adapter("smangrul/tinyllama_lora_sql")`: the statement's own `model` was taken for
-    # the model it loads onto, the adapter was made on itself, and its repository ended up holding a model
-    # (`Can't find 'adapter_config.json'`: blocked). peft's quicktour.md: `AutoPeftModel.from_pretrained(
-    # "smangrul/openai-whisper-large-v2-LORA-colab")`: the adapter's check fed a Whisper model token ids
-    # ("'NoneType' object has no attribute 'shape'": missing stand-in).
-    blocks = _slow_page_blocks(
-        tmp_path,
-        """
+@checked_page(
+    """
         ```py
         from peft import PeftConfig, PeftModel
         from transformers import AutoModelForCausalLM
@@ -874,19 +896,22 @@ def test_adapters_loaded_onto_an_adapted_model_and_a_speech_models_adapter_have_
         peft_model = AutoPeftModel.from_pretrained("acme/openai-whisper-tiny-LORA-colab")
         assert peft_model.get_base_model().config.model_type == "whisper"
         ```
-        """,
-    )
+        """
+)
+@pytest.mark.skipif(importlib.util.find_spec("peft") is None, reason="peft is not installed")
+def test_adapters_loaded_onto_an_adapted_model_and_a_speech_models_adapter_have_stand_ins(page_run):
+    # peft's model_merging.md: `model = PeftModel.from_pretrained(model, "smangrul/tinyllama_lora_norobots")`
+    # then `model.load_adapter("smangrul/tinyllama_lora_sql")`: the statement's own `model` was taken for
+    # the model it loads onto, the adapter was made on itself, and its repository ended up holding a model
+    # (`Can't find 'adapter_config.json'`: blocked). peft's quicktour.md: `AutoPeftModel.from_pretrained(
+    # "smangrul/openai-whisper-large-v2-LORA-colab")`: the adapter's check fed a Whisper model token ids
+    # ("'NoneType' object has no attribute 'shape'": missing stand-in).
+    blocks = page_run.reasons
     assert [status for status, _ in blocks] == ["passed", "passed"], blocks
 
 
-@pytest.mark.skipif(importlib.util.find_spec("diffusers") is None, reason="diffusers is not installed")
-def test_qwen_image_pipelines_have_a_stand_in(tmp_path):
-    # diffusers' using-diffusers/loading.md: `QwenImagePipeline.from_pretrained("Qwen/Qwen-Image",
-    # dtype={...})` and `snapshot_download(repo_id="Qwen/Qwen-Image")` were blocked: no stand-in for
-    # Qwen-Image pipelines.
-    blocks = _slow_page_blocks(
-        tmp_path,
-        """
+@checked_page(
+    """
         ```py
         import torch
         from diffusers import QwenImagePipeline
@@ -910,19 +935,19 @@ def test_qwen_image_pipelines_have_a_stand_in(tmp_path):
         image = pipeline("a squirrel", height=128, width=128, num_inference_steps=2).images[0]
         assert image.size == (128, 128), image.size
         ```
-        """,
-    )
+        """
+)
+@pytest.mark.skipif(importlib.util.find_spec("diffusers") is None, reason="diffusers is not installed")
+def test_qwen_image_pipelines_have_a_stand_in(page_run):
+    # diffusers' using-diffusers/loading.md: `QwenImagePipeline.from_pretrained("Qwen/Qwen-Image",
+    # dtype={...})` and `snapshot_download(repo_id="Qwen/Qwen-Image")` were blocked: no stand-in for
+    # Qwen-Image pipelines.
+    blocks = page_run.reasons
     assert [status for status, _ in blocks] == ["passed", "passed", "passed"], blocks
 
 
-@pytest.mark.skipif(importlib.util.find_spec("diffusers") is None, reason="diffusers is not installed")
-def test_diffusers_auto_model_loads_the_component_a_repository_holds_at_its_top(tmp_path):
-    # diffusers' using-diffusers/loading.md: `AutoModel.from_pretrained("madebyollin/sdxl-vae-fp16-fix")`, a
-    # VAE's own repository (config.json at its top), was blocked "offline resource: does not appear to have
-    # a file named config.json": the stand-in was a pipeline with nothing at its top.
-    blocks = _slow_page_blocks(
-        tmp_path,
-        """
+@checked_page(
+    """
         ```py
         import torch
         from diffusers import AutoModel
@@ -930,6 +955,12 @@ def test_diffusers_auto_model_loads_the_component_a_repository_holds_at_its_top(
         vae = AutoModel.from_pretrained("madebyollin/sdxl-vae-fp16-fix", dtype=torch.float16)
         assert type(vae).__name__ == "AutoencoderKL", type(vae)
         ```
-        """,
-    )
+        """
+)
+@pytest.mark.skipif(importlib.util.find_spec("diffusers") is None, reason="diffusers is not installed")
+def test_diffusers_auto_model_loads_the_component_a_repository_holds_at_its_top(page_run):
+    # diffusers' using-diffusers/loading.md: `AutoModel.from_pretrained("madebyollin/sdxl-vae-fp16-fix")`, a
+    # VAE's own repository (config.json at its top), was blocked "offline resource: does not appear to have
+    # a file named config.json": the stand-in was a pipeline with nothing at its top.
+    blocks = page_run.reasons
     assert [status for status, _ in blocks] == ["passed"], blocks

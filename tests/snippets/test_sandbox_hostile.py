@@ -34,7 +34,7 @@ pytestmark = pytest.mark.skipif(
 HANG_SECONDS = 120
 
 
-def _check(tmp_path, pages, extra_env=None, cache=None):
+def _check(tmp_path, pages, extra_env=None, cache=None, timeout=HANG_SECONDS):
     """`polydocs check docs` on `pages` ({name: text}); returns (the completed process, the report)."""
     (tmp_path / "docs").mkdir(exist_ok=True)
     (tmp_path / "tmp").mkdir(exist_ok=True)
@@ -46,7 +46,7 @@ def _check(tmp_path, pages, extra_env=None, cache=None):
         env=_checker_environment(tmp_path, extra_env),
         capture_output=True,
         text=True,
-        timeout=HANG_SECONDS,
+        timeout=timeout,
     )
     report_file = tmp_path / "report.json"
     report = json.loads(report_file.read_text()) if report_file.exists() else {"sessions": []}
