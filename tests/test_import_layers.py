@@ -24,6 +24,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
         "typed_json",
         "host_versions",
         "transformers_private",  # transformers' adapter: the benchmark's and the stand-ins'
+        "worker_processes",  # the forked processes of the site build and of lint
         "baseline_file",
     ),
     ("sources",),  # the site model: pages, languages, settings, the API inventory
@@ -43,10 +44,6 @@ LAYERS: tuple[tuple[str, ...], ...] = (
 BACK_ARROWS: dict[tuple[str, str], str] = {
     ("sources/library.py", "dialect"): "the documented library, when polydocs.yml does not name it, is "
     "guessed from the pages' API links and [[autodoc]] directives, which the parse finds",
-    (
-        "lint/runner.py",
-        "site",
-    ): "lint runs its pages in the site build's worker pool (site/worker_processes.py)",
 }
 
 

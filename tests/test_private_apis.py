@@ -41,7 +41,7 @@ NOT_OF_A_HOST = {
     ("snippets/compile_proof.py", "sys._getframe"),
     ("snippets/standins/web.py", "sys._current_frames"),
     ("snippets/child.py", "os._exit"),
-    ("site/worker_processes.py", "os._exit"),
+    ("worker_processes.py", "os._exit"),
     ("site/preview_process.py", "os._exit"),  # ends the preview when serve is gone
     ("ci/command.py", "argparse._SubParsersAction"),
     ("init/command.py", "argparse._SubParsersAction"),

@@ -27,6 +27,6 @@ def test_forked_processes_find_what_one_process_finds(monkeypatch: pytest.Monkey
 
 
 def _pool(processes: int):  # the real pool, counted
-    from polydocs.site.worker_processes import worker_pool
+    from polydocs.worker_processes import worker_pool
 
     return worker_pool(processes)

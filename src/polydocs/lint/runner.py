@@ -28,8 +28,8 @@ from polydocs.lint.secrets.scan import (
 from polydocs.lint.targets import LintTargets, collect_targets
 from polydocs.markup import extension_configs, markdown_extensions
 from polydocs.notebooks.doc_builder_adapter import preload_style
-from polydocs.site.worker_processes import worker_pool
 from polydocs.sources.changes import Changes, affected_pages
+from polydocs.worker_processes import worker_pool
 
 
 @dataclass

@@ -19,8 +19,8 @@ from polydocs.site.build_scope import languages_to_build
 from polydocs.site.converted_trees import converted_before
 from polydocs.site.output import checked_output, staged_output
 from polydocs.site.versions import VersionRequest, read_versions
-from polydocs.site.worker_processes import worker_pool
 from polydocs.sources import load_source_tree
+from polydocs.worker_processes import worker_pool
 
 if TYPE_CHECKING:
     from polydocs.site.language_build import build_language

@@ -12,11 +12,11 @@ from polydocs.markup.autodoc import autodoc_objects
 from polydocs.site.build_report import LanguageResult
 from polydocs.site.language_build import build_language
 from polydocs.site.language_parts import LanguagePart, joined_result, language_parts, splits
-from polydocs.site.progress import shown_progress
+from polydocs.site.progress import report_through, shown_progress
 from polydocs.site.versions import SiteVersions
-from polydocs.site.worker_processes import worker_pool
 from polydocs.sources import SOURCE_LANGUAGE, SourceTree
 from polydocs.sources.api_inventory import ApiInventory
+from polydocs.worker_processes import worker_pool
 
 
 @dataclass(frozen=True)
@@ -93,7 +93,8 @@ def build_languages(
         if not plan.forks:
             results = [run() for run in builds]
         else:
-            with worker_pool(min(plan.jobs, len(builds)), pages) as pool:
+            # Each process reports its finished pages to this one's progress.
+            with worker_pool(min(plan.jobs, len(builds)), partial(report_through, pages)) as pool:
                 futures = [pool.submit(run) for run in builds]
                 results = [future.result() for future in futures]
     if plan.parts:
