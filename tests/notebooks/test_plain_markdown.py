@@ -308,6 +308,13 @@ def test_an_inference_snippet_opening_a_list_item_is_its_code_in_the_item() -> N
     assert written[-1] == "- item"
 
 
+def test_inference_snippet_tabs_opening_a_list_item_keep_the_item() -> None:
+    """`- <InferenceSnippet>` enclosing its tabs: the first label stays in the item, as on the site; the
+    notebook dropped the marker with the tag."""
+    text = "- Install.\n- <InferenceSnippet>\n  <js>\n\n  Call it.\n\n  </js>\n  </InferenceSnippet>\n- Done."
+    assert _plain(text)[:4] == ["- Install.", "- **JavaScript**", "", "  Call it."]
+
+
 def test_text_in_angle_brackets_that_is_no_element_is_shown_as_written_as_on_the_site() -> None:
     """The Korean course's `<UNK>` and a `<Layer Class>` placeholder: doc-builder and the site show them as
     text (`dialect/constructs/prose_tags.py`); Jupyter dropped `<UNK>` as an unknown element and the

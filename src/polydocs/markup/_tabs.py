@@ -22,6 +22,7 @@ def render_tab_groups(lines: list[str], spec: TabGroupSpec, context: MarkupConte
 
 
 def _render_group(lines: list[str], group: TabGroup) -> None:
+    item = _list_item_marker(lines[group.index])
     lines[group.index] = ""
     if group.closed:
         lines[group.end] = ""
@@ -29,11 +30,25 @@ def _render_group(lines: list[str], group: TabGroup) -> None:
         # Each group starts a new tab set (`===!`), so two groups in a row never merge.
         marker = "===!" if tab.number == 1 else "==="
         lines[tab.index] = f"{leading_spaces(lines[tab.index])}{marker} {quoted(tab.label)}"
+        if item and tab.number == 1 and tab.body is None:
+            # A group opening a list item (`- <InferenceSnippet>`): its first label on the marker's line,
+            # padded to the item's content column (after a bare `- `, pymdownx.tabbed starts no set the
+            # item's next lines continue); the tab's own line left blank above its body.
+            lines[group.index] = f"{item}{marker} {quoted(tab.label)}"
+            lines[tab.index] = ""
         if tab.body is not None:  # its body is written below it at the hand-over (`one_line_tab_blocks`)
             continue
         indent_lines(lines, tab.index + 1, tab.end)
         if tab.closing is not None:
             lines[tab.closing] = ""
+
+
+def _list_item_marker(line: str) -> str:
+    """What precedes a group's tag that opens a list item (`- `), padded to Python-Markdown's content
+    column; "" for a tag alone on its line."""
+    indent = leading_spaces(line)
+    written = line[len(indent) : line.find("<")].strip() if "<" in line else ""
+    return indent + written + " " * max(1, len(INDENT) - len(written)) if written else ""
 
 
 def one_line_tab_blocks(lines: list[str], page: ParsedPage) -> list[tuple[int, int, list[str]]]:

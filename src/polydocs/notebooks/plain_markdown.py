@@ -342,6 +342,9 @@ def _inline_components_dropped(lines: list[Line], page: ParsedPage) -> None:
 def _tabs_as_labels(lines: list[Line], page: ParsedPage, spec: TabGroupSpec) -> None:
     """A group's tags go; each tab's opening tag becomes its label in bold, its closing tag goes."""
     for group in tab_layout(page, spec).groups:
+        opening = lines[group.index]
+        # A group opening a list item (`- <InferenceSnippet>`): its first label stays in the item.
+        item = opening[: opening.find("<")].strip() if isinstance(opening, str) and "<" in opening else ""
         lines[group.index] = ""
         if group.closed:
             lines[group.end] = ""
@@ -349,6 +352,8 @@ def _tabs_as_labels(lines: list[Line], page: ParsedPage, spec: TabGroupSpec) -> 
             # A tab written on one line (`<python>```py x = 1 ```</python>`) has its body below its label.
             body = [] if tab.body is None else ["", *tab_body_lines(tab.body)]
             lines[tab.index] = "\n".join([f"**{tab.label}**", *body])
+            if item and tab.number == 1 and tab.body is None:
+                lines[group.index], lines[tab.index] = f"{item} **{tab.label}**", ""
             if tab.closing is not None:
                 lines[tab.closing] = ""
 
