@@ -18,7 +18,8 @@ from polydocs.dialect.attributes import read_attributes
 from polydocs.dialect.constructs._visible import visible_lines
 from polydocs.dialect.page import ParsedPage
 
-_START = re.compile(r"(?P<indent>[ \t]*)<(?P<closing>/)?(?P<name>[A-Za-z][\w-]*)")
+# `^`: searched from every position, `[ \t]*` would read a run of blanks again at each (quadratic).
+_START = re.compile(r"^(?P<indent>[ \t]*)<(?P<closing>/)?(?P<name>[A-Za-z][\w-]*)")
 # The self-closing components that may open a list item (`- <InferenceSnippet ... />`); `<Tip>`, which
 # encloses the item's body, is the callouts' (`dialect/components.py`, `OPENS_LIST_ITEM`).
 SELF_CLOSING_IN_LIST_ITEM = frozenset({"InferenceSnippet"})
@@ -98,10 +99,11 @@ def _opening_list_item(lines: tuple[str, ...], index: int, marker_end: int) -> C
     the components of `SELF_CLOSING_IN_LIST_ITEM`, whose renderers keep the marker; any other stays the
     item's text, as it always has."""
     line = lines[index]
-    start = _START.match(line, marker_end)
+    blanked_line = " " * marker_end + line[marker_end:]
+    start = _START.match(blanked_line)
     if start is None or start["name"] not in SELF_CLOSING_IN_LIST_ITEM:
         return None
-    blanked = (*lines[:index], " " * marker_end + line[marker_end:], *lines[index + 1 :])
+    blanked = (*lines[:index], blanked_line, *lines[index + 1 :])
     tag = read_component_tag(blanked, index)
     return replace(tag, marker=line[:marker_end]) if tag.self_closing else None
 
