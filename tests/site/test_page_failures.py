@@ -91,9 +91,11 @@ def test_brackets_that_open_no_reference_label_show_as_written_beside_autodoc(
 def test_a_cross_reference_autorefs_cannot_read_leaves_its_text_and_a_warning(
     write_tree, tmp_path, monkeypatch
 ):
-    """A page's own `<autoref>` without an identifier: autorefs' pass raised on it for every page."""
+    """A page's own `<autoref>` without an identifier: autorefs' pass raised on it for every page. In a
+    paragraph the tag is shown as text, as doc-builder shows a tag that is no HTML element
+    (dialect/constructs/prose_tags.py); an HTML block hands it on as written."""
     _library(tmp_path, monkeypatch)
-    index = '# Home\n\nSee <autoref slug="fine">the fine class</autoref>.\n'
+    index = '# Home\n\n<div>\nSee <autoref slug="fine">the fine class</autoref>.\n</div>\n'
     tree = _tree(write_tree, index, "# API\n\n[[autodoc]] Fine\n", "library: faillib\n")
     report = build_site(tree, tmp_path / "site", only=["en"])
     (failed,) = [problem for problem in report.diagnostics if problem.code == "page-failed"]
