@@ -26,6 +26,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
         "transformers_private",  # transformers' adapter: the benchmark's and the stand-ins'
         "worker_processes",  # the forked processes of the site build and of lint
         "baseline_file",
+        "converter_versions",  # what a cached page of the site or of lint depends on beyond its text
     ),
     ("sources",),  # the site model: pages, languages, settings, the API inventory
     ("dialect",),  # the one parse of a page, one spec per construct

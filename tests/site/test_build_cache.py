@@ -97,7 +97,7 @@ def test_new_benchmark_results_convert_the_page_showing_them_again(tree, tmp_pat
 def test_converted_pages_depend_on_polydocs_own_code(tmp_path, monkeypatch):
     # An editable install changes the code that converts pages without changing polydocs' version.
     import polydocs
-    from polydocs.site import converter_versions
+    from polydocs import converter_versions
 
     package = tmp_path / "polydocs"
     package.mkdir()

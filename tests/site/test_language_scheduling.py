@@ -4,7 +4,8 @@ import shutil
 
 import pytest
 
-from polydocs.site import converter_versions, language_parts, language_scheduling, staged_build
+from polydocs import converter_versions
+from polydocs.site import language_parts, language_scheduling, staged_build
 from polydocs.site.build import BuildFailed, build_site
 from polydocs.site.language_scheduling import plan_builds
 from polydocs.sources import load_source_tree

@@ -17,7 +17,7 @@ import hashlib
 from pathlib import Path
 
 from polydocs.cache import CacheStore, require
-from polydocs.site.converter_versions import converter_versions
+from polydocs.converter_versions import converter_versions
 
 _FORMAT = "1"
 

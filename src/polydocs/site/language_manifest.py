@@ -27,11 +27,11 @@ from pathlib import Path
 from mkdocs.structure.files import File
 
 from polydocs.cache import CacheStore, stable_repr
+from polydocs.converter_versions import converter_versions
 from polydocs.diagnostics import Diagnostic
 from polydocs.dialect import parse_page
 from polydocs.dialect.constructs.literal_include import OPEN, include_root, included_files
 from polydocs.lint.status_page import render_status_markdown
-from polydocs.site.converter_versions import converter_versions
 from polydocs.site.mkdocs_config import THEME_DIR
 from polydocs.site.output import carry_over_missing, share_unchanged_files
 from polydocs.sources import SOURCE_LANGUAGE, SourceTree

@@ -11,8 +11,8 @@ from typing import Any
 from mkdocs.structure.toc import AnchorLink, TableOfContents, get_toc
 
 from polydocs.cache import CacheStore, require
+from polydocs.converter_versions import CACHE_FORMAT, converter_versions
 from polydocs.diagnostics import Diagnostic
-from polydocs.site.converter_versions import CACHE_FORMAT, converter_versions
 from polydocs.site.object_registrations import ObjectRegistrations
 from polydocs.typed_json import load
 

@@ -1,7 +1,8 @@
 """What every converted page depends on beyond its text: polydocs' own code and the converters' versions.
 
-A change of either makes every cached conversion stale (`page_cache.py`), every language record
-(`language_manifest.py`) and every tree's mark of having been converted (`converted_trees.py`).
+A change of either makes every cached conversion stale (`site/page_cache.py`), every language record
+(`site/language_manifest.py`), every tree's mark of having been converted (`site/converted_trees.py`) and
+every page lint kept (`lint/rendering_cache.py`): shared by the site and lint, so it sits below both.
 Imports no MkDocs: the build's process reads it before it forks its side process.
 """
 
