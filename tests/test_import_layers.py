@@ -2,8 +2,8 @@
 layer or of the layers below it (docs/architecture.md, "The parts"). Read from the sources' imports (ast),
 those inside functions and under `TYPE_CHECKING` included: a type is an arrow too.
 
-The arrows that still run back up today are listed, each with why; a new one fails here, and so does a
-listed one that is gone (then strike it from the list)."""
+None runs back up today. An arrow that must, for a while, is listed in BACK_ARROWS with why; a new one
+fails here, and so does a listed one that is gone (then strike it from the list)."""
 
 from __future__ import annotations
 
@@ -42,10 +42,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
 )
 
 # (importing module, imported package): why it still runs back up.
-BACK_ARROWS: dict[tuple[str, str], str] = {
-    ("sources/library.py", "dialect"): "the documented library, when polydocs.yml does not name it, is "
-    "guessed from the pages' API links and [[autodoc]] directives, which the parse finds",
-}
+BACK_ARROWS: dict[tuple[str, str], str] = {}
 
 
 def _layer(package: str) -> int:

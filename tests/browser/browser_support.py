@@ -17,8 +17,8 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Browser, ConsoleMessage, Error, Locator, Page, Request
 
+from polydocs.dialect import load_source_tree
 from polydocs.site.alternates import page_url
-from polydocs.sources import load_source_tree
 
 # Debian's build of chromium's headless shell: the engine (Blink, V8) of its `chromium`, without the
 # desktop browser around it, which Playwright itself launches for headless runs. A page load costs it

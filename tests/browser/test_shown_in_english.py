@@ -10,8 +10,8 @@ import pytest
 from browser_support import BROWSER_MARKS, OpenPage, serve_folder
 from playwright.sync_api import Page
 
+from polydocs.dialect import load_source_tree
 from polydocs.site.build import build_site
-from polydocs.sources import load_source_tree
 
 pytestmark = BROWSER_MARKS
 

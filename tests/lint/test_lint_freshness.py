@@ -10,8 +10,9 @@ import pytest
 from lint_support import CASES, write_toctrees
 
 from polydocs.cli import main
+from polydocs.dialect import load_source_tree
 from polydocs.lint.status_page import render_status_markdown
-from polydocs.sources import Freshness, language_of, load_source_tree
+from polydocs.sources import Freshness, language_of
 from polydocs.sources.freshness import LOCK_NAME
 from polydocs.sources.languages import catalog_strings
 

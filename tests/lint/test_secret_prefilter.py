@@ -16,6 +16,7 @@ import pytest
 from detect_secrets.plugins.base import BasePlugin, RegexBasedDetector
 from detect_secrets.transformers import get_transformed_file
 
+from polydocs.dialect import load_source_tree
 from polydocs.lint.precision import decoys, planted_secrets
 from polydocs.lint.secrets import detect, distinct_lines
 from polydocs.lint.secrets.detect import configured_scanner
@@ -23,7 +24,6 @@ from polydocs.lint.secrets.distinct_lines import scan_distinct_lines
 from polydocs.lint.secrets.prefilter import lines_worth_scanning
 from polydocs.lint.secrets.published import published_texts
 from polydocs.lint.secrets.required_literals import fold, required_literals
-from polydocs.sources import load_source_tree
 
 REPO = Path(__file__).resolve().parents[2]
 CORPORA = REPO.parent / "shared" / "corpus"

@@ -55,8 +55,8 @@ def test_the_renderer_links_what_the_check_accepts_and_never_warns() -> None:
 def test_a_tree_of_another_library_links_to_its_own_autodoc_pages(tmp_path) -> None:
     """No `api_reference:` and not Transformers: the tree's `[[autodoc]]` pages are the reference, linked
     from each page relative to it, at the anchor the reference page documents the object under."""
+    from polydocs.dialect import load_source_tree
     from polydocs.dialect.site_inventory import site_inventory
-    from polydocs.sources import load_source_tree
 
     files = {
         "_toctree.yml": "- local: index\n  title: Home\n- local: api/decoding\n  title: Decoding\n",

@@ -20,12 +20,11 @@ import nbformat
 import pytest
 import yaml
 
-from polydocs.dialect import parse_page
+from polydocs.dialect import load_source_tree, parse_page
 from polydocs.dialect.constructs import written_constructs
 from polydocs.notebooks import page_notebook
 from polydocs.sources import language_of
 from polydocs.sources.api_inventory import default_inventory
-from polydocs.sources.tree import load_source_tree
 
 REPO = Path(__file__).resolve().parents[2]
 CORPUS = REPO.parent / "shared" / "corpus"

@@ -8,10 +8,10 @@ import pytest
 
 from polydocs.cli import main
 from polydocs.diagnostics import Diagnostic
+from polydocs.dialect import load_source_tree
 from polydocs.lint.runner import lint_paths
 from polydocs.site.build import build_site
 from polydocs.site.build_summary import located_failure
-from polydocs.sources import load_source_tree
 
 TOC = """
 - title: Start

@@ -118,7 +118,7 @@ def test_partial_build_replaces_only_the_named_languages(small_tree, tmp_path):
 
 
 def test_outdated_translation_shows_a_banner_and_the_status_page_lists_it(small_tree, tmp_path):
-    from polydocs.sources import load_source_tree
+    from polydocs.dialect import load_source_tree
 
     freshness = load_source_tree(small_tree).freshness
     freshness.mark("es", "guide", english_blocks=())

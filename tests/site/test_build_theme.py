@@ -8,9 +8,9 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import Files
 from mkdocs.theme import Theme
 
+from polydocs.dialect import load_source_tree
 from polydocs.site.build_theme import BuildTheme
 from polydocs.site.mkdocs_config import load_mkdocs_config, mkdocs_settings
-from polydocs.sources import load_source_tree
 from two_page_site import HEADER, TOC
 
 

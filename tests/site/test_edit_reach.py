@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from polydocs.dialect import load_source_tree
 from polydocs.site.edit_reach import edit_reach
-from polydocs.sources import load_source_tree
 from polydocs.sources.tree_update import updated_source_tree
 
 REPO = Path(__file__).resolve().parents[2]

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
+from polydocs.dialect import load_source_tree
 from polydocs.dialect.site_inventory import site_inventory
 from polydocs.notebooks import requirements
 from polydocs.site.before_forking import prepare_languages
-from polydocs.sources import load_source_tree
 from two_page_site import HEADER, TOC
 
 

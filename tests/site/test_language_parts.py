@@ -2,11 +2,11 @@
 
 import pytest
 
+from polydocs.dialect import load_source_tree
 from polydocs.site import language_parts, progress
 from polydocs.site.build import build_site
 from polydocs.site.build_report import LanguageResult
 from polydocs.site.language_parts import LanguagePart, joined_result, splits
-from polydocs.sources import load_source_tree
 from site_files import site_files
 from two_page_site import HEADER
 

@@ -5,10 +5,10 @@ import shutil
 import pytest
 
 from polydocs import converter_versions
+from polydocs.dialect import load_source_tree
 from polydocs.site import language_parts, language_scheduling, staged_build
 from polydocs.site.build import BuildFailed, build_site
 from polydocs.site.language_scheduling import plan_builds
-from polydocs.sources import load_source_tree
 from site_files import site_files
 from two_page_site import HEADER
 

@@ -1,6 +1,6 @@
+from polydocs.dialect import load_source_tree
 from polydocs.site.alternates import alternates_for, page_url
 from polydocs.site.nav import build_nav
-from polydocs.sources import load_source_tree
 
 EN_TOC = """
 - sections:

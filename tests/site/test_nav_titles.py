@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from polydocs.sources import load_source_tree
+from polydocs.dialect import load_source_tree
 
 DOCS_SRC = Path(__file__).resolve().parents[2] / "docs_src"
 _HEADING = re.compile(r"^# (?P<title>.+)$", re.MULTILINE)

@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
+from polydocs.dialect import load_source_tree
 from polydocs.site.build import build_site
 from polydocs.site.build_report import BuildFailed
 from polydocs.site.page_cache import PageCache
 from polydocs.site.page_conversion import LanguageBuild, PageText, convert_page
-from polydocs.sources import load_source_tree
 
 REPO = Path(__file__).resolve().parents[2]
 HEADER = "<!--Copyright 2026 The HuggingFace Team. Licensed under the Apache License, Version 2.0.-->\n\n"

@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
+from polydocs.dialect import load_source_tree
 from polydocs.site.build import build_site
 from polydocs.site.page_preview import asked_pages, published_file
 from polydocs.site.serve import _IncrementalBuilder
 from polydocs.site.serve_languages import LanguageQueue
-from polydocs.sources import load_source_tree
 from site_files import site_files
 from two_page_site import HEADER, TOC
 

@@ -3,9 +3,9 @@
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
+from polydocs.dialect import load_source_tree
 from polydocs.site.mkdocs_config import load_mkdocs_config, mkdocs_settings
 from polydocs.site.page_render import KeptMarkdown
-from polydocs.sources import load_source_tree
 from two_page_site import HEADER, TOC
 
 # What a converter could carry from one page to the next: tab groups (numbered per page), heading ids

@@ -4,8 +4,8 @@ from html import unescape
 from html.parser import HTMLParser
 from pathlib import Path
 
+from polydocs.dialect import load_source_tree
 from polydocs.snippets.regions import extract_regions
-from polydocs.sources import load_source_tree
 
 REPO = Path(__file__).resolve().parents[2]
 PYTHON_CLASSES = {"language-py", "language-python", "language-python3", "language-pycon"}

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from polydocs.dialect import load_source_tree
 from polydocs.site.mkdocs_config import site_name
-from polydocs.sources import load_source_tree
 
 _TOCTREE = "- title: Guide\n  sections:\n  - local: index\n    title: Home\n"
 _API = "api_reference: {url: 'https://x.org/{page}#{anchor}', objects: {Model: model}, package: peft}\n"

@@ -3,11 +3,11 @@
 import pytest
 from jinja2 import Environment, FileSystemBytecodeCache
 
+from polydocs.dialect import load_source_tree
 from polydocs.site.build import build_site
 from polydocs.site.build_theme import TEMPLATES, RememberedTemplates
 from polydocs.site.mkdocs_config import load_mkdocs_config, mkdocs_settings
 from polydocs.site.warm_start import PAGE_TEMPLATE, warm_start
-from polydocs.sources import load_source_tree
 from site_files import site_files
 from two_page_site import HEADER, TOC
 

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from polydocs.diagnostics import PolydocsError
+from polydocs.dialect import load_source_tree
 from polydocs.lint.runner import lint_paths
-from polydocs.sources import load_source_tree
 
 TREE = {
     "en/_toctree.yml": "- local: index\n  title: Home\n",

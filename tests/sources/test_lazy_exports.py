@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
+from polydocs.dialect import load_source_tree
 from polydocs.dialect.constructs.api_links import API_LINK
 from polydocs.dialect.site_inventory import site_inventory
 from polydocs.markup.autodoc import autodoc_objects
-from polydocs.sources import load_source_tree
 from polydocs.sources.api_inventory.lazy_exports import (
     _init_declarations,
     _models_exports,
@@ -91,7 +91,7 @@ def test_a_name_not_declared_is_no_answer() -> None:
 def test_preloading_docs_src_inventory_imports_no_transformers_and_answers_as_dir() -> None:
     script = (
         "import sys\nfrom pathlib import Path\nfrom polydocs.dialect.site_inventory import site_inventory\n"
-        "from polydocs.sources import load_source_tree\n"
+        "from polydocs.dialect import load_source_tree\n"
         f"tree = load_source_tree(Path({str(REPO / 'docs_src')!r}))\n"
         "api = site_inventory(tree.project, tree)\napi.preload()\n"
         "print('transformers' in sys.modules, api.exists('Trainer'), api.exists('AutoModelForCausalLM'))\n"

@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 from polydocs.diagnostics import PolydocsError
-from polydocs.sources import load_source_tree
+from polydocs.dialect import load_source_tree
 
 TREE = {"_toctree.yml": "- local: index\n  title: Home\n", "index.md": "# Home\n"}
 

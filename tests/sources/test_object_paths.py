@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from polydocs.dialect import load_source_tree
 from polydocs.dialect.site_inventory import site_inventory
-from polydocs.sources import load_source_tree
 from polydocs.sources.api_inventory.object_paths import defining_path
 
 HEADER = "<!--Copyright 2026 The HuggingFace Team. Licensed under the Apache License, Version 2.0.-->\n\n"

@@ -4,7 +4,8 @@ from pathlib import Path
 
 import pytest
 
-from polydocs.sources import find_source_root, load_source_tree, page_at
+from polydocs.dialect import load_source_tree
+from polydocs.sources import find_source_root, page_at
 from polydocs.sources.doc_builder_config import read_doc_builder_config
 
 TOC = """

@@ -4,7 +4,8 @@ from pathlib import Path, PurePath
 
 import pytest
 
-from polydocs.sources import is_page, is_page_file, load_source_tree, page_at
+from polydocs.dialect import load_source_tree
+from polydocs.sources import is_page, is_page_file, page_at
 
 TOC = "- local: index\n  title: Home\n- local: guide\n  title: Guide\n- local: tasks/asr\n  title: ASR\n"
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from polydocs.diagnostics import PolydocsError
-from polydocs.sources import load_source_tree
+from polydocs.dialect import load_source_tree
 from polydocs.sources.text import NotRegularFile, read_tree_bytes, read_utf8
 
 TOC = "- local: index\n  title: Home\n"

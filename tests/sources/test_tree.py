@@ -3,7 +3,8 @@ from pathlib import Path
 import pytest
 
 from polydocs.diagnostics import PolydocsError
-from polydocs.sources import load_project_config, load_source_tree, load_toctree
+from polydocs.dialect import load_source_tree
+from polydocs.sources import load_project_config, load_toctree
 
 TOC_ONE = "- local: index\n  title: Home\n"
 TOC_EN = """

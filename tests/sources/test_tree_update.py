@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from polydocs.diagnostics import PolydocsError
-from polydocs.sources import SourceTree, load_source_tree
+from polydocs.dialect import load_source_tree
+from polydocs.sources import SourceTree
 from polydocs.sources.freshness import content_hash
 from polydocs.sources.tree_update import updated_source_tree
 

@@ -11,7 +11,8 @@ from mkdocs.utils.meta import get_data
 
 from hostile_sizes import alias_bomb, deep_toctree
 from polydocs.diagnostics import PolydocsError
-from polydocs.sources import load_project_config, load_source_tree, load_toctree
+from polydocs.dialect import load_source_tree
+from polydocs.sources import load_project_config, load_toctree
 from polydocs.sources.freshness import read_lock
 from polydocs.sources.front_matter import as_mkdocs_reads, front_matter_lines, front_matter_problem
 from polydocs.sources.redirects import read_redirects

@@ -10,8 +10,8 @@ import pytest
 import yaml
 
 from polydocs.cli import main
+from polydocs.dialect import load_source_tree
 from polydocs.dialect.constructs.translation_markers import is_marker
-from polydocs.sources import load_source_tree
 from polydocs.sources.freshness import LOCK_NAME
 from polydocs.translate import english_changes
 

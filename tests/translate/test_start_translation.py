@@ -9,9 +9,8 @@ import pytest
 import yaml
 
 from polydocs.cli import main
-from polydocs.dialect import parse_page
+from polydocs.dialect import load_source_tree, parse_page
 from polydocs.dialect.constructs.translation_markers import MARKER, PENDING, is_marker
-from polydocs.sources import load_source_tree
 
 REPO = Path(__file__).resolve().parents[2]
 

@@ -28,13 +28,13 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-from polydocs.dialect import parse_page
+from polydocs.dialect import load_source_tree, parse_page
 from polydocs.dialect.constructs.api_links import API_LINK, CODES, shown_name
 from polydocs.docstrings.built_entries import object_blocks
 from polydocs.docstrings.doc_builder_entries import doc_builder_anchor
 from polydocs.docstrings.doc_builder_links import DocBuilderLinks, DocumentedObject
 from polydocs.docstrings.real_build import polydocs_build
-from polydocs.sources.tree import SourceTree, load_source_tree
+from polydocs.sources.tree import SourceTree
 
 # doc-builder's pattern (`resolve_links_in_text`): anything in backticks in brackets, not followed by `(`.
 _DOC_BUILDER_LINK = re.compile(r"\[`([^`]+)`\]([^\(])")

@@ -9,9 +9,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from polydocs.diagnostics import Diagnostic, PolydocsError
+from polydocs.dialect import load_source_tree
 from polydocs.init.confinement import check_language_names, check_tree_links, checked_source
 from polydocs.init.iframes import EmbeddedHost, refused_hosts
-from polydocs.sources import SourceTree, find_source_root, load_source_tree
+from polydocs.sources import SourceTree, find_source_root
 from polydocs.sources.languages import USUAL_MISNAMES
 from polydocs.sources.library import Library
 

@@ -10,6 +10,7 @@ from typing import Any
 
 from polydocs.baseline_file import BaselineEntry
 from polydocs.diagnostics import Diagnostic, PolydocsError
+from polydocs.dialect import load_source_tree
 from polydocs.guide import guide_url
 from polydocs.lint.baseline import apply_baseline, write_baseline
 from polydocs.lint.installed import InstalledFacts, default_store
@@ -17,7 +18,7 @@ from polydocs.lint.output import FORMATS, WRITERS, rule_summary
 from polydocs.lint.rules import PAGE_RULES
 from polydocs.lint.rules.code_style import fix_code_style
 from polydocs.lint.runner import lint_paths
-from polydocs.sources import PAGE_SUFFIXES, SOURCE_LANGUAGE, Language, SourceTree, load_source_tree
+from polydocs.sources import PAGE_SUFFIXES, SOURCE_LANGUAGE, Language, SourceTree
 from polydocs.sources.changes import changes_since
 from polydocs.sources.freshness import STATES
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from polydocs.diagnostics import Diagnostic, PolydocsError
+from polydocs.dialect import load_source_tree
 from polydocs.lint.document import LintDocument
 from polydocs.sources import (
     SOURCE_LANGUAGE,
@@ -14,7 +15,6 @@ from polydocs.sources import (
     find_source_root,
     is_page,
     is_registered_tag,
-    load_source_tree,
 )
 from polydocs.sources.confinement import entries_not_read, inside_tree
 from polydocs.sources.pages import page_local

@@ -13,13 +13,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from polydocs.cache import cache_dir
+from polydocs.dialect import load_source_tree
 from polydocs.dialect.site_inventory import site_inventory
 from polydocs.site.build_report import BuildFailed, BuildReport, LanguageResult
 from polydocs.site.build_scope import languages_to_build
 from polydocs.site.converted_trees import converted_before
 from polydocs.site.output import checked_output, staged_output
 from polydocs.site.versions import VersionRequest, read_versions
-from polydocs.sources import load_source_tree
 from polydocs.worker_processes import worker_pool
 
 if TYPE_CHECKING:

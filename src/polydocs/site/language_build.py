@@ -13,13 +13,14 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import MkDocsException
 
 from polydocs.diagnostics import Diagnostic, PolydocsError
+from polydocs.dialect import load_source_tree
 from polydocs.dialect.site_inventory import site_inventory
 from polydocs.site.build_report import LanguageResult
 from polydocs.site.build_summary import located_failure
 from polydocs.site.language_manifest import published_pages
 from polydocs.site.mkdocs_config import load_mkdocs_config, mkdocs_settings
 from polydocs.site.versions import SiteVersions
-from polydocs.sources import SourceTree, load_source_tree
+from polydocs.sources import SourceTree
 
 if TYPE_CHECKING:
     from polydocs.site.language_parts import LanguagePart

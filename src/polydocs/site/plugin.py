@@ -20,6 +20,7 @@ from mkdocs.structure.toc import TableOfContents
 from mkdocs.utils.templates import TemplateContext
 
 from polydocs.diagnostics import PolydocsError, reading
+from polydocs.dialect import load_source_tree
 from polydocs.lint.status_page import render_status_markdown
 from polydocs.markup import markdown_extensions
 from polydocs.markup.unsafe_html import sanitize_page
@@ -45,7 +46,7 @@ from polydocs.site.tree_files import (
     keep_publishable_tree_files,
     report_overwritten_tree_files,
 )
-from polydocs.sources import ProjectConfig, SourceTree, load_source_tree
+from polydocs.sources import ProjectConfig, SourceTree
 from polydocs.sources.api_inventory import ApiInventory
 from polydocs.sources.confinement import inside_tree
 from polydocs.sources.front_matter import as_mkdocs_reads

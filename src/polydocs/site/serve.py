@@ -32,6 +32,7 @@ from watchdog.observers.api import ObservedWatch
 
 from polydocs.cache import cache_dir
 from polydocs.diagnostics import PolydocsError, display_path
+from polydocs.dialect import load_source_tree
 from polydocs.markup import render
 from polydocs.markup.context import MarkupContext
 from polydocs.notebooks import page_notebook
@@ -50,7 +51,7 @@ from polydocs.site.page_preview import (
 from polydocs.site.preview_process import preview_in_new_process
 from polydocs.site.serve_languages import BUILDING_HEADERS, LanguageQueue, building_page
 from polydocs.site.site_root import write_root_pages
-from polydocs.sources import SOURCE_LANGUAGE, SourceTree, load_source_tree, source_language
+from polydocs.sources import SOURCE_LANGUAGE, SourceTree, source_language
 from polydocs.sources.tree_update import updated_source_tree
 
 if TYPE_CHECKING:

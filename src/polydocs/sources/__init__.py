@@ -20,7 +20,7 @@ from polydocs.sources.pages import (
 )
 from polydocs.sources.project import PROJECT_FILE, ProjectConfig, load_project_config
 from polydocs.sources.toctree import TocPage, TocSection, Toctree, load_toctree
-from polydocs.sources.tree import Page, SourceTree, load_source_tree
+from polydocs.sources.tree import Page, SourceTree, read_source_tree
 
 __all__ = [
     "PAGE_SUFFIXES",
@@ -43,8 +43,8 @@ __all__ = [
     "is_registered_tag",
     "language_of",
     "load_project_config",
-    "load_source_tree",
     "load_toctree",
     "page_at",
+    "read_source_tree",
     "source_language",
 ]

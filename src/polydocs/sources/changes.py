@@ -15,8 +15,9 @@ from pathlib import Path
 
 from polydocs.diagnostics import Diagnostic, PolydocsError
 from polydocs.sources.languages import SOURCE_LANGUAGE
+from polydocs.sources.library import Library
 from polydocs.sources.pages import find_source_root, is_page, page_local
-from polydocs.sources.tree import SourceTree, load_source_tree
+from polydocs.sources.tree import SourceTree, read_source_tree
 
 # `@@ -12,3 +14,5 @@`: the new file's lines 14..18 (a count of 0 is a pure deletion).
 _HUNK = re.compile(r"^@@ -\d+(?:,\d+)? \+(?P<start>\d+)(?:,(?P<count>\d+))? @@", re.MULTILINE)
@@ -167,8 +168,13 @@ def changed_pages_under(paths: list[str], ref: str) -> list[str]:
         root = find_source_root(given if given.is_dir() else given.parent)
         if root is None:
             continue
-        tree = load_source_tree(root)
+        tree = read_source_tree(root, None, _library_not_asked)
         within = given.resolve()
         affected = affected_pages(tree, changes_since(ref, given))
         selected |= {page for page in affected if page.is_relative_to(within)}
     return sorted(str(page) for page in selected)
+
+
+def _library_not_asked(pages: object) -> Library | None:
+    """The pages are not read for the documented library: which pages changed never depends on it."""
+    return None

@@ -1,6 +1,6 @@
 """A language folder's page files, each read once: the page it is and what is wrong with it.
 
-`load_source_tree` reads every page file; a tree updated after an edit (`tree_update.py`) reads again
+`read_source_tree` reads every page file; a tree updated after an edit (`tree_update.py`) reads again
 only the files that changed and keeps the other reads, and both make a language's pages from the reads
 with `pages_of`, so an updated tree has the same pages, in the same order, as one read anew.
 """

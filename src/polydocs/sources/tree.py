@@ -15,7 +15,7 @@ from polydocs.sources.doc_builder_config import CONFIG_NAME, DocBuilderConfig, r
 from polydocs.sources.freshness import Freshness, freshness_of
 from polydocs.sources.language_folders import is_single_language, language_folders, unregistered_language
 from polydocs.sources.languages import SOURCE_LANGUAGE, Language, is_registered_tag, language_of
-from polydocs.sources.library import Library, choose_library
+from polydocs.sources.library import Library, PagesLibrary, choose_library
 from polydocs.sources.page_reading import Page, PageRead, pages_of, read_language_pages
 from polydocs.sources.pages import PAGE_SUFFIXES, TOCTREE_NAME, page_local
 from polydocs.sources.project import ProjectConfig, load_project_config
@@ -24,16 +24,17 @@ from polydocs.sources.redirects import REDIRECTS_NAME, Redirect, checked_redirec
 from polydocs.sources.toctree import Toctree, load_toctree
 
 # PAGE_SUFFIXES and TOCTREE_NAME (`pages.py`) and Page (`page_reading.py`) are named here too for importers.
-__all__ = ["PAGE_SUFFIXES", "TOCTREE_NAME", "Page", "SourceTree", "TreeReading", "load_source_tree"]
+__all__ = ["PAGE_SUFFIXES", "TOCTREE_NAME", "Page", "SourceTree", "TreeReading", "read_source_tree"]
 
 
 @dataclass
 class TreeReading:
-    """What `load_source_tree` read besides the model's own fields, kept so that an edit reads again only
+    """What `read_source_tree` read besides the model's own fields, kept so that an edit reads again only
     the files it changed (`tree_update.py`) and derives the rest from these reads as a full read would."""
 
-    # `--library`, to read the whole tree again as it was first read.
+    # `--library` and the guess from the pages, to read the whole tree again as it was first read.
     library_option: str | None
+    pages_library: PagesLibrary
     links_out: list[Diagnostic]
     page_reads: dict[str, dict[Path, PageRead]]
     redirect_reads: dict[str, tuple[list[Redirect], list[Diagnostic]]]
@@ -233,12 +234,14 @@ def derive_model(tree: SourceTree, reading: TreeReading) -> SourceTree:
     return tree
 
 
-def load_source_tree(root: Path, library: str | None = None) -> SourceTree:
-    """Read the tree at `root`. Raises PolydocsError when it cannot be built at all.
+def read_source_tree(root: Path, library: str | None, pages_library: PagesLibrary) -> SourceTree:
+    """Read the tree at `root`. Raises PolydocsError when it cannot be built at all. Commands read a tree
+    with `dialect.load_source_tree`, which hands in the parse's guess as `pages_library`.
 
     With `_toctree.yml` at its top the tree is one English language and its folders are sections;
     otherwise a folder is a language when `languages:` in polydocs.yml names its tag, or its name is a
-    tag. `library` (`--library`) names the documented library, before polydocs.yml and the project."""
+    tag. `library` (`--library`) names the documented library, before polydocs.yml and the project;
+    `pages_library` reads the English pages for it when nothing else names one."""
     if not root.is_dir():
         raise PolydocsError(
             [Diagnostic(str(root), 0, "source", "no such folder", "pass --source DIR", "error")]
@@ -263,7 +266,7 @@ def load_source_tree(root: Path, library: str | None = None) -> SourceTree:
     api_package = (project.api_reference or {}).get("package")
     english = page_reads.get(SOURCE_LANGUAGE, {}).values()
     english_texts = (read.page.read() for read in english if read.page is not None)
-    chosen = choose_library(root, library, project.library, api_package, english_texts)
+    chosen = choose_library(root, library, project.library, api_package, english_texts, pages_library)
     doc_builder_config, config_problems = read_doc_builder_config(root / CONFIG_NAME)
     tree = SourceTree(
         root,
@@ -277,5 +280,7 @@ def load_source_tree(root: Path, library: str | None = None) -> SourceTree:
         doc_builder_config=doc_builder_config,
     )
     refused = [problem for lang in languages for problem in refused_files(folders[lang], root, single)]
-    reading = TreeReading(library, outside, page_reads, redirect_reads, config_problems, refused)
+    reading = TreeReading(
+        library, pages_library, outside, page_reads, redirect_reads, config_problems, refused
+    )
     return derive_model(tree, reading)

@@ -25,7 +25,7 @@ from polydocs.sources.pages import TOCTREE_NAME, is_page
 from polydocs.sources.published_files import copied_by_mkdocs, is_passive
 from polydocs.sources.redirects import REDIRECTS_NAME, read_redirects
 from polydocs.sources.toctree import Toctree, load_toctree
-from polydocs.sources.tree import SourceTree, TreeReading, derive_model, load_source_tree
+from polydocs.sources.tree import SourceTree, TreeReading, derive_model, read_source_tree
 
 
 class _ReadAgain(Exception):
@@ -33,18 +33,19 @@ class _ReadAgain(Exception):
 
 
 def updated_source_tree(tree: SourceTree, changed: Iterable[Path]) -> SourceTree:
-    """The tree as `load_source_tree` would read it now, when only the files at `changed` differ from
+    """The tree as `read_source_tree` would read it now, when only the files at `changed` differ from
     when `tree` was read (edited, added or deleted; the tree's top folder when its entries changed).
-    `tree` itself is left as it was. Raises PolydocsError when the tree cannot be built at all."""
+    `tree` itself is left as it was. Raises PolydocsError when the tree cannot be built at all, and
+    ValueError for a tree made by hand: nothing says how to read it again (the library's guess)."""
     reading = tree.reading
     if reading is None:
-        return load_source_tree(tree.root)
+        raise ValueError(f"{tree.root}: a source tree made by hand cannot be updated; read it again")
     update = _Update(tree, reading)
     try:
         for path in changed:
             update.apply(Path(os.path.abspath(path)))
     except _ReadAgain:
-        return load_source_tree(tree.root, reading.library_option)
+        return read_source_tree(tree.root, reading.library_option, reading.pages_library)
     return update.tree()
 
 

@@ -9,7 +9,8 @@ from pathlib import Path
 from typing import Any
 
 from polydocs.diagnostics import counted
-from polydocs.sources import PAGE_SUFFIXES, SOURCE_LANGUAGE, load_source_tree
+from polydocs.dialect import load_source_tree
+from polydocs.sources import PAGE_SUFFIXES, SOURCE_LANGUAGE
 from polydocs.translate.changes import BlockChange, EnglishChanges, english_changes
 from polydocs.translate.start import StartedTranslation, start_translation
 
