@@ -77,7 +77,10 @@ def register(subparsers: Any) -> None:
         "--rule", action="append", choices=RULE_NAMES, dest="rules", help="run only this rule (repeatable)"
     )
     lint.add_argument(
-        "--no-cache", action="store_true", help="ask torch afresh, keep no cache of its answers"
+        "--no-cache",
+        action="store_true",
+        help="ask torch afresh and render every page again: keep no cache of torch's answers or of the "
+        "pages' renderings",
     )
     lint.add_argument(
         "--fix",
@@ -136,6 +139,7 @@ def run_lint(args: argparse.Namespace) -> int:
         rules=args.rules,
         library=args.library,
         changes=changes,
+        keep_renderings=not args.no_cache,
     )
     if args.write_baseline:
         count = write_baseline(report.findings, args.write_baseline)

@@ -12,7 +12,8 @@ from polydocs.dialect.constructs.literal_include import include_root
 from polydocs.dialect.site_inventory import site_inventory
 from polydocs.lint.document import LintDocument
 from polydocs.lint.installed import InstalledFacts
-from polydocs.lint.rendering import PageRendering, page_rendering
+from polydocs.lint.rendering import PageRendering, RenderingSettings
+from polydocs.lint.rendering_cache import RenderingCache
 from polydocs.lint.targets import LintTargets
 from polydocs.sources import SOURCE_LANGUAGE, ProjectConfig
 from polydocs.sources.api_inventory import ApiInventory
@@ -26,6 +27,9 @@ class LintContext:
 
     targets: LintTargets
     facts: InstalledFacts
+    # Where what the rules read of each page's rendering is kept across runs (`rendering_cache.py`);
+    # None keeps it for this run only.
+    kept_renderings: Path | None = None
     _documents: dict[Path, LintDocument] = field(default_factory=dict)
     _anchors: dict[Path, frozenset[str]] = field(default_factory=dict)
     _site_pages: dict[str, frozenset[str]] = field(default_factory=dict)
@@ -93,9 +97,14 @@ class LintContext:
         page = self.targets.tree.page(SOURCE_LANGUAGE, document.local)
         return self.document(page.path, SOURCE_LANGUAGE, document.local) if page else None
 
+    @cached_property
+    def renderings(self) -> RenderingCache:
+        settings = RenderingSettings(self.targets.tree.root if self.targets.tree else None)
+        return RenderingCache(settings, self.kept_renderings)
+
     def rendering(self, document: LintDocument) -> PageRendering:
         """The page as the site renders it, converted once for the rules that read it (`rendering.py`)."""
-        return page_rendering(document, self.targets.tree.root if self.targets.tree else None)
+        return self.renderings.rendering(document)
 
     def anchors(self, path: Path) -> frozenset[str]:
         """The ids of the page at `path` as the site publishes it: its headings' (toc's slugs, `{#id}`,

@@ -17,6 +17,7 @@ from polydocs.lint.changed import reported
 from polydocs.lint.context import LintContext
 from polydocs.lint.document import LintDocument
 from polydocs.lint.installed import InstalledFacts
+from polydocs.lint.rendering_cache import default_folder
 from polydocs.lint.rules import PAGE_RULES, PageRule
 from polydocs.lint.secrets.scan import (
     SecretAllowlist,
@@ -58,14 +59,18 @@ def lint_paths(
     rules: list[str] | None = None,
     library: str | None = None,
     changes: Changes | None = None,
+    keep_renderings: bool = True,
 ) -> LintReport:
     """Lint the pages under `paths`; with `repository`, also scan for secrets every file tracked by the git
-    repository holding the first path (whose root also holds `.secrets.allowlist`). `library` names the
-    documented library (`--library`) as for `polydocs build`. With `changes`, only the pages they reach
-    are read and only the findings that belong to them reported (`polydocs.lint.changed`)."""
+        repository holding the first path (whose root also holds `.secrets.allowlist`). `library` names the
+        documented library (`--library`) as for `polydocs build`. With `changes`, only the pages they reach
+        are read and only the findings that belong to them reported (`polydocs.lint.changed`). What the rules
+    read of each page's rendering is kept in polydocs' cache unless `keep_renderings` is false
+    (`rendering_cache.py`)."""
     targets = collect_targets(paths, library)
     affected = _select_changed(targets, changes) if changes is not None else set()
-    context = LintContext(targets, facts or InstalledFacts())
+    kept = default_folder() if keep_renderings else None
+    context = LintContext(targets, facts or InstalledFacts(), kept)
     selected = rules or [*PAGE_RULES, "toctree", "secrets"]
     findings: list[Diagnostic] = []
     if "toctree" in selected:
@@ -132,7 +137,7 @@ def _pages_findings(context: LintContext, selected: list[str]) -> list[Diagnosti
     if processes < 2:
         return _chunk_findings(range(len(documents)), context, selected)
     _SHARED = (context, selected)
-    _import_before_forking(selected)
+    _import_before_forking(context, selected)
     if "constructs" in selected:
         _api_links_before_forking(context)
     try:
@@ -142,14 +147,15 @@ def _pages_findings(context: LintContext, selected: list[str]) -> list[Diagnosti
         _SHARED = None
 
 
-def _import_before_forking(selected: list[str]) -> None:
+def _import_before_forking(context: LintContext, selected: list[str]) -> None:
     """What the rules import on their first page, imported once by this process, not by each it forks:
     hf-doc-builder's styler with black (0.3 s of CPU) and the site's Markdown extensions (0.04 s), which
-    render the pages for the rules reading them (`rendering.py`)."""
+    render the pages for the rules reading them (`rendering.py`), and the settings they render with."""
     if "code-style" in selected:
         preload_style()
     if {"unsafe-html", "source-visible", "links"} & set(selected):
         markdown.Markdown(extensions=markdown_extensions(), extension_configs=extension_configs())
+        context.renderings.settings.inventory_key  # noqa: B018 - made once, not once per process
 
 
 def _api_links_before_forking(context: LintContext) -> None:

@@ -8,15 +8,13 @@ from collections.abc import Iterator
 from polydocs.diagnostics import Diagnostic
 from polydocs.lint.context import LintContext
 from polydocs.lint.document import LintDocument
-from polydocs.markup.unsafe_html import diagnostics, title_diagnostic
+from polydocs.markup.unsafe_html import title_diagnostic
 from polydocs.sources import TocPage, TocSection
 from polydocs.sources.toctree import TocEntry
 
 
 def check(document: LintDocument, context: LintContext) -> Iterator[Diagnostic]:
-    rendering = context.rendering(document)
-    if not rendering.trusted:
-        yield from diagnostics(str(document.path), document.text, rendering.sanitized.removals)
+    yield from context.rendering(document).removed
     tree = context.targets.tree
     if tree is not None and document.lang in tree.toctrees:
         toctree = tree.toctrees[document.lang]

@@ -1,0 +1,108 @@
+"""What lint read of each page's rendering, kept in polydocs' cache (`lint/pages`) by everything it was
+made from, so that a second lint of unchanged pages converts none of them.
+
+The key holds all a rendering reads (`rendering.py`): the page's text, path and language, the settings
+the site renders it with (the language's strings, iframe hosts, whether the page is trusted, the
+inventory's settings) and the versions of polydocs' own code and of the converters. What no setting says,
+the answers the API inventory gave (they follow the installed packages and their files), is kept in the
+entry, and the entry is reused only while this run's inventory gives every one of them again
+(`inventory_answers.py`). An entry is read as data of a fixed shape, for the very key and page it was
+written for; anything else is converted again, never believed. Entries are written whole or not at all
+(`polydocs.cache`): lints and builds share the cache.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from polydocs.cache import CacheStore, cache_dir, require
+from polydocs.converter_versions import converter_versions
+from polydocs.diagnostics import Diagnostic, reading
+from polydocs.lint.document import LintDocument
+from polydocs.lint.inventory_answers import Answer, still_answered
+from polydocs.lint.rendering import PageRendering, RenderingSettings, rendered
+from polydocs.markup.unsafe_html import CODE as UNSAFE_HTML
+from polydocs.markup.unsafe_html import SANITIZER
+from polydocs.markup.visible_source import CODE as SOURCE_VISIBLE
+from polydocs.typed_json import load
+
+# Bump when what an entry holds, or what a rendering reads, changes in a way no version below tells.
+_FORMAT = "1"
+# Renderings kept in memory: the page being linted, and the pages its links led to (their anchors), until
+# their own turn: a tree's pages link mostly to pages near them. On transformers-docs (123 pages linted
+# in one process), 4 kept converted 129 times, 32 once each.
+_KEEP = 32
+
+
+@dataclass(frozen=True)
+class _Entry:
+    key: str
+    page: str
+    anchors: list[str]
+    removed: list[Diagnostic]
+    shown: list[Diagnostic]
+    answers: list[Answer]
+
+
+def rendering_key(document: LintDocument, settings: RenderingSettings) -> str:
+    """Everything the page's rendering reads but the inventory's answers, digested."""
+    digest = hashlib.sha256(f"{_FORMAT}\0{converter_versions()}\0{SANITIZER}".encode())
+    for part in (
+        document.text,
+        str(document.path),
+        document.lang,
+        document.local,
+        settings.language_key(document.lang),
+        repr(settings.project.iframe_hosts),
+        repr(settings.trusted(document)),
+        settings.inventory_key,
+    ):
+        digest.update(b"\0" + part.encode("utf-8", "surrogatepass"))
+    return digest.hexdigest()
+
+
+class RenderingCache:
+    """The pages' renderings of one lint run: in memory for the pages at hand, on disk by their keys
+    (`folder=None` keeps them in memory only)."""
+
+    def __init__(self, settings: RenderingSettings, folder: Path | None) -> None:
+        self.settings = settings
+        self.store = CacheStore(folder, _FORMAT)
+        self._kept: dict[tuple[str, str], PageRendering] = {}
+
+    def rendering(self, document: LintDocument) -> PageRendering:
+        memory = (str(document.path), document.text)
+        found = self._kept.pop(memory, None) or self._read_or_render(document)
+        self._kept[memory] = found  # the most recent last
+        while len(self._kept) > _KEEP:
+            del self._kept[next(iter(self._kept))]
+        return found
+
+    def _read_or_render(self, document: LintDocument) -> PageRendering:
+        key = rendering_key(document, self.settings)
+        entry = self.store.read(key, lambda data: _trusted_entry(data, key, document))
+        if entry is not None and still_answered(self.settings.inventory, entry.answers):
+            return PageRendering(frozenset(entry.anchors), entry.removed, entry.shown)
+        with reading(document.path):
+            found, answers = rendered(document, self.settings)
+        entry = _Entry(key, str(document.path), sorted(found.anchors), found.removed, found.shown, answers)
+        with contextlib.suppress(OSError):  # a cache that cannot be written is simply not kept
+            self.store.write(key, asdict(entry))
+        return found
+
+
+def _trusted_entry(data: object, key: str, document: LintDocument) -> _Entry:
+    """The entry, when it is one written for this key and page and its findings are the page's own."""
+    entry = load(_Entry, data)
+    require(entry.key == key and entry.page == str(document.path), "an entry of this page")
+    for code, findings in ((UNSAFE_HTML, entry.removed), (SOURCE_VISIBLE, entry.shown)):
+        require(all(f.path == entry.page and f.code == code for f in findings), f"{code} findings")
+    return entry
+
+
+def default_folder() -> Path:
+    """The `lint/pages` area of polydocs' cache."""
+    return cache_dir("lint") / "pages"
