@@ -8,7 +8,7 @@ from pathlib import Path
 
 from emitted_codes import emitted_codes
 from polydocs.codes import CODES
-from polydocs.guide import heading_anchor
+from polydocs.guide import github_anchor
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
 
@@ -18,7 +18,7 @@ def _section(page: str, heading: str) -> str:
     text = (DOCS / page).read_text(encoding="utf-8")
     headings = list(re.finditer(r"^(#{1,6}) (.+)$", text, re.MULTILINE))
     for position, found in enumerate(headings):
-        if heading_anchor(found[2]) == heading_anchor(heading):
+        if github_anchor(found[2]) == github_anchor(heading):
             level = len(found[1])
             end = next((h.start() for h in headings[position + 1 :] if len(h[1]) <= level), len(text))
             return text[found.end() : end]
@@ -41,7 +41,7 @@ def test_every_declared_code_is_listed_and_explained_where_its_help_link_points(
     unlisted = [name for name in CODES if f"`{name}`" not in listing]
     assert not unlisted, f"codes docs/linting.md does not list: {unlisted}"
     unexplained = [
-        f"{code.name}: docs/{code.page}#{heading_anchor(code.section)}"
+        f"{code.name}: docs/{code.page}#{github_anchor(code.section)}"
         for code in CODES.values()
         if f"`{code.name}`" not in _section(code.page, code.section)
     ]

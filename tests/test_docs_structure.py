@@ -5,7 +5,7 @@ heading that exist (measurements and the build's details live in performance.md 
 import re
 from pathlib import Path
 
-from polydocs.guide import heading_anchor
+from polydocs.guide import github_anchor
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
 _LINK = re.compile(r"\]\(([\w.-]+\.md)(?:#([\w-]+))?\)")
@@ -14,7 +14,7 @@ _HEADING = re.compile(r"^#{1,6} (.+)$", re.MULTILINE)
 
 def _anchors(page: Path) -> set[str]:
     text = re.sub(r"^```.*?^```", "", page.read_text(encoding="utf-8"), flags=re.MULTILINE | re.DOTALL)
-    return {heading_anchor(heading) for heading in _HEADING.findall(text)}
+    return {github_anchor(heading) for heading in _HEADING.findall(text)}
 
 
 def test_every_link_between_guide_pages_lands_on_a_heading():

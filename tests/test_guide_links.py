@@ -9,7 +9,7 @@ import tomllib
 from pathlib import Path
 
 from polydocs import __version__
-from polydocs.guide import REPOSITORY, guide_url, heading_anchor, release_ref, repository_file_url
+from polydocs.guide import REPOSITORY, github_anchor, guide_url, release_ref, repository_file_url
 from polydocs.init.render import fill, template
 
 REPO = Path(__file__).resolve().parents[1]
@@ -51,14 +51,14 @@ def _link_calls(tree: ast.Module) -> list[ast.Call]:
 
 def _headings(page: Path) -> set[str]:
     text = re.sub(r"^```.*?^```", "", page.read_text(encoding="utf-8"), flags=re.MULTILINE | re.DOTALL)
-    return {heading_anchor(match[1]) for match in re.finditer(r"^#{1,6} (.+)$", text, re.MULTILINE)}
+    return {github_anchor(match[1]) for match in re.finditer(r"^#{1,6} (.+)$", text, re.MULTILINE)}
 
 
 def _link_problem(page: str, section: str) -> str | None:
     path = REPO / "docs" / page
     if not path.is_file():
         return f"docs/{page} does not exist"
-    if section and heading_anchor(section) not in _headings(path):
+    if section and github_anchor(section) not in _headings(path):
         return f"docs/{page} has no heading {section!r}"
     return None
 
@@ -129,5 +129,5 @@ def test_links_point_at_the_running_version_of_the_repository_pyproject_names() 
         "main",
     ]
     assert (
-        heading_anchor("The catalog: every string polydocs adds") == "the-catalog-every-string-polydocs-adds"
+        github_anchor("The catalog: every string polydocs adds") == "the-catalog-every-string-polydocs-adds"
     )

@@ -21,8 +21,10 @@ def release_ref(version: str) -> str:
     return "main" if not version or re.search(r"dev|\+", version) else f"v{version}"
 
 
-def heading_anchor(heading: str) -> str:
-    """The anchor GitHub gives a Markdown heading: lower case, punctuation dropped, spaces as hyphens."""
+def github_anchor(heading: str) -> str:
+    """The anchor GitHub gives a heading of polydocs' own guide (read there, `guide_url`): lower case,
+    punctuation dropped, spaces as hyphens. Not a docs tree's rule: a page's `[[anchor]]` is
+    `dialect/heading_anchors.py`'s, any other heading's id the site's `toc`'s."""
     kept = re.sub(r"[^\w\- ]", "", heading.strip().lower())
     return kept.replace(" ", "-")
 
@@ -30,7 +32,7 @@ def heading_anchor(heading: str) -> str:
 def guide_url(page: str, section: str = "") -> str:
     """The web address of `docs/<page>` of polydocs' repository, at the running version, and of its
     heading `section` when one is given."""
-    anchor = f"#{heading_anchor(section)}" if section else ""
+    anchor = f"#{github_anchor(section)}" if section else ""
     return f"{repository_file_url(f'docs/{page}')}{anchor}"
 
 

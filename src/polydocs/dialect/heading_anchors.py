@@ -5,9 +5,10 @@ doc-builder takes what stands between `[[` and `]]` at a heading's end as the he
 question marks included.
 The site gives the heading that id with each run of white space made a hyphen (an HTML id holds none,
 nor can attr_list's `{ #id }`) and shows the title without it (`markup/mdx_components.py`); lint's
-anchor check reads it from that rendering (`lint/rendering.py`), the notebook drops the anchor
-(`notebooks/plain_markdown.py`) and the site's name, taken from a title, leaves it out
-(`site/mkdocs_config.py`).
+anchor check reads it from that rendering (`lint/rendering.py`, `markup/page_anchors.py`), and the
+notebook (`notebooks/plain_markdown.py`) and the site's name, taken from a title (`site/mkdocs_config.py`),
+show the heading as `heading_without_anchor` gives it. `tests/markup/test_heading_anchors_agree.py` holds
+the places to one answer. A heading without `[[anchor]]` gets the id the site's `toc` makes of its text.
 """
 
 from __future__ import annotations
@@ -57,7 +58,7 @@ def has_misplaced_anchor(line: str) -> bool:
     )
 
 
-def without_heading_anchors(text: str) -> str:
-    """The text with every heading's `[[anchor]]` removed, every line where it was."""
-    lines = text.split("\n")
-    return "\n".join(anchored.heading if (anchored := heading_anchor(line)) else line for line in lines)
+def heading_without_anchor(line: str) -> str:
+    """The line as a reader sees it: a heading without its `[[anchor]]`, any other line as written."""
+    anchored = heading_anchor(line)
+    return anchored.heading if anchored else line

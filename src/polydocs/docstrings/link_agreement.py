@@ -34,6 +34,7 @@ from polydocs.docstrings.built_entries import object_blocks
 from polydocs.docstrings.doc_builder_entries import doc_builder_anchor
 from polydocs.docstrings.doc_builder_links import DocBuilderLinks, DocumentedObject
 from polydocs.docstrings.real_build import polydocs_build
+from polydocs.markup.page_anchors import anchor_ids
 from polydocs.sources.tree import SourceTree
 
 # doc-builder's pattern (`resolve_links_in_text`): anything in backticks in brackets, not followed by `(`.
@@ -41,7 +42,6 @@ _DOC_BUILDER_LINK = re.compile(r"\[`([^`]+)`\]([^\(])")
 # Inside the tag no `<` (an attribute's `<` is written `&lt;`): read on to the next `>`, each `<a ` of a
 # long text without one read to the text's end (x16 from n to 16n, tests/test_pattern_growth.py).
 _HTML_CODE_LINK = re.compile(r'<a [^<>]*href="(?P<href>[^"<]*)"[^<>]*><code>(?P<text>[^<]*)</code></a>')
-_ID = re.compile(r'\bid="([^"]+)"')
 
 
 @dataclass(frozen=True)
@@ -193,7 +193,7 @@ def _lands(folder: Path, href: str) -> bool:
 
 @cache
 def _anchors(page: Path) -> frozenset[str]:
-    return frozenset(html.unescape(anchor) for anchor in _ID.findall(page.read_text(encoding="utf-8")))
+    return anchor_ids(page.read_text(encoding="utf-8"))
 
 
 def _page_uses(

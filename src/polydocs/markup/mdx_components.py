@@ -23,8 +23,14 @@ def _rendered(leftover: Leftover, line: str) -> str:
     if leftover.kind == "open-in-colab":
         return ""  # the doc-builder's notebook buttons: this site has its own notebook link
     if leftover.kind == "heading-anchor":
-        # Matched on the line as earlier steps left it: a heading they indented (into a callout or a tab)
-        # keeps its `[[anchor]]` as written, as it always has.
+        # Matched on the line as earlier steps left it: callouts and tabs come later (`steps.py`), so a
+        # heading in a `<Tip>` or a tab is matched as written; one a list item indents keeps its anchor.
         anchored = heading_anchor(line)
-        return f"{anchored.heading} {{ #{anchored.id} }}" if anchored else line
+        return f"{_with_text(anchored.heading)} {{ #{anchored.id} }}" if anchored else line
     return line
+
+
+def _with_text(heading: str) -> str:
+    """attr_list reads `{ #id }` only after a heading's text: a heading of its anchor alone (`## [[id]]`,
+    shown empty with its id, as doc-builder shows it) is given an empty element for text."""
+    return heading if heading.lstrip("#").strip() else f"{heading.rstrip()} <span></span>"

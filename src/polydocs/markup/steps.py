@@ -91,12 +91,13 @@ STEPS: tuple[Step, ...] = (
     Step("iframes", render_iframes, stores_html=True),
     # After iframes, before callouts and tabs.
     Step("components", render_components, stores_html=True),
+    # Before callouts and tabs indent what they hold: a heading's `[[anchor]]` in a `<Tip>` or a tab is its
+    # id there too, as doc-builder reads every heading of the page.
+    Step("mdx_components", render_mdx_components),
     Step("callouts", render_callouts),
     Step("hfoptions", render_hfoptions),
     Step("framework_tabs", render_framework_tabs),
     Step("code_tabs", render_code_tabs),
-    # After callouts and tabs: a heading they indented keeps its `[[anchor]]` as written.
-    Step("mdx_components", render_mdx_components),
     # After every other block construct, so that what a branch holds is already what it renders as, and is
     # only moved into its tab.
     Step("framework_switch", render_framework_switches),

@@ -69,7 +69,7 @@ from polydocs.dialect.constructs.tabs import (
     tab_body_lines,
     tab_layout,
 )
-from polydocs.dialect.heading_anchors import heading_anchor
+from polydocs.dialect.heading_anchors import heading_without_anchor
 from polydocs.dialect.page import ParsedPage, parse_page
 from polydocs.dialect.tags import parse_one_line_element, parse_tag_line
 from polydocs.markup.components import version_note_title
@@ -227,8 +227,7 @@ def _without_heading_anchors(lines: list[Line], page: ParsedPage) -> None:
     for leftover in find_leftovers(page):
         line = lines[leftover.index]
         if leftover.kind == "heading-anchor" and isinstance(line, str):
-            anchored = heading_anchor(line)
-            lines[leftover.index] = anchored.heading if anchored else line
+            lines[leftover.index] = heading_without_anchor(line)
 
 
 def _components_as_markdown(lines: list[Line], page: ParsedPage, language: Language) -> None:

@@ -16,7 +16,7 @@ from mkdocs.config.defaults import MkDocsConfig
 from polydocs.cache import cache_dir
 from polydocs.dialect import parse_page
 from polydocs.dialect.constructs.framework_switch import switches_framework
-from polydocs.dialect.heading_anchors import heading_anchor
+from polydocs.dialect.heading_anchors import heading_without_anchor
 from polydocs.dialect.site_inventory import site_inventory
 from polydocs.docstrings import EXTENSION, TEMPLATES, source_base
 from polydocs.markup import extension_configs, markdown_extensions
@@ -104,8 +104,7 @@ def _first_page_title(tree: SourceTree) -> str:
     if page is None:
         return ""
     for _, line in parse_page(page.read()).outside_code():
-        anchored = heading_anchor(line)
-        title = _TITLE.match(anchored.heading if anchored else line)
+        title = _TITLE.match(heading_without_anchor(line))
         if title is not None:
             return title["title"].strip()
     return ""
