@@ -28,6 +28,7 @@ import pytest
 from polydocs.dialect import parse_page
 from polydocs.dialect.constructs.autodoc import find_autodoc
 from polydocs.dialect.constructs.component_tags import find_component_tags
+from polydocs.dialect.constructs.iframes import find_iframes
 from polydocs.dialect.constructs.math import find_formulas
 from polydocs.dialect.constructs.prose_tags import shown_as_text
 from polydocs.dialect.page import ParsedPage
@@ -67,6 +68,7 @@ KNOWN_DIVERGENCES = {
 
 _WORD = re.compile(r"\w+")
 _TAG = re.compile(r"<[^>]*>")
+_HTML_TAG = re.compile(r"</?[A-Za-z][\w-]*(?:\s[^<>]*)?/?>")
 # Written for the dialect, shown as something else: an alert's `[!TIP]` (its title is in the page's language),
 # `[[open-in-colab]]`, a heading's `[[anchor]]`, `{#if fw === 'pt'}`.
 _DIALECT_MARKS = re.compile(r"\[![A-Za-z]+\]|\[\[[^\]\n]*\]\]|\{[#:/][^}\n]*\}")
@@ -90,7 +92,29 @@ def prose_words(page: ParsedPage) -> tuple[Counter[str], dict[str, int]]:
         for word in _WORD.findall(text.lower()):
             counts[word] += 1
             first.setdefault(word, inline.index)
+    for index, after in _texts_after_tags(page):
+        for word in _WORD.findall(after.lower()):
+            counts[word] += 1
+            first.setdefault(word, index)
     return counts, first
+
+
+def _texts_after_tags(page: ParsedPage) -> list[tuple[int, str]]:
+    """The text after a component tag or an `</iframe>` on its line, which readers read as prose (its lines
+    are left out above), less the tags in it that are elements or components."""
+    afters = [(tag.last, tag.after) for tag in find_component_tags(page) if tag.after]
+    afters += [
+        (frame.last, frame.after) for frame in find_iframes(page) if frame.closed and frame.after.strip()
+    ]
+    return [
+        (
+            index,
+            _DIALECT_MARKS.sub(
+                " ", _HTML_TAG.sub(lambda tag: tag[0] if shown_as_text(tag[0]) else " ", after)
+            ),
+        )
+        for index, after in afters
+    ]
 
 
 def _construct_lines(page: ParsedPage) -> set[int]:
@@ -133,6 +157,21 @@ def test_a_word_dropped_from_the_page_is_found_and_one_shown_as_written_is_not()
     assert shown_words(sanitize_page('<p>"[UNK]" or "<UNK>"</p>', ()).html) == {"unk": 1, "or": 1}
     written, _ = prose_words(parse_page('"[UNK]" or "<UNK>", `<UNK>`, <b>bold</b>.'))
     assert written == {"unk": 2, "or": 1, "bold": 1}
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        '<Youtube id="abcdefghijk"/> and <Foo> words after the video.',
+        '<Added version="4.0"/> text after the note, with <mask>.',
+        '<iframe src="https://huggingface.co/spaces/x" title="t"></iframe> and <Foo> words after.',
+    ],
+)
+def test_text_after_a_tag_on_its_line_reaches_readers(line: str) -> None:
+    """The family of `<Youtube id="..."/> and <Foo>`: the site showed the text after the tag as the page
+    wrote it, undoing the steps before (`<Foo>` escaped), and dropped what followed an `</iframe>`."""
+    assert prose_words(parse_page(line))[0]["foo" if "Foo" in line else "mask"] == 1
+    assert missing_words(line + "\n", "p.md", "en") == []
 
 
 def _language(tree: Path, page: Path) -> str:

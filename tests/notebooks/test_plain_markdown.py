@@ -355,3 +355,15 @@ def test_links_into_the_sites_own_reference_point_at_its_published_address() -> 
         f"See [`LoraConfig`]({url}).",
         f"[`LoraConfig`]({url})",
     ]
+
+
+def test_text_after_a_video_or_an_iframe_on_its_line_keeps_the_video_and_shows_its_tags_as_written() -> None:
+    """`<Youtube id="..."/> and <Foo>`: the video's cell went (its tag, written in the form the notebook
+    writes it, was then taken for a component inside the line's text and dropped), and the text after an
+    `</iframe>` kept `<Foo>` as an element Jupyter drops."""
+    video = '<Youtube id="abcdefghijk"/> and <Foo> words after.\n'
+    cells = json.loads(page_notebook(video, Path("page.md"), language_of("en")))["cells"]
+    assert "youtube.com/embed/abcdefghijk" in "".join(cells[0]["source"])
+    assert cells[1]["source"] == ["and &lt;Foo> words after."]
+    frame = '<iframe src="https://huggingface.co/spaces/x" title="A Space"></iframe> and <Foo> after.'
+    assert _plain(frame) == ["[A Space](https://huggingface.co/spaces/x) and &lt;Foo> after."]

@@ -1,4 +1,5 @@
-"""What the renderers of block constructs share: indenting a body, quoting a title, stashing raw HTML."""
+"""What the renderers of block constructs share: indenting a body, quoting a title, stashing raw HTML, the
+text after a construct's tag on its line."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ __all__ = [
     "indent_lines",
     "leading_spaces",
     "quoted",
+    "text_after",
 ]
 
 
@@ -33,3 +35,14 @@ def leading_spaces(line: str) -> str:
 def quoted(title: str) -> str:
     """A title for `!!! kind "title"` or `=== "title"`, which cannot hold a double quote."""
     return '"' + title.replace('"', "'") + '"'
+
+
+def text_after(after: str, written: str, now: str) -> str:
+    """What follows a construct's tag on its line (`after`, as the page's parse read it from `written`),
+    read from that line as it is `now`: the steps before rewrite the text after a tag (a prose tag's `<`
+    escaped, a formula typeset), never the tag itself. A line whose tag part changed keeps `after`."""
+    after = after.strip()
+    if not after:
+        return ""
+    start = len(written.rstrip()) - len(after)
+    return now[start:].strip() if start >= 0 and now[:start] == written[:start] else after

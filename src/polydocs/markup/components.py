@@ -15,7 +15,7 @@ from html import escape
 from polydocs.dialect.constructs import components, notebooks, quiz
 from polydocs.dialect.constructs.component_tags import ComponentTag, find_component_tags
 from polydocs.dialect.constructs.components import TagRole
-from polydocs.markup._blocks import StoreHtml, indent_lines, quoted
+from polydocs.markup._blocks import StoreHtml, indent_lines, quoted, text_after
 from polydocs.markup.context import MarkupContext
 from polydocs.markup.notebook_links import notebook_links_html
 from polydocs.markup.quiz import quiz_html
@@ -28,17 +28,19 @@ _NOTE_TYPES = {"added": "info", "changed": "note", "deprecated": "warning"}
 def render_components(lines: list[str], context: MarkupContext, store: StoreHtml) -> list[str]:
     """Replace each component tag (which may span lines) by what it renders, keeping the line count."""
     lines = list(lines)
-    tags = list(find_component_tags(context.parsed(lines)))
+    page = context.parsed(lines)
+    tags = list(find_component_tags(page))
     closings = components.closing_lines(tags)
     for tag in tags:
         html = _tag_html(tag, context, store)
         if html is None:
             continue
+        # Read before the tag's lines are replaced: the text after it as the steps before left it.
+        after = text_after(tag.after, page.lines[tag.last], lines[tag.last])
         indent = lines[tag.index][: len(lines[tag.index]) - len(lines[tag.index].lstrip())]
         lines[tag.index] = indent + html if html else ""
         for following in range(tag.index + 1, tag.last + 1):
             lines[following] = ""
-        after = tag.after
         if components.tag_role(tag) is TagRole.CONTAINER and tag.opening:
             after = after.removesuffix(f"</{tag.name}>")  # `<Name>text</Name>` on one line
         if after:
@@ -66,6 +68,9 @@ def _tag_html(tag: ComponentTag, context: MarkupContext, store: StoreHtml) -> st
     if role is TagRole.YOUTUBE:
         video = tag.text("id")
         return store(youtube_html(video, context.lang)) if components.youtube_id_valid(video) else ""
+    if role is TagRole.VERSION_NOTE and tag.self_closing and tag.after:
+        # `!!! note` must end its line: a note with text after its tag on that line is the note's HTML.
+        return store(_note_html(tag, context))
     if role is TagRole.VERSION_NOTE:
         return _note_line(tag, context)
     if role is TagRole.PLACEHOLDER:
@@ -76,6 +81,13 @@ def _tag_html(tag: ComponentTag, context: MarkupContext, store: StoreHtml) -> st
 def _note_line(tag: ComponentTag, context: MarkupContext) -> str:
     kind = components.VERSION_NOTES[tag.name]
     return f"!!! {_NOTE_TYPES[kind]} {quoted(version_note_title(tag, context.lang))}"
+
+
+def _note_html(tag: ComponentTag, context: MarkupContext) -> str:
+    """The HTML admonition makes of `_note_line` with nothing in the note."""
+    kind = _NOTE_TYPES[components.VERSION_NOTES[tag.name]]
+    title = escape(version_note_title(tag, context.lang))
+    return f'<div class="admonition {kind}">\n<p class="admonition-title">{title}</p>\n</div>'
 
 
 def version_note_title(tag: ComponentTag, lang: Language) -> str:

@@ -12,7 +12,8 @@ from __future__ import annotations
 from html import escape
 
 from polydocs.dialect.constructs.iframes import HOST, SOURCE, Iframe, find_iframes, source_problem
-from polydocs.markup._blocks import StoreHtml
+from polydocs.dialect.constructs.prose_tags import with_tags_as_text
+from polydocs.markup._blocks import StoreHtml, text_after
 from polydocs.markup.context import MarkupContext
 
 SANDBOX = "allow-scripts allow-same-origin allow-popups"
@@ -26,16 +27,22 @@ def render_iframes(lines: list[str], context: MarkupContext, store: StoreHtml) -
 
     An iframe inside a line of text is left to the sanitiser; a start tag never ended is shown as text."""
     lines = list(lines)
-    for iframe in find_iframes(context.parsed(lines)):
+    page = context.parsed(lines)
+    for iframe in find_iframes(page):
         if iframe.inline:
             continue
         if not iframe.ended:
             lines[iframe.index] = lines[iframe.index].replace("<", "&lt;", 1)
             continue
+        # Text after the `</iframe>` on its line is shown after the embed, as doc-builder shows it; after a
+        # start tag never closed it is the frame's content, which browsers never show (`iframe-unclosed`).
+        after = text_after(iframe.after, page.lines[iframe.last], lines[iframe.last]) if iframe.closed else ""
         html = _embed_html(iframe, context)
         lines[iframe.index] = store(html) if html else ""
         for padding in range(iframe.index + 1, iframe.last + 1):
             lines[padding] = ""
+        if after:
+            lines[iframe.last] = (lines[iframe.last] + " " + with_tags_as_text(after)).strip()
     return lines
 
 

@@ -58,7 +58,12 @@ from polydocs.dialect.constructs.iframes import find_iframes
 from polydocs.dialect.constructs.inference_snippet import InferenceCall, read_call
 from polydocs.dialect.constructs.literal_include import excerpt, find_includes
 from polydocs.dialect.constructs.notebooks import read_notebook_links
-from polydocs.dialect.constructs.prose_tags import escape_line, prose_tags_by_line, shown_as_text
+from polydocs.dialect.constructs.prose_tags import (
+    escape_line,
+    prose_tags_by_line,
+    shown_as_text,
+    with_tags_as_text,
+)
 from polydocs.dialect.constructs.quiz import Question, read_question
 from polydocs.dialect.constructs.tabs import (
     CODE_TABS,
@@ -175,7 +180,7 @@ def _iframes_as_links(lines: list[Line], page: ParsedPage, language: Language) -
         link = f"[{_escape_link_text(title)}]({source})" if source else ""
         line = str(lines[iframe.index])
         indent = line[: len(line) - len(line.lstrip(" "))]
-        _replace(lines, iframe.index, iframe.last, indent + link + iframe.after)
+        _replace(lines, iframe.index, iframe.last, indent + link + with_tags_as_text(iframe.after))
 
 
 def _escape_link_text(text: str) -> str:
@@ -317,7 +322,11 @@ def _inline_components_dropped(lines: list[Line], page: ParsedPage) -> None:
     `OPENS_LIST_ITEM`). It reaches the site's sanitiser as HTML, which drops an element it does not allow
     and keeps its text (`markup/unsafe_html.py`; a component is never an HTML element); so does the
     notebook."""
-    rendered = {tag.index for tag in find_component_tags(page) if tag.marker}
+    tags = find_component_tags(page)
+    rendered = {tag.index for tag in tags if tag.marker}
+    # A tag starting its line is `_components_as_markdown`'s, text after it or not: the video it wrote
+    # (`<Youtube id="..."/>`) may be the very text of the tag the parse read inside that line's paragraph.
+    starting = {tag.index for tag in tags if not tag.marker}
     for index, item_tag in page.list_item_tags:
         name = item_tag.name
         if index in rendered:
@@ -334,6 +343,8 @@ def _inline_components_dropped(lines: list[Line], page: ParsedPage) -> None:
         if shown_as_text(token.content):
             continue  # text in angle brackets, shown as written (`_prose_tags_as_text`)
         tag = parse_tag_line(token.content)
+        if index in starting and page.lines[index].lstrip().startswith(token.content):
+            continue
         if tag is not None and is_component_name(tag.name):
             lines[index] = str(lines[index]).replace(token.content, "", 1)
 

@@ -129,6 +129,12 @@ def escape_prose_tags(lines: Sequence[str], page: ParsedPage) -> list[str]:
     return lines
 
 
+def with_tags_as_text(text: str) -> str:
+    """`text`, HTML to CommonMark (what follows an `</iframe>` on its line), with the `<` of each tag
+    `shown_as_text` written `&lt;`: doc-builder's plugin escapes those in HTML nodes as in prose."""
+    return escape_line(text, [found[0] for found in _HTML_TAG.finditer(text) if shown_as_text(found[0])])
+
+
 def prose_tags_by_line(page: ParsedPage) -> dict[int, list[str]]:
     """The prose tags of each line that has some, in order."""
     by_line: dict[int, list[str]] = {}
