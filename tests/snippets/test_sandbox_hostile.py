@@ -375,17 +375,21 @@ def test_the_checked_repositorys_git_and_the_rest_of_its_checkout_are_not_there(
 
 _PASSING = "```py\nimport json\n```\n"
 _FAILING = '```py\nraise ValueError("the page\'s own error")\n```\n'
+# Each way a session's process can end without the child's word on its running block, by what the verdict
+# must say (the issue's os._exit, SIGKILL, a crash in a C extension, abort), each after a failing and a
+# passing block; hangs are `test_a_hang_after_a_missing_module_never_turns_the_import_into_a_pass`'s.
+_CRASHES = {
+    "exit": ("import os\nos._exit(0)", "exited with status 0"),
+    "sigkill": ("import os, signal\nos.kill(os.getpid(), signal.SIGKILL)", "crashed (SIGKILL)"),
+    "segfault": ("import ctypes\nctypes.string_at(0)", "crashed (SIGSEGV)"),
+    "abort": ("import os\nos.abort()", "crashed (SIGABRT)"),
+}
 
 
 @pytest.mark.parametrize(
     ("first", "crash", "why"),
-    [
-        (_FAILING, "import os\nos._exit(0)", "exited with status 0"),
-        (_PASSING, "import os, signal\nos.kill(os.getpid(), signal.SIGKILL)", "crashed (SIGKILL)"),
-        (_FAILING, "import ctypes\nctypes.string_at(0)", "crashed (SIGSEGV)"),
-        (_PASSING, "import os\nos.abort()", "crashed (SIGABRT)"),
-    ],
-    ids=["exit-after-failure", "sigkill-after-pass", "segfault-after-failure", "abort-after-pass"],
+    [(first, crash, why) for crash, why in _CRASHES.values() for first in (_FAILING, _PASSING)],
+    ids=[f"{kind}-after-{after}" for kind in _CRASHES for after in ("failure", "pass")],
 )
 def test_a_crash_keeps_every_recorded_verdict_and_blames_the_block_that_was_running(
     tmp_path, first, crash, why
