@@ -79,8 +79,8 @@ def register(subparsers: Any) -> None:
     lint.add_argument(
         "--no-cache",
         action="store_true",
-        help="ask torch afresh and render every page again: keep no cache of torch's answers or of the "
-        "pages' renderings",
+        help="ask torch afresh, render and check every page again: keep no cache of torch's answers, of "
+        "the pages' renderings or of their constructs' findings",
     )
     lint.add_argument(
         "--fix",
@@ -139,7 +139,7 @@ def run_lint(args: argparse.Namespace) -> int:
         rules=args.rules,
         library=args.library,
         changes=changes,
-        keep_renderings=not args.no_cache,
+        keep_pages=not args.no_cache,
     )
     if args.write_baseline:
         count = write_baseline(report.findings, args.write_baseline)

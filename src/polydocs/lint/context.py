@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
+from polydocs.cache import CacheStore, stable_repr
 from polydocs.dialect import PageFacts
 from polydocs.dialect.constructs.autodoc import autodoc_in_text, qualified_name
 from polydocs.dialect.constructs.literal_include import include_root
@@ -13,7 +14,7 @@ from polydocs.dialect.site_inventory import site_inventory
 from polydocs.lint.document import LintDocument
 from polydocs.lint.installed import InstalledFacts
 from polydocs.lint.rendering import PageRendering, RenderingSettings
-from polydocs.lint.rendering_cache import RenderingCache
+from polydocs.lint.rendering_cache import RenderingCache, kept_pages
 from polydocs.lint.targets import LintTargets
 from polydocs.sources import SOURCE_LANGUAGE, ProjectConfig
 from polydocs.sources.api_inventory import ApiInventory
@@ -27,13 +28,14 @@ class LintContext:
 
     targets: LintTargets
     facts: InstalledFacts
-    # Where what the rules read of each page's rendering is kept across runs (`rendering_cache.py`);
-    # None keeps it for this run only.
-    kept_renderings: Path | None = None
+    # Where what lint derives from each page is kept across runs (its rendering: `rendering_cache.py`;
+    # its constructs' findings: `constructs_cache.py`); None keeps nothing.
+    kept_folder: Path | None = None
     _documents: dict[Path, LintDocument] = field(default_factory=dict)
     _anchors: dict[Path, frozenset[str]] = field(default_factory=dict)
     _site_pages: dict[str, frozenset[str]] = field(default_factory=dict)
     _include_roots: dict[Path, Path] = field(default_factory=dict)
+    _site_keys: dict[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         for document in self.targets.documents:
@@ -68,6 +70,19 @@ class LintContext:
         """The site's API inventory, asked the same questions as in the build."""
         return site_inventory(self.project, self.targets.tree)
 
+    def site_key(self, lang: str) -> str:
+        """The pages a reader of `lang` can open and the old names sent on to them, as a cache key reads
+        them (made once per language)."""
+        if lang not in self._site_keys:
+            moved = self.targets.tree.moved_pages(lang) if self.targets.tree else {}
+            self._site_keys[lang] = stable_repr((self._known_pages(lang), moved))
+        return self._site_keys[lang]
+
+    @cached_property
+    def api_key(self) -> str:
+        """The inventory's settings, as a cache key reads them (its answers are checked one by one)."""
+        return stable_repr(self.api)
+
     def _known_pages(self, lang: str) -> frozenset[str]:
         """The pages a reader of `lang` can open: the site's own set (English fallbacks included); a loose
         folder has only its own pages."""
@@ -98,9 +113,14 @@ class LintContext:
         return self.document(page.path, SOURCE_LANGUAGE, document.local) if page else None
 
     @cached_property
+    def kept(self) -> CacheStore:
+        """Where what lint derives from each page alone is kept across runs."""
+        return kept_pages(self.kept_folder)
+
+    @cached_property
     def renderings(self) -> RenderingCache:
         settings = RenderingSettings(self.targets.tree.root if self.targets.tree else None)
-        return RenderingCache(settings, self.kept_renderings)
+        return RenderingCache(settings, self.kept)
 
     def rendering(self, document: LintDocument) -> PageRendering:
         """The page as the site renders it, converted once for the rules that read it (`rendering.py`)."""

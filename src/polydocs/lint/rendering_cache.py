@@ -49,8 +49,8 @@ class _Entry:
 
 def rendering_key(document: LintDocument, settings: RenderingSettings) -> str:
     """Everything the page's rendering reads but the inventory's answers, digested."""
-    digest = hashlib.sha256(f"{_FORMAT}\0{converter_versions()}\0{SANITIZER}".encode())
-    for part in (
+    return kept_key(
+        "rendering",
         document.text,
         str(document.path),
         document.lang,
@@ -59,18 +59,24 @@ def rendering_key(document: LintDocument, settings: RenderingSettings) -> str:
         repr(settings.project.iframe_hosts),
         repr(settings.trusted(document)),
         settings.inventory_key,
-    ):
+    )
+
+
+def kept_key(kind: str, *parts: str) -> str:
+    """The key of an entry of `kind` made from `parts`: with them, the versions of polydocs' own code, of
+    the converters and of the sanitiser, which all that lint keeps of a page depends on."""
+    digest = hashlib.sha256(f"{_FORMAT}\0{converter_versions()}\0{SANITIZER}\0{kind}".encode())
+    for part in parts:
         digest.update(b"\0" + part.encode("utf-8", "surrogatepass"))
     return digest.hexdigest()
 
 
 class RenderingCache:
-    """The pages' renderings of one lint run: in memory for the pages at hand, on disk by their keys
-    (`folder=None` keeps them in memory only)."""
+    """The pages' renderings of one lint run: in memory for the pages at hand, in `store` by their keys."""
 
-    def __init__(self, settings: RenderingSettings, folder: Path | None) -> None:
+    def __init__(self, settings: RenderingSettings, store: CacheStore) -> None:
         self.settings = settings
-        self.store = CacheStore(folder, _FORMAT)
+        self.store = store
         self._kept: dict[tuple[str, str], PageRendering] = {}
 
     def rendering(self, document: LintDocument) -> PageRendering:
@@ -101,6 +107,11 @@ def _trusted_entry(data: object, key: str, document: LintDocument) -> _Entry:
     for code, findings in ((UNSAFE_HTML, entry.removed), (SOURCE_VISIBLE, entry.shown)):
         require(all(f.path == entry.page and f.code == code for f in findings), f"{code} findings")
     return entry
+
+
+def kept_pages(folder: Path | None) -> CacheStore:
+    """The store of what lint keeps of each page (`folder` None: nothing)."""
+    return CacheStore(folder, _FORMAT)
 
 
 def default_folder() -> Path:

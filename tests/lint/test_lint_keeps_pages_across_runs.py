@@ -1,10 +1,12 @@
-"""What lint reads of each page's rendering (anchors, the sanitiser's removals, source shown as text) is
-kept in polydocs' cache by everything the rendering reads (`lint/rendering_cache.py`): a second lint of
-unchanged pages renders none of them, any change of an input renders the pages it reaches again, and an
-entry the cache cannot trust is rendered again, never believed."""
+"""What lint derives from each page alone is kept in polydocs' cache by everything it reads: what the
+rules read of its rendering (anchors, the sanitiser's removals, source shown as text:
+`lint/rendering_cache.py`) and its constructs' findings (`lint/constructs_cache.py`). A second lint of
+unchanged pages renders and checks none of them, any change of an input reaches the pages it should, and
+an entry the cache cannot trust is made again, never believed."""
 
 from __future__ import annotations
 
+import dataclasses
 import inspect
 import json
 import textwrap
@@ -12,10 +14,12 @@ from pathlib import Path
 
 import pytest
 
-from polydocs.lint import rendering_cache
+from polydocs.dialect import PageFacts
+from polydocs.lint import constructs_cache, rendering_cache
 from polydocs.lint.inventory_answers import asked_questions
 from polydocs.lint.rendering import RenderingSettings
 from polydocs.lint.rendering_cache import rendering_key
+from polydocs.lint.rules import constructs
 from polydocs.lint.runner import lint_paths
 from polydocs.lint.targets import collect_targets
 from polydocs.sources.api_inventory import ApiInventory
@@ -82,7 +86,7 @@ def renders(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 
 def _lint(root: Path, facts, keep: bool = True) -> list[str]:
-    report = lint_paths([root], facts=facts, rules=_RULES, keep_renderings=keep)
+    report = lint_paths([root], facts=facts, rules=_RULES, keep_pages=keep)
     return [f"{Path(d.path).relative_to(root)}:{d.line} {d.code} {d.message}" for d in report.findings]
 
 
@@ -226,3 +230,106 @@ def test_source_visible_reads_the_page_as_published_after_the_sanitiser(tree, fa
     assert [line.split()[:2] for line in found if line.startswith("en/index.md")] == [
         ["en/index.md:3", "unsafe-html"]
     ], found
+
+
+# The constructs rule's findings: the same tree, read by the dialect's checks.
+_CONSTRUCTS_PAGE = """\
+# Code
+
+See [the guide](guide.md) and [the old page](old.md).
+
+<iframe src="https://example.org/embed" title="A demo"></iframe>
+
+<literalinclude>
+{"path": "../snippet.py", "language": "python", "start-after": "START x", "end-before": "END x"}
+</literalinclude>
+"""
+_SNIPPET = "# START x\nx = 1\n# END x\n"
+
+
+@pytest.fixture
+def checked(tree: Path, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The pages whose constructs were checked, in order; the tree gains a page with more constructs."""
+    (tree / "en" / "code.md").write_text(_CONSTRUCTS_PAGE, encoding="utf-8")
+    (tree / "snippet.py").write_text(_SNIPPET, encoding="utf-8")
+    toctree = tree / "en" / "_toctree.yml"
+    toctree.write_text(
+        toctree.read_text(encoding="utf-8").replace(
+            "  title: Pages", "  - local: code\n    title: Code\n  title: Pages"
+        ),
+        encoding="utf-8",
+    )
+    pages: list[str] = []
+    check = constructs._checked
+
+    def counted(document, facts):
+        pages.append(f"{document.lang}/{document.local}")
+        return check(document, facts)
+
+    monkeypatch.setattr(constructs, "_checked", counted)
+    return pages
+
+
+def _constructs(root: Path, facts, keep: bool = True) -> list[str]:
+    report = lint_paths([root], facts=facts, rules=["constructs"], keep_pages=keep)
+    return [f"{Path(d.path).relative_to(root)}:{d.line} {d.code}" for d in report.findings]
+
+
+def test_a_second_lint_checks_the_constructs_of_no_page_and_finds_the_same(tree, facts, checked):
+    first = _constructs(tree, facts)
+    assert {"en/code.md:3 link-missing", "en/code.md:5 iframe-host"} <= set(first), first
+    checked.clear()
+    assert _constructs(tree, facts) == first
+    assert checked == []
+
+
+# Each fact the checks read, changed: (file, old, new); each changes what the checks find.
+_FACT_CHANGES = {
+    "the pages of the site": ("en/guide.md", None, "# Guide\n"),
+    "the old names sent on": ("en/_redirects.yml", None, "old: other\n"),
+    "iframe hosts": ("polydocs.yml", "  - huggingface.co", "  - example.org"),
+    "the inventory's settings": ("polydocs.yml", "    Trainer: main_classes/trainer", "    Pipeline: x"),
+    "what an include reads": ("snippet.py", "# END x", ""),
+}
+
+
+@pytest.mark.parametrize("change", _FACT_CHANGES, ids=list(_FACT_CHANGES))
+def test_each_fact_the_checks_read_reaches_the_kept_findings(tree, facts, checked, change):
+    name, old, new = _FACT_CHANGES[change]
+    before = _constructs(tree, facts)
+    if old is None:
+        (tree / name).write_text(new, encoding="utf-8")
+    else:
+        _edit(tree, name, old, new)
+    fresh = _constructs(tree, facts, keep=False)
+    assert fresh != before
+    assert _constructs(tree, facts) == fresh
+
+
+def test_an_answer_of_the_inventory_that_changed_checks_the_pages_asking_it_again(
+    tree, facts, checked, monkeypatch
+):
+    before = _constructs(tree, facts)
+    checked.clear()
+    exists = ApiInventory.exists
+    monkeypatch.setattr(ApiInventory, "importable", lambda self, name="": True)
+    monkeypatch.setattr(
+        ApiInventory, "exists", lambda self, name: name != "Trainer.train" and exists(self, name)
+    )
+    after = _constructs(tree, facts)
+    assert sorted(checked) == ["en/index", "es/index"]
+    assert after == _constructs(tree, facts, keep=False) != before
+
+
+def test_every_fact_of_a_page_is_in_the_key_of_its_construct_findings():
+    # Facts keyed apart are named here; any other is read into the key as it is, so a new one is too.
+    assert constructs_cache._FACTS_KEYED_APART <= {item.name for item in dataclasses.fields(PageFacts)}
+
+
+def test_damaged_construct_findings_are_checked_again(tree, facts, checked):
+    first = _constructs(tree, facts)
+    for path in (tree.parent / "cache" / "lint" / "pages").glob("*.json"):
+        path.write_text("{}", encoding="utf-8")
+    checked.clear()
+    assert _constructs(tree, facts) == first
+    assert sorted(checked) == ["en/code", "en/index", "en/other", "es/index"]
