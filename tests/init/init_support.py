@@ -9,6 +9,8 @@ import sys
 import sysconfig
 from pathlib import Path
 
+from git_repositories import commit_all as commit_all  # the init tests import it from here
+
 REPO = Path(__file__).resolve().parents[2]
 CORPORA = REPO.parent / "shared" / "corpus"
 POLYDOCS = f"{sys.executable} -m polydocs"
@@ -20,14 +22,6 @@ def repository_with(tree: Path, root: Path, files: dict[str, str] | None = None)
     for name, text in (files or {}).items():
         (root / name).write_text(text, encoding="utf-8")
     return root
-
-
-def commit_all(root: Path) -> None:
-    """Commit everything, as a clone's files are tracked (the secret scan reads what git tracks)."""
-    identity = ["-c", "user.name=polydocs tests", "-c", "user.email=tests@polydocs.invalid"]
-    subprocess.run(["git", "init", "-q", str(root)], check=True)
-    subprocess.run(["git", "-C", str(root), "add", "-A"], check=True)
-    subprocess.run(["git", "-C", str(root), *identity, "commit", "-qm", "docs"], check=True)
 
 
 def environment() -> dict[str, str]:

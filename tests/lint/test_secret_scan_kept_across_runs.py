@@ -17,6 +17,8 @@ from pathlib import Path
 import pytest
 from lint_support import write_toctrees
 
+from git_repositories import commit_all
+
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
 
 AWS_KEY = "AKIA" + "IOSFODNN7" + "EXAMPLE"
@@ -47,15 +49,8 @@ def _repository(tmp_path: Path) -> Path:
     (root / "settings.json").write_text(_SETTINGS, encoding="utf-8")
     (root / "package-lock.json").write_text(_SETTINGS, encoding="utf-8")
     (root / "train.py").write_text("import os\n\nprint(os.getcwd())\n", encoding="utf-8")
-    _commit(root)
+    commit_all(root)
     return root
-
-
-def _commit(root: Path) -> None:
-    identity = ["-c", "user.name=polydocs tests", "-c", "user.email=tests@polydocs.invalid"]
-    subprocess.run(["git", "init", "-q", str(root)], check=True)
-    subprocess.run(["git", "-C", str(root), "add", "-A"], check=True)
-    subprocess.run(["git", "-C", str(root), *identity, "commit", "-qm", "files"], check=True)
 
 
 def _lint(root: Path, cache: Path, may_scan: str = "may-scan") -> list[str]:
@@ -90,7 +85,7 @@ def test_an_edited_file_and_the_same_bytes_under_another_name_are_scanned_again(
     # The lock file's bytes, kept as no finding, under a name detect-secrets' filters do not read so.
     (root / "config.json").write_bytes((root / "package-lock.json").read_bytes())
     (root / "train.py").write_text(f'import os\n\nKEY = "{AWS_KEY}"\n', encoding="utf-8")
-    _commit(root)
+    commit_all(root)
     second = _lint(root, cache)
     assert set(second) - set(first) == {
         "config.json:3 possible AWS Access Key",
