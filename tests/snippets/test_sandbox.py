@@ -571,7 +571,7 @@ def test_the_memory_limit_holds_for_the_whole_process_tree(pytester, tmp_path):
             ```py
             import subprocess, sys
 
-            hold = "import time; block = b'x' * (200 * 1024 * 1024); time.sleep(30)"
+            hold = "import time; block = b'x' * (200 * 1024 * 1024); time.sleep(8)"
             children = [subprocess.Popen([sys.executable, "-c", hold]) for _ in range(3)]
             for child in children:
                 child.wait()
