@@ -41,29 +41,18 @@ CORPORA = ROOT.parent / "shared" / "corpus"
 TREES = [ROOT / "docs_src", CORPORA / "transformers-docs", CORPORA / "course-docs", CORPORA / "peft-docs"]
 
 # Pages whose words the site loses where CommonMark (and doc-builder) shows them, each a divergence of
-# Python-Markdown's reading from CommonMark's on a page's own defect, known and not reported yet:
-# - a link whose destination holds a space (`[x](https: //www.tensorflow.org/...)`): text for CommonMark,
-#   shown as written; Python-Markdown makes a link whose broken address holds those words;
-# - `[^10]: O'Reilly` right under a paragraph's line: that paragraph's text for CommonMark, a reference
-#   definition Python-Markdown hides;
-# - an ordered-list marker in Persian digits (U+06F1 and a period): text for CommonMark (ASCII digits
-#   only), a list number for Python-Markdown, shown as `1.`;
-# - LaTeX with one backslash and asterisks (`\(l*{1} \times d*{1}\)`): text for CommonMark (no delimiter
-#   can open there), emphasis for Python-Markdown, which loses characters on the way.
+# Python-Markdown's reading from CommonMark's that is not fixed yet. Fixed at the root, each with a golden
+# case (markup/commonmark_text.py): link addresses with a space, Persian-digit list numbers, a definition
+# line in a paragraph. Left:
+# - LaTeX with one backslash and asterisks (`\(l*{1} \times d*{1}\)`): no emphasis for CommonMark (each
+#   `*` follows a letter and precedes `{`, so it can only close, and nothing opens), emphasis for
+#   Python-Markdown, whose attr_list then takes the `{1}` after it for attributes and drops it. The root
+#   fix, escaping each `*` CommonMark leaves literal (a paragraph none of whose `*` runs can open), would
+#   change 641 paragraphs of 94 corpus pages, most of them `** Warnung**`-style bold that CommonMark never
+#   opens and huggingface.co shows with its asterisks: a change of what the site shows for the issue to
+#   decide, not made here.
 KNOWN_DIVERGENCES = {
-    "transformers-docs": {"pt/quicktour.md"},
-    "course-docs": {
-        "fa/chapter1/1.mdx",
-        "fa/chapter3/3.mdx",
-        "pt/chapter5/5.mdx",
-        "ru/chapter4/5.mdx",
-        "ru/chapter5/4.mdx",
-        "te/chapter1/6.mdx",
-        "vi/chapter7/4.mdx",
-        "zh-CN/chapter1/1.mdx",
-        "zh-TW/chapter3/3.mdx",
-        "zh-TW/chapter6/1.mdx",
-    },
+    "course-docs": {"te/chapter1/6.mdx"},
 }
 
 _WORD = re.compile(r"\w+")

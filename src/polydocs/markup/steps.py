@@ -19,6 +19,7 @@ from polydocs.markup.api_links import render_api_links
 from polydocs.markup.autodoc import render_autodoc
 from polydocs.markup.callouts import render_callouts
 from polydocs.markup.code_tabs import render_code_tabs
+from polydocs.markup.commonmark_text import render_commonmark_text
 from polydocs.markup.components import render_components
 from polydocs.markup.context import current_context
 from polydocs.markup.framework_switch import render_framework_switches
@@ -85,6 +86,8 @@ STEPS: tuple[Step, ...] = (
     # After math (a formula's `<` is LaTeX), before the steps that write HTML of their own: text in angle
     # brackets that is no element (`<UNK>`) is shown as written, as doc-builder shows it.
     Step("prose_tags", render_prose_tags),
+    # After math (a formula's brackets are LaTeX): what CommonMark shows as text, Python-Markdown must too.
+    Step("commonmark_text", render_commonmark_text),
     # Before the tags are read as HTML: a JSX attribute (`style={{...}}`) made the whole tag text.
     Step("jsx_attributes", render_jsx_attributes),
     Step("autodoc", render_autodoc, stores_html=True),

@@ -1,0 +1,117 @@
+"""Text CommonMark shows as written where Python-Markdown reads markup, escaped so the site shows it too.
+
+doc-builder reads a page as CommonMark does, and so does the page's one parse (markdown-it); where
+Python-Markdown reads markup in the same text, readers of the site lost words that huggingface.co shows
+(`tests/markup/test_prose_words_kept.py` finds them). Each rule escapes one character, in the lines the
+parse reads as prose (a paragraph, a heading, a table's cells), outside code spans; the line count and
+every other character are kept:
+
+- `[text](https: //example.com)`: a link whose parentheses hold no CommonMark destination (a space in
+  it, and no title after) is no link, shown as written; Python-Markdown made a link whose address held
+  those words. The `]` is escaped (`\\](`: no API link either, as doc-builder reads none before a `(`),
+  the check being markdown-it's own (`parseLinkDestination`, `parseLinkTitle`), as its link rule makes it.
+- A Persian `1.` (U+06F1 and a period) first on a line: an ordered-list marker whose number is not ASCII
+  digits is text to CommonMark; Python-Markdown's `\\d` read a list item, numbered `1.`, and the digit
+  went. The `.` is escaped.
+- `[^10]: O'Reilly` on a line of a paragraph: a link reference definition cannot interrupt a paragraph in
+  CommonMark, so it is the paragraph's text; Python-Markdown hid it as a definition. The `[` is escaped.
+"""
+
+from __future__ import annotations
+
+import re
+
+from markdown_it.helpers import parseLinkDestination, parseLinkTitle
+
+from polydocs.dialect.code_spans import blank_code_spans
+from polydocs.dialect.page import ParsedPage
+from polydocs.markup.context import MarkupContext
+
+# A list marker after any container marks (`> `, blanks); its number is read as Python's `\d` reads it.
+_NUMBERED = re.compile(r"^(?P<lead>[ \t>]*)(?P<number>\d+)\.(?=[ \t]|$)")
+_ASCII_NUMBER = re.compile(r"[0-9]+")
+_LINK_TAIL = re.compile(r"\]\(")
+# What Python-Markdown's reference processor takes for a definition: `[label]:` first on the line.
+_DEFINITION = re.compile(r"^(?P<lead>[ \t>]*)\[[^\]\n]+\]:")
+_BLANKS = " \t"
+
+
+def render_commonmark_text(lines: list[str], context: MarkupContext) -> list[str]:
+    """Escape, in the prose lines of the page, what CommonMark shows as text and Python-Markdown reads."""
+    page = context.parsed(lines)
+    lines = list(lines)
+    prose = {inline.index for inline in page.inline_tokens()}
+    continued = _paragraph_lines(page)
+    for index in sorted(prose):
+        if index >= len(lines):
+            continue
+        line = _escape_non_links(lines[index])
+        line = _escape_number(line)
+        lines[index] = _escape_definition(line) if index in continued else line
+    return lines
+
+
+def _paragraph_lines(page: ParsedPage) -> set[int]:
+    """The lines of the page's paragraphs: a definition there is the paragraph's text to CommonMark (one
+    starting a paragraph was no definition to it either, or the parse would have taken it)."""
+    return {
+        line
+        for start, token in page.blocks("paragraph_open")
+        for line in range(start, (token.map or [0, 0])[1])
+    }
+
+
+def _escape_non_links(line: str) -> str:
+    """The `]` of `](` escaped where what the parentheses hold is no CommonMark link destination and title."""
+    if "](" not in line:
+        return line
+    searched = blank_code_spans(line)
+    starts = [
+        found.start()
+        for found in _LINK_TAIL.finditer(searched)
+        if not _is_link_tail(searched, found.start() + 1)
+    ]
+    for start in reversed(starts):
+        line = f"{line[:start]}\\{line[start:]}"
+    return line
+
+
+def _is_link_tail(text: str, open_paren: int) -> bool:
+    """Whether `(...)` from `open_paren` is an inline link's destination and title as markdown-it reads them
+    (its link rule, `rules_inline/link.py`), or runs past the line (then left as it is)."""
+    end = len(text)
+    position = _skip_blanks(text, open_paren + 1)
+    if position >= end or ")" not in text[position:]:
+        return True  # a destination or title going on to the next line: not this line's to judge
+    destination = parseLinkDestination(text, position, end)
+    if destination.ok:
+        position = destination.pos
+        blanks = _skip_blanks(text, position)
+        title = parseLinkTitle(text, blanks, end)
+        if blanks < end and blanks != position and title.ok:
+            position = _skip_blanks(text, title.pos)
+        else:
+            position = blanks
+    return position < end and text[position] == ")"
+
+
+def _skip_blanks(text: str, position: int) -> int:
+    while position < len(text) and text[position] in _BLANKS:
+        position += 1
+    return position
+
+
+def _escape_number(line: str) -> str:
+    numbered = _NUMBERED.match(line)
+    if numbered is None or _ASCII_NUMBER.fullmatch(numbered["number"]):
+        return line
+    dot = numbered.end("number")
+    return f"{line[:dot]}\\{line[dot:]}"
+
+
+def _escape_definition(line: str) -> str:
+    definition = _DEFINITION.match(line)
+    if definition is None:
+        return line
+    bracket = definition.end("lead")
+    return f"{line[:bracket]}\\{line[bracket:]}"
