@@ -367,3 +367,11 @@ def test_text_after_a_video_or_an_iframe_on_its_line_keeps_the_video_and_shows_i
     assert cells[1]["source"] == ["and &lt;Foo> words after."]
     frame = '<iframe src="https://huggingface.co/spaces/x" title="A Space"></iframe> and <Foo> after.'
     assert _plain(frame) == ["[A Space](https://huggingface.co/spaces/x) and &lt;Foo> after."]
+
+
+def test_a_video_opening_a_list_item_keeps_its_cell() -> None:
+    """`- <Youtube id="..."/>`: doc-builder shows the video in the item; the site and the notebook dropped it."""
+    cells = json.loads(
+        page_notebook('- <Youtube id="abcdefghijk"/>\n- Two.\n', Path("p.md"), language_of("en"))
+    )
+    assert "youtube.com/embed/abcdefghijk" in "".join(cells["cells"][0]["source"])

@@ -25,9 +25,9 @@ CODES = frozenset({ATTRIBUTE, UNCLOSED, UNOPENED, NESTING})
 
 # The components whose opening tag may start a list item (`- <Tip>`, `- <InferenceSnippet>` enclosing its
 # tabs: `ParsedPage.list_item_tags`), as in doc-builder: those whose renderers, the site's and the
-# notebook's, keep the item's marker before what they write; a self-closing `<InferenceSnippet ... />` too
-# (`constructs/component_tags.py`, `SELF_CLOSING_IN_LIST_ITEM`). Another tag after a marker stays the
-# item's text, as it always has.
+# notebook's, keep the item's marker before what they write; a self-closing `<InferenceSnippet ... />` and
+# `<Youtube id="..."/>` too (`constructs/component_tags.py`, `SELF_CLOSING_IN_LIST_ITEM`). Another tag
+# after a marker stays the item's text, as it always has.
 OPENS_LIST_ITEM = frozenset({"Tip", "InferenceSnippet", "inferencesnippet"})
 
 

@@ -37,8 +37,9 @@ def render_components(lines: list[str], context: MarkupContext, store: StoreHtml
             continue
         # Read before the tag's lines are replaced: the text after it as the steps before left it.
         after = text_after(tag.after, page.lines[tag.last], lines[tag.last])
-        indent = lines[tag.index][: len(lines[tag.index]) - len(lines[tag.index].lstrip())]
-        lines[tag.index] = indent + html if html else ""
+        # A tag opening a list item (`- <Youtube id="..."/>`) renders in the item, after its marker.
+        indent = tag.marker or lines[tag.index][: len(lines[tag.index]) - len(lines[tag.index].lstrip())]
+        lines[tag.index] = indent + html if html else tag.marker.rstrip()
         for following in range(tag.index + 1, tag.last + 1):
             lines[following] = ""
         if components.tag_role(tag) is TagRole.CONTAINER and tag.opening:
