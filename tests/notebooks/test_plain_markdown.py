@@ -370,7 +370,8 @@ def test_text_after_a_video_or_an_iframe_on_its_line_keeps_the_video_and_shows_i
 
 
 def test_a_video_opening_a_list_item_keeps_its_cell() -> None:
-    """`- <Youtube id="..."/>`: doc-builder shows the video in the item; the site and the notebook dropped it."""
+    """`- <Youtube id="..."/>`: doc-builder shows the video in the item; the site and the notebook dropped
+    it."""
     cells = json.loads(
         page_notebook('- <Youtube id="abcdefghijk"/>\n- Two.\n', Path("p.md"), language_of("en"))
     )

@@ -20,9 +20,9 @@ from polydocs.dialect.page import ParsedPage
 
 # `^`: searched from every position, `[ \t]*` would read a run of blanks again at each (quadratic).
 _START = re.compile(r"^(?P<indent>[ \t]*)<(?P<closing>/)?(?P<name>[A-Za-z][\w-]*)")
-# The self-closing components that may open a list item (`- <InferenceSnippet ... />`, `- <Youtube id="..."/>`:
-# doc-builder shows the video in the item); `<Tip>`, which encloses the item's body, is the callouts'
-# (`dialect/components.py`, `OPENS_LIST_ITEM`).
+# The self-closing components that may open a list item (`- <InferenceSnippet ... />`, and
+# `- <Youtube id="..."/>`, whose video doc-builder shows in the item); `<Tip>`, which encloses the item's
+# body, is the callouts' (`dialect/components.py`, `OPENS_LIST_ITEM`).
 SELF_CLOSING_IN_LIST_ITEM = frozenset({"InferenceSnippet", "Youtube"})
 
 
