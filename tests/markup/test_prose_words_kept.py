@@ -183,6 +183,7 @@ def test_a_word_dropped_from_the_page_is_found_and_one_shown_as_written_is_not()
         '<Youtube id="abcdefghijk"/> and <Foo> words after the video.',
         '<Added version="4.0"/> text after the note, with <mask>.',
         '<iframe src="https://huggingface.co/spaces/x" title="t"></iframe> and <Foo> words after.',
+        '<Added version="4.0">A note whose <Foo> text starts on its line\nand goes on.\n</Added>',
     ],
 )
 def test_text_after_a_tag_on_its_line_reaches_readers(line: str) -> None:

@@ -376,3 +376,9 @@ def test_a_video_opening_a_list_item_keeps_its_cell() -> None:
         page_notebook('- <Youtube id="abcdefghijk"/>\n- Two.\n', Path("p.md"), language_of("en"))
     )
     assert "youtube.com/embed/abcdefghijk" in "".join(cells["cells"][0]["source"])
+
+
+def test_a_notes_text_on_its_tags_line_shows_its_tags_as_written() -> None:
+    """The quote a note becomes kept `<Foo>` from its tag's line as an element Jupyter drops."""
+    text = '<Added version="4.0">First <Foo> line\nsecond line\n</Added>'
+    assert _plain(text)[2:] == ["> First &lt;Foo> line", "> second line", ""]

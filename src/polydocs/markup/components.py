@@ -15,7 +15,8 @@ from html import escape
 from polydocs.dialect.constructs import components, notebooks, quiz
 from polydocs.dialect.constructs.component_tags import ComponentTag, find_component_tags
 from polydocs.dialect.constructs.components import TagRole
-from polydocs.markup._blocks import StoreHtml, indent_lines, quoted, text_after
+from polydocs.dialect.page import ParsedPage
+from polydocs.markup._blocks import INDENT, StoreHtml, indent_lines, leading_spaces, quoted, text_after
 from polydocs.markup.context import MarkupContext
 from polydocs.markup.notebook_links import notebook_links_html
 from polydocs.markup.quiz import quiz_html
@@ -44,12 +45,35 @@ def render_components(lines: list[str], context: MarkupContext, store: StoreHtml
             lines[following] = ""
         if components.tag_role(tag) is TagRole.CONTAINER and tag.opening:
             after = after.removesuffix(f"</{tag.name}>")  # `<Name>text</Name>` on one line
-        if after:
+        if _opens_note_with_text(tag):
+            # The note's first line of text, in its body; on the tag's own line, the hand-over puts the
+            # note's line back above it (`note_lines`): `!!! note` must end its line.
+            lines[tag.last] = indent + INDENT + after
+        elif after:
             lines[tag.last] = (lines[tag.last] + " " + after).strip()
         if tag.name in components.VERSION_NOTES and tag.opening and tag.ended:
             end = closings.get(tag.index)
             indent_lines(lines, tag.last + 1, len(lines) if end is None else end)
     return lines
+
+
+def note_lines(
+    lines: list[str], page: ParsedPage, context: MarkupContext
+) -> list[tuple[int, int, list[str]]]:
+    """`(line, line, block)` for each `<Added>`, `<Changed>` or `<Deprecated>` whose text starts on its
+    tag's line (`<Added version="4.0">Text`): the note's line, then that text as the line-keeping steps
+    left it, in the note's body. It adds a line, so it is the hand-over's."""
+    blocks = []
+    for tag in find_component_tags(page):
+        if _opens_note_with_text(tag) and tag.last == tag.index:
+            body = lines[tag.index]
+            indent = leading_spaces(body)[: -len(INDENT)]
+            blocks.append((tag.index, tag.index, [indent + _note_line(tag, context), body]))
+    return blocks
+
+
+def _opens_note_with_text(tag: ComponentTag) -> bool:
+    return tag.name in components.VERSION_NOTES and tag.opening and tag.ended and bool(tag.after)
 
 
 def _tag_html(tag: ComponentTag, context: MarkupContext, store: StoreHtml) -> str | None:

@@ -17,6 +17,7 @@ from polydocs.dialect.page_bounds import REFUSING, page_refusal
 from polydocs.markup._blocks import StoreHtml
 from polydocs.markup._tabs import one_line_tab_blocks
 from polydocs.markup.callouts import one_line_tips
+from polydocs.markup.components import note_lines
 from polydocs.markup.context import MarkupContext
 from polydocs.markup.inference_snippet import inference_snippet_blocks
 from polydocs.markup.literal_include import include_blocks
@@ -74,6 +75,7 @@ def hand_over(lines: list[str], context: MarkupContext, store: StoreHtml) -> lis
             *include_blocks(lines, page, context, store),
             *one_line_tab_blocks(lines, page),
             *one_line_tips(lines, page, context),
+            *note_lines(lines, page, context),
             *inference_snippet_blocks(lines, page),
         ],
     )

@@ -245,6 +245,7 @@ def _components_as_markdown(lines: list[Line], page: ParsedPage, language: Langu
     sentence. What follows a tag on its line stays, on a line of its own."""
     tags = find_component_tags(page)
     closings = closing_lines(list(tags))
+    shown_tags = prose_tags_by_line(page)
     for tag in tags:
         role = tag_role(tag)
         if role is TagRole.OWNED or not isinstance(lines[tag.index], str):
@@ -258,6 +259,8 @@ def _components_as_markdown(lines: list[Line], page: ParsedPage, language: Langu
             inside = " " * len(tag.marker)
             written = [tag.marker + written[0], *(inside + part if part else part for part in written[1:])]
         after = tag.after.removesuffix(f"</{tag.name}>") if role is TagRole.CONTAINER else tag.after
+        # Its tags that are no element, as written: a note's quote is no line `_prose_tags_as_text` reads.
+        after = escape_line(after, shown_tags.get(tag.last, []))
         if role is TagRole.VERSION_NOTE:
             title = version_note_title(tag, language)
             _replace(lines, tag.index, tag.last, None)
