@@ -13,6 +13,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from markdown_it import MarkdownIt
 
 from polydocs.dialect import PageFacts
 from polydocs.lint import constructs_cache, rendering_cache
@@ -168,11 +169,13 @@ def test_an_answer_of_the_inventory_that_changed_renders_the_pages_asking_it_aga
 
 
 def _entries(tree: Path) -> dict[str, Path]:
+    """The renderings' entries, by page."""
     folder = tree.parent / "cache" / "lint" / "pages"
     by_page = {}
     for path in folder.glob("*.json"):
-        page = json.loads(path.read_text(encoding="utf-8"))["data"]["page"]
-        by_page[Path(page).relative_to(tree).with_suffix("").as_posix()] = path
+        data = json.loads(path.read_text(encoding="utf-8"))["data"]
+        if "anchors" in data:
+            by_page[Path(data["page"]).relative_to(tree).with_suffix("").as_posix()] = path
     return by_page
 
 
@@ -333,3 +336,30 @@ def test_damaged_construct_findings_are_checked_again(tree, facts, checked):
     checked.clear()
     assert _constructs(tree, facts) == first
     assert sorted(checked) == ["en/code", "en/index", "en/other", "es/index"]
+
+
+def test_a_second_lint_of_every_rule_parses_no_page_and_finds_the_same(tree, facts, monkeypatch):
+    # What is read of a page's text alone is kept (`text_facts.py`): the license header, the code blocks'
+    # directives and black's formatting, whether the page is past its bounds, the links it writes.
+    (tree / "en" / "code.md").write_text(
+        "# Code\n\nSee [nowhere](other.md#nowhere).\n\n```py\nx=dict(a = 1)\n```\n", encoding="utf-8"
+    )
+    first = lint_paths([tree], facts=facts).findings
+    assert {"license-missing", "code-style", "link-anchor"} <= {finding.code for finding in first}, first
+    parsed: list[str] = []
+    parse = MarkdownIt.parse
+    monkeypatch.setattr(
+        MarkdownIt, "parse", lambda self, text, env=None: parsed.append(text) or parse(self, text, env)
+    )
+    assert lint_paths([tree], facts=facts).findings == first
+    assert parsed == []
+
+
+def test_kept_text_findings_of_other_rules_are_found_again(tree, facts):
+    first = lint_paths([tree], facts=facts).findings
+    for path in (tree.parent / "cache" / "lint" / "pages").glob("*.json"):
+        stored = json.loads(path.read_text(encoding="utf-8"))
+        if "refused" in stored["data"]:
+            stored["data"]["findings"] = {"license": []}  # as if written for `--rule license` alone
+            path.write_text(json.dumps(stored), encoding="utf-8")
+    assert lint_paths([tree], facts=facts).findings == first

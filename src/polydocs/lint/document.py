@@ -13,6 +13,8 @@ from markdown_it.token import Token
 from polydocs.dialect import InlineToken, ParsedPage, parse_page
 from polydocs.dialect.code_spans import blank_code_spans
 from polydocs.dialect.page import split_lines
+from polydocs.dialect.page_bounds import page_refusal
+from polydocs.lint.references import Reference, page_references
 from polydocs.snippets.regions import PageScan, Region, scan_page
 from polydocs.sources.text import read_tree_text
 
@@ -64,6 +66,23 @@ class LintDocument:
     @property
     def tokens(self) -> tuple[Token, ...]:
         return self.parsed.tokens
+
+    @cached_property
+    def refused(self) -> bool:
+        """Whether the page is past the bounds the site renders (`dialect/page_bounds.py`): it is then read
+        no further than why."""
+        return page_refusal(self.parsed) is not None
+
+    @cached_property
+    def references(self) -> list[Reference]:
+        """The links and images the page writes, in page order (`references.py`)."""
+        return list(page_references(self))
+
+    def known_from_text(self, refused: bool, references: list[Reference] | None) -> None:
+        """Take what was read of this very text before (`text_facts.py`) instead of parsing it again."""
+        self.__dict__["refused"] = refused
+        if references is not None:
+            self.__dict__["references"] = references
 
     @cached_property
     def scan(self) -> PageScan:

@@ -12,7 +12,7 @@ import markdown
 
 from polydocs.diagnostics import Diagnostic, display_path, reading
 from polydocs.dialect.constructs.api_links import api_link_matches, api_link_problem
-from polydocs.dialect.page_bounds import TOO_DEEP, page_refusal
+from polydocs.dialect.page_bounds import TOO_DEEP
 from polydocs.lint.changed import reported
 from polydocs.lint.context import LintContext
 from polydocs.lint.document import LintDocument
@@ -27,6 +27,7 @@ from polydocs.lint.secrets.scan import (
     tracked_files,
 )
 from polydocs.lint.targets import LintTargets, collect_targets
+from polydocs.lint.text_facts import text_findings
 from polydocs.markup import extension_configs, markdown_extensions
 from polydocs.notebooks.doc_builder_adapter import preload_style
 from polydocs.sources.changes import Changes, affected_pages
@@ -174,7 +175,7 @@ def _api_link_names(document: LintDocument) -> list[str]:
     if "[`" not in document.text:
         return []
     try:
-        if page_refusal(document.parsed) is not None:
+        if document.refused:
             return []
         return [link["name"] for _, line in document.parsed.outside_code() for link in api_link_matches(line)]
     except RecursionError:  # the page's one finding, told by its own process
@@ -219,13 +220,19 @@ def _chunk_findings(indices: Sequence[int], context: LintContext, selected: list
     findings: list[Diagnostic] = []
     for index in indices:
         document = context.targets.documents[index]
+        check = partial(_named_rule_findings, document=document, context=context)
+        kept = text_findings(document, selected, context.kept, check)
         # A page past its bounds is read no further: the constructs rule says why (`dialect/page_bounds.py`).
-        refused = page_refusal(document.parsed) is not None
         for name in selected:
-            rule = PAGE_RULES.get(name)
-            if rule is not None and not (refused and name != "constructs"):
-                findings.extend(_page_findings(rule, document, context))
+            if name in kept:
+                findings.extend(kept[name])
+            elif name in PAGE_RULES and not (document.refused and name != "constructs"):
+                findings.extend(_page_findings(PAGE_RULES[name], document, context))
     return findings
+
+
+def _named_rule_findings(name: str, document: LintDocument, context: LintContext) -> list[Diagnostic]:
+    return _page_findings(PAGE_RULES[name], document, context)
 
 
 def _page_findings(rule: PageRule, document: LintDocument, context: LintContext) -> list[Diagnostic]:
