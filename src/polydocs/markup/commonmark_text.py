@@ -30,6 +30,7 @@ from polydocs.markup.context import MarkupContext
 # A list marker after any container marks (`> `, blanks); its number is read as Python's `\d` reads it.
 _NUMBERED = re.compile(r"^(?P<lead>[ \t>]*)(?P<number>\d+)\.(?=[ \t]|$)")
 _ASCII_NUMBER = re.compile(r"[0-9]+")
+_NON_ASCII_DIGIT = re.compile(r"(?![0-9])\d")
 _LINK_TAIL = re.compile(r"\]\(")
 # What Python-Markdown's reference processor takes for a definition: `[label]:` first on the line.
 _DEFINITION = re.compile(r"^(?P<lead>[ \t>]*)\[[^\]\n]+\]:")
@@ -39,8 +40,13 @@ _BLANKS = " \t"
 def render_commonmark_text(lines: list[str], context: MarkupContext) -> list[str]:
     """Escape, in the prose lines of the page, what CommonMark shows as text and Python-Markdown reads."""
     page = context.parsed(lines)
+    if "](" not in page.text and "]:" not in page.text and not _NON_ASCII_DIGIT.search(page.text):
+        return lines  # nothing any rule escapes: most pages
     lines = list(lines)
-    prose = {inline.index for inline in page.inline_tokens()}
+    # The lines of the blocks holding inline content, from the block tokens: the inline parse not asked.
+    prose = {
+        line for token in page.tokens if token.type == "inline" and token.map for line in range(*token.map)
+    }
     continued = _paragraph_lines(page)
     for index in sorted(prose):
         if index >= len(lines):
