@@ -30,10 +30,11 @@ HEADINGS = [
     "## `code` and *emphasis*[[styled]]",
     "####    [[anchor-alone]]",
 ]
-# In a `<Tip>` and in a tab, which the site renders as containers of their own.
+# In a `<Tip>`, a tab, a quote and an alert, which the site renders as containers of their own.
 CONTAINED = (
     "<Tip>\n\n## In a tip[[tip-anchor]]\n\n</Tip>\n\n"
-    "<hfoptions id='x'>\n<hfoption id='A'>\n\n### In a tab[[tab-anchor]]\n\n</hfoption>\n</hfoptions>\n"
+    "<hfoptions id='x'>\n<hfoption id='A'>\n\n### In a tab[[tab-anchor]]\n\n</hfoption>\n</hfoptions>\n\n"
+    "> ## In a quote[[quote-anchor]]\n\n> [!TIP]\n> ## In an alert[[alert-anchor]]\n> Text.\n"
 )
 _HEADING = re.compile(r'<h[1-6] id="(?P<id>[^"]*)">(?P<shown>.*?)<a class="headerlink"')
 _TAG = re.compile(r"<[^>]*>")
@@ -72,11 +73,17 @@ def test_the_site_lint_and_the_notebook_read_each_heading_anchor_alike() -> None
         assert anchored.heading.rstrip() in notebook, line
 
 
-def test_a_heading_anchor_in_a_tip_or_a_tab_is_its_id_on_the_site_as_in_the_notebook() -> None:
+def test_a_heading_anchor_in_a_tip_a_tab_or_a_quote_is_its_id_on_the_site_as_in_the_notebook() -> None:
     shown = _site_headings(CONTAINED)
-    assert shown == {"tip-anchor": "In a tip", "tab-anchor": "In a tab"}
+    assert shown == {
+        "tip-anchor": "In a tip",
+        "tab-anchor": "In a tab",
+        "quote-anchor": "In a quote",
+        "alert-anchor": "In an alert",
+    }
     notebook = "\n".join(_notebook_lines(CONTAINED))
-    assert "## In a tip" in notebook and "### In a tab" in notebook and "[[" not in notebook
+    assert all(f"## {title}" in notebook for title in ("In a tip", "In a tab", "In a quote", "In an alert"))
+    assert "[[" not in notebook
 
 
 def test_text_after_the_anchor_makes_it_no_anchor_anywhere() -> None:
@@ -97,4 +104,4 @@ def test_every_heading_anchor_of_the_golden_cases_is_its_id_in_their_expected_ht
             if found is not None:
                 assert f'id="{found.id}"' in expected, f"{case.name}:{leftover.index + 1}"
                 checked += 1
-    assert checked >= 7  # heading_anchors.md and heading_anchors_in_containers.md
+    assert checked >= 9  # heading_anchors.md and heading_anchors_in_containers.md

@@ -18,8 +18,11 @@ from dataclasses import dataclass
 
 # A heading's marks, and an anchor with text after it on the line (no anchor to doc-builder either, shown
 # as written). The anchor at a line's end is found from the end, not by a pattern: `.*?[ ]*\[\[` tried
-# every split of a run of blanks (a heading of 8,000 spaces took more than 5 s).
-_HEADING_START = re.compile(r"#{1,6}[ ]+")
+# every split of a run of blanks (a heading of 8,000 spaces took more than 5 s). A heading may stand in a
+# `>` quote (an alert); the quote marks are read possessively (each blank could be the `>`'s or the next
+# one's: trying both took exponential time) and from the line's start only (`^`: searched from every
+# position, a run of `>` was read again at each).
+_HEADING_START = re.compile(r"^(?:[ ]{0,3}>[ ]?)*+#{1,6}[ ]+")
 _FOLLOWED_ANCHOR = re.compile(r"\[\[[^\[\]\n]+\]\][ ]*+\S")
 _NOT_IN_ID = re.compile(r"[\s{}]+")
 

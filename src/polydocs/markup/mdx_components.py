@@ -6,9 +6,14 @@ themselves (`<Youtube>`, `<Question>`, ...) are rendered earlier, by `markup/com
 
 from __future__ import annotations
 
+import re
+
 from polydocs.dialect.constructs.components import Leftover, find_leftovers
 from polydocs.dialect.heading_anchors import heading_anchor
 from polydocs.markup.context import MarkupContext
+
+# A heading's marks, after the `>` of a quote holding it.
+_MARKS = re.compile(r"^[ >]*#+")
 
 
 def render_mdx_components(lines: list[str], context: MarkupContext) -> list[str]:
@@ -33,4 +38,4 @@ def _rendered(leftover: Leftover, line: str) -> str:
 def _with_text(heading: str) -> str:
     """attr_list reads `{ #id }` only after a heading's text: a heading of its anchor alone (`## [[id]]`,
     shown empty with its id, as doc-builder shows it) is given an empty element for text."""
-    return heading if heading.lstrip("#").strip() else f"{heading.rstrip()} <span></span>"
+    return heading if _MARKS.sub("", heading).strip() else f"{heading.rstrip()} <span></span>"
