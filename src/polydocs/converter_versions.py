@@ -2,7 +2,7 @@
 
 A change of either makes every cached conversion stale (`site/page_cache.py`), every language record
 (`site/language_manifest.py`), every tree's mark of having been converted (`site/converted_trees.py`) and
-every page lint kept (`lint/rendering_cache.py`): shared by the site and lint, so it sits below both.
+every page lint kept (`lint/kept_pages.py`): shared by the site and lint, so it sits below both.
 Imports no MkDocs: the build's process reads it before it forks its side process.
 """
 

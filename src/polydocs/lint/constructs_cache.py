@@ -22,7 +22,7 @@ from polydocs.dialect.constructs.literal_include import OPEN, included_files
 from polydocs.lint.context import LintContext
 from polydocs.lint.document import LintDocument
 from polydocs.lint.inventory_answers import Answer, AnsweringInventory, still_answered
-from polydocs.lint.rendering_cache import kept_key
+from polydocs.lint.kept_pages import kept_key
 from polydocs.markup.steps_text import steps_text
 from polydocs.typed_json import load
 

@@ -13,8 +13,9 @@ from polydocs.dialect.constructs.literal_include import include_root
 from polydocs.dialect.site_inventory import site_inventory
 from polydocs.lint.document import LintDocument
 from polydocs.lint.installed import InstalledFacts
+from polydocs.lint.kept_pages import kept_pages
 from polydocs.lint.rendering import PageRendering, RenderingSettings
-from polydocs.lint.rendering_cache import RenderingCache, kept_pages
+from polydocs.lint.rendering_cache import RenderingCache
 from polydocs.lint.targets import LintTargets
 from polydocs.sources import SOURCE_LANGUAGE, ProjectConfig
 from polydocs.sources.api_inventory import ApiInventory
@@ -28,8 +29,7 @@ class LintContext:
 
     targets: LintTargets
     facts: InstalledFacts
-    # Where what lint derives from each page is kept across runs (its rendering: `rendering_cache.py`;
-    # its constructs' findings: `constructs_cache.py`); None keeps nothing.
+    # Where what lint derives from each page alone is kept across runs (`kept_pages.py`); None: nothing.
     kept_folder: Path | None = None
     _documents: dict[Path, LintDocument] = field(default_factory=dict)
     _anchors: dict[Path, frozenset[str]] = field(default_factory=dict)

@@ -1,5 +1,5 @@
 """What lint read of each page's rendering, kept in polydocs' cache (`lint/pages`) by everything it was
-made from, so that a second lint of unchanged pages converts none of them.
+made from (`kept_pages.py`), so that a second lint of unchanged pages converts none of them.
 
 The key holds all a rendering reads (`rendering.py`): the page's text, path and language, the settings
 the site renders it with (the language's strings, iframe hosts, whether the page is trusted, the
@@ -7,30 +7,24 @@ inventory's settings) and the versions of polydocs' own code and of the converte
 the answers the API inventory gave (they follow the installed packages and their files), is kept in the
 entry, and the entry is reused only while this run's inventory gives every one of them again
 (`inventory_answers.py`). An entry is read as data of a fixed shape, for the very key and page it was
-written for; anything else is converted again, never believed. Entries are written whole or not at all
-(`polydocs.cache`): lints and builds share the cache.
+written for; anything else is converted again, never believed.
 """
 
 from __future__ import annotations
 
 import contextlib
-import hashlib
 from dataclasses import asdict, dataclass
-from pathlib import Path
 
-from polydocs.cache import CacheStore, cache_dir, require
-from polydocs.converter_versions import converter_versions
+from polydocs.cache import CacheStore, require
 from polydocs.diagnostics import Diagnostic, reading
 from polydocs.lint.document import LintDocument
 from polydocs.lint.inventory_answers import Answer, still_answered
+from polydocs.lint.kept_pages import kept_key
 from polydocs.lint.rendering import PageRendering, RenderingSettings, rendered
 from polydocs.markup.unsafe_html import CODE as UNSAFE_HTML
-from polydocs.markup.unsafe_html import SANITIZER
 from polydocs.markup.visible_source import CODE as SOURCE_VISIBLE
 from polydocs.typed_json import load
 
-# Bump when what an entry holds, or what a rendering reads, changes in a way no version below tells.
-_FORMAT = "1"
 # Renderings kept in memory: the page being linted, and the pages its links led to (their anchors), until
 # their own turn: a tree's pages link mostly to pages near them. On transformers-docs (123 pages linted
 # in one process), 4 kept converted 129 times, 32 once each.
@@ -60,15 +54,6 @@ def rendering_key(document: LintDocument, settings: RenderingSettings) -> str:
         repr(settings.trusted(document)),
         settings.inventory_key,
     )
-
-
-def kept_key(kind: str, *parts: str) -> str:
-    """The key of an entry of `kind` made from `parts`: with them, the versions of polydocs' own code, of
-    the converters and of the sanitiser, which all that lint keeps of a page depends on."""
-    digest = hashlib.sha256(f"{_FORMAT}\0{converter_versions()}\0{SANITIZER}\0{kind}".encode())
-    for part in parts:
-        digest.update(b"\0" + part.encode("utf-8", "surrogatepass"))
-    return digest.hexdigest()
 
 
 class RenderingCache:
@@ -107,13 +92,3 @@ def _trusted_entry(data: object, key: str, document: LintDocument) -> _Entry:
     for code, findings in ((UNSAFE_HTML, entry.removed), (SOURCE_VISIBLE, entry.shown)):
         require(all(f.path == entry.page and f.code == code for f in findings), f"{code} findings")
     return entry
-
-
-def kept_pages(folder: Path | None) -> CacheStore:
-    """The store of what lint keeps of each page (`folder` None: nothing)."""
-    return CacheStore(folder, _FORMAT)
-
-
-def default_folder() -> Path:
-    """The `lint/pages` area of polydocs' cache."""
-    return cache_dir("lint") / "pages"

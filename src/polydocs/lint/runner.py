@@ -17,7 +17,7 @@ from polydocs.lint.changed import reported
 from polydocs.lint.context import LintContext
 from polydocs.lint.document import LintDocument
 from polydocs.lint.installed import InstalledFacts
-from polydocs.lint.rendering_cache import default_folder
+from polydocs.lint.kept_pages import default_folder
 from polydocs.lint.rules import PAGE_RULES, PageRule
 from polydocs.lint.secrets.scan import (
     SecretAllowlist,
@@ -67,7 +67,7 @@ def lint_paths(
         documented library (`--library`) as for `polydocs build`. With `changes`, only the pages they reach
         are read and only the findings that belong to them reported (`polydocs.lint.changed`). What lint
     derives from each page alone (what the rules read of its rendering, its constructs' findings) is kept
-    in polydocs' cache unless `keep_pages` is false (`rendering_cache.py`, `constructs_cache.py`)."""
+    in polydocs' cache unless `keep_pages` is false (`kept_pages.py`)."""
     targets = collect_targets(paths, library)
     affected = _select_changed(targets, changes) if changes is not None else set()
     kept = default_folder() if keep_pages else None

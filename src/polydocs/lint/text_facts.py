@@ -19,8 +19,8 @@ from importlib.metadata import version
 from polydocs.cache import CacheStore, require
 from polydocs.diagnostics import Diagnostic
 from polydocs.lint.document import LintDocument
+from polydocs.lint.kept_pages import kept_key
 from polydocs.lint.references import Reference
-from polydocs.lint.rendering_cache import kept_key
 from polydocs.typed_json import load
 
 # The rules whose findings read the page's text and path alone: the license header, the code blocks'
