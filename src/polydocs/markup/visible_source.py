@@ -10,8 +10,8 @@ reads as syntax, whatever the construct is.
 
 What the author escaped (`\\*\\*REMOVED\\*\\*`, `&lt;Tip&gt;`) is meant as text: a piece of syntax the
 page's source does not hold as written, but holds once its escapes are read, is not reported. The build
-(on the sanitised page) and `polydocs lint` (on the page rendered as lint renders it) both call
-`source_visible`, so they report the same findings.
+(on the sanitised page) and `polydocs lint` (on the page rendered as lint renders it, then sanitised as
+the build does: `lint/rendering.py`) both call `source_visible`, so they report the same findings.
 """
 
 from __future__ import annotations
