@@ -5,7 +5,8 @@ difference is one docs/markup.md justifies, and the comparison does see them."""
 from __future__ import annotations
 
 import importlib.util
-from pathlib import Path
+from collections.abc import Callable
+from functools import cache
 
 import pytest
 
@@ -27,17 +28,31 @@ PAGES = {
 }
 
 
-def _compare(library: str, tmp_path: Path) -> Agreement:
-    if importlib.util.find_spec(library) is None:
-        pytest.skip(f"{library} is not installed")
-    page = tmp_path / f"{library}.md"
-    page.write_text(PAGES[library], encoding="utf-8")
-    return compare_pages(library, [page], tmp_path / "work")
+@pytest.fixture(scope="module")
+def compared(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], Agreement]:
+    """`compared(library)`: its pages documented by both and compared, once for the module's tests (a
+    comparison is two real conversions of the library's objects)."""
+    folder = tmp_path_factory.mktemp("side-by-side")
+
+    @cache
+    def compare(library: str) -> Agreement:
+        page = folder / f"{library}.md"
+        page.write_text(PAGES[library], encoding="utf-8")
+        return compare_pages(library, [page], folder / f"work-{library}")
+
+    def installed(library: str) -> Agreement:
+        if importlib.util.find_spec(library) is None:
+            pytest.skip(f"{library} is not installed")
+        return compare(library)
+
+    return installed
 
 
 @pytest.mark.parametrize("library", sorted(PAGES))
-def test_every_difference_from_doc_builder_is_a_justified_one(library: str, tmp_path: Path) -> None:
-    agreement = _compare(library, tmp_path)
+def test_every_difference_from_doc_builder_is_a_justified_one(
+    library: str, compared: Callable[[str], Agreement]
+) -> None:
+    agreement = compared(library)
     assert not agreement.only_doc_builder and not agreement.not_installed
     assert all(agreement.compared[name] for name in FIELDS), agreement.compared
     unexplained = [
@@ -51,8 +66,10 @@ def test_every_difference_from_doc_builder_is_a_justified_one(library: str, tmp_
         assert agreement.compared["type"] > 100
 
 
-def test_the_comparison_sees_where_doc_builder_cuts_a_type_at_its_colon(tmp_path: Path) -> None:
-    agreement = _compare("accelerate", tmp_path)
+def test_the_comparison_sees_where_doc_builder_cuts_a_type_at_its_colon(
+    compared: Callable[[str], Agreement],
+) -> None:
+    agreement = compared("accelerate")
     (cut,) = [
         d
         for d in agreement.differences
@@ -64,8 +81,10 @@ def test_the_comparison_sees_where_doc_builder_cuts_a_type_at_its_colon(tmp_path
     assert agreement.agreeing["source"] == agreement.compared["source"]
 
 
-def test_objects_documented_by_a_longer_path_carry_doc_builders_anchor_too(tmp_path: Path) -> None:
-    agreement = _compare("accelerate", tmp_path)
+def test_objects_documented_by_a_longer_path_carry_doc_builders_anchor_too(
+    compared: Callable[[str], Agreement],
+) -> None:
+    agreement = compared("accelerate")
     # `utils.DataLoaderConfiguration` and `state.PartialState` (and its method): doc-builder anchors them at
     # `accelerate.DataLoaderConfiguration`, `accelerate.PartialState.split_between_processes`.
     assert agreement.compared["anchor"] >= 5
