@@ -24,7 +24,7 @@ def release_ref(version: str) -> str:
 def github_anchor(heading: str) -> str:
     """The anchor GitHub gives a heading of polydocs' own guide (read there, `guide_url`): lower case,
     punctuation dropped, spaces as hyphens. Not a docs tree's rule: a page's `[[anchor]]` is
-    `dialect/heading_anchors.py`'s, any other heading's id the site's `toc`'s."""
+    `dialect/heading_anchors.py`'s, any other heading's id doc-builder's (`doc_builder_heading_id`)."""
     kept = re.sub(r"[^\w\- ]", "", heading.strip().lower())
     return kept.replace(" ", "-")
 

@@ -8,12 +8,15 @@ nor can attr_list's `{ #id }`) and shows the title without it (`markup/mdx_compo
 anchor check reads it from that rendering (`lint/rendering.py`, `markup/page_anchors.py`), and the
 notebook (`notebooks/plain_markdown.py`) and the site's name, taken from a title (`site/mkdocs_config.py`),
 show the heading as `heading_without_anchor` gives it. `tests/markup/test_heading_anchors_agree.py` holds
-the places to one answer. A heading without `[[anchor]]` gets the id the site's `toc` makes of its text.
+the places to one answer. A heading without `[[anchor]]` gets doc-builder's id of its text
+(`doc_builder_heading_id`, the site's `toc` `slugify`), accents and every script's letters kept, so that a
+link or bookmark written for huggingface.co lands here too.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 
 # A heading's marks, and an anchor with text after it on the line (no anchor to doc-builder either, shown
@@ -25,6 +28,9 @@ from dataclasses import dataclass
 _HEADING_START = re.compile(r"^(?:[ ]{0,3}>[ ]?)*+#{1,6}[ ]+")
 _FOLLOWED_ANCHOR = re.compile(r"\[\[[^\[\]\n]+\]\][ ]*+\S")
 _NOT_IN_ID = re.compile(r"[\s{}]+")
+# JavaScript's `\s` (and what its `trim()` removes): doc-builder's rule is JavaScript's regular expressions.
+_JS_WHITESPACE = "\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
+_JS_WHITESPACE_RUN = re.compile(f"[{_JS_WHITESPACE}]+")
 
 
 @dataclass(frozen=True)
@@ -65,3 +71,18 @@ def heading_without_anchor(line: str) -> str:
     """The line as a reader sees it: a heading without its `[[anchor]]`, any other line as written."""
     anchored = heading_anchor(line)
     return anchored.heading if anchored else line
+
+
+def doc_builder_heading_id(title: str, separator: str = "-") -> str:
+    """The id doc-builder gives a heading without `[[anchor]]` (its kit's mdsvex preprocessor,
+    `kit/preprocessors/mdsvex/index.js`): the title trimmed and lower-cased, each run of white space a
+    hyphen, then every character but a letter, a number (`\\p{L}`, `\\p{N}`) or a hyphen dropped:
+    `Próximos pasos` -> `próximos-pasos`, `A & B` -> `a--b`, `foo_bar` -> `foobar`. Doc-builder gives
+    two equal headings one id; `toc` (which calls this as its `slugify`, `separator` its own `-`) adds
+    `_1` to the second, so a link still lands on the first, as on huggingface.co."""
+    hyphenated = _JS_WHITESPACE_RUN.sub(" ", title).strip(" ").lower().replace(" ", "-")
+    return "".join(
+        character
+        for character in hyphenated
+        if character == "-" or unicodedata.category(character)[0] in "LN"
+    )

@@ -10,6 +10,7 @@ from typing import Any
 
 import markdown
 
+from polydocs.dialect.heading_anchors import doc_builder_heading_id
 from polydocs.markup.context import MarkupContext, current_context, page_context
 from polydocs.markup.page_links import resolve_page_link
 from polydocs.markup.steps import DialectExtension
@@ -55,7 +56,8 @@ def extension_configs() -> dict[str, dict[str, Any]]:
         # and the page's one parse; strict headers would show such a block as text.
         "pymdownx.superfences": {"relaxed_headers": True},
         "pymdownx.tabbed": {"alternate_style": True},
-        "toc": {"permalink": True},
+        # A heading without `[[anchor]]` gets doc-builder's id, so links written for huggingface.co land.
+        "toc": {"permalink": True, "slugify": doc_builder_heading_id},
     }
 
 
