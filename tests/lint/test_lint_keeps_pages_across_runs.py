@@ -75,15 +75,20 @@ def tree(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 @pytest.fixture
 def renders(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The pages rendered, in order."""
-    rendered: list[str] = []
-    render = rendering_cache.rendered
+    return _pages_passed_to(rendering_cache, "rendered", monkeypatch)
 
-    def counted(document, settings):
-        rendered.append(f"{document.lang}/{document.local}")
-        return render(document, settings)
 
-    monkeypatch.setattr(rendering_cache, "rendered", counted)
-    return rendered
+def _pages_passed_to(module: object, name: str, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The pages (`lang/local`) each call of `module.name(document, ...)` is given from now on, in order."""
+    pages: list[str] = []
+    function = getattr(module, name)
+
+    def counted(document, *rest):
+        pages.append(f"{document.lang}/{document.local}")
+        return function(document, *rest)
+
+    monkeypatch.setattr(module, name, counted)
+    return pages
 
 
 def _lint(root: Path, facts, keep: bool = True) -> list[str]:
@@ -262,15 +267,7 @@ def checked(tree: Path, monkeypatch: pytest.MonkeyPatch) -> list[str]:
         ),
         encoding="utf-8",
     )
-    pages: list[str] = []
-    check = constructs._checked
-
-    def counted(document, facts):
-        pages.append(f"{document.lang}/{document.local}")
-        return check(document, facts)
-
-    monkeypatch.setattr(constructs, "_checked", counted)
-    return pages
+    return _pages_passed_to(constructs, "_checked", monkeypatch)
 
 
 def _constructs(root: Path, facts, keep: bool = True) -> list[str]:
