@@ -11,20 +11,18 @@ new field of `PageFacts` is in the key without a word here; an entry is trusted 
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import dataclass, fields, replace
 
-from polydocs.cache import require, stable_repr
+from polydocs.cache import stable_repr
 from polydocs.diagnostics import Diagnostic
 from polydocs.dialect import PageFacts, parse_page
 from polydocs.dialect.constructs.literal_include import OPEN, included_files
 from polydocs.lint.context import LintContext
 from polydocs.lint.document import LintDocument
 from polydocs.lint.inventory_answers import Answer, AnsweringInventory, still_answered
-from polydocs.lint.kept_pages import kept_key
+from polydocs.lint.kept_pages import keep, kept_key, read_kept
 from polydocs.markup.steps_text import steps_text
-from polydocs.typed_json import load
 
 # The facts read into the key otherwise than as they are (see above).
 _FACTS_KEYED_APART = frozenset({"known_pages", "moved_pages", "api"})
@@ -45,13 +43,12 @@ def kept_construct_findings(
     facts = context.page_facts(document)
     key = _key(document, context, facts)
     page = str(document.path)
-    entry = context.kept.read(key, lambda data: _trusted_entry(data, key, page))
+    entry = read_kept(context.kept, _Entry, key, page, lambda kept: kept.findings)
     if entry is not None and still_answered(context.api, entry.answers):
         return entry.findings
     answering = AnsweringInventory.of(context.api)
     findings = check(replace(facts, api=answering))
-    with contextlib.suppress(OSError):  # a cache that cannot be written is simply not kept
-        context.kept.write(key, asdict(_Entry(key, page, findings, answering.noted())))
+    keep(context.kept, _Entry(key, page, findings, answering.noted()))
     return findings
 
 
@@ -78,10 +75,3 @@ def _included(document: LintDocument, facts: PageFacts) -> list[str]:
     if OPEN not in document.text or facts.source_file is None or facts.include_root is None:
         return []
     return included_files(parse_page(steps_text(document.text)[0]), facts.source_file, facts.include_root)
-
-
-def _trusted_entry(data: object, key: str, page: str) -> _Entry:
-    entry = load(_Entry, data)
-    require(entry.key == key and entry.page == page, "an entry of this page")
-    require(all(finding.path == page for finding in entry.findings), "findings of this page")
-    return entry

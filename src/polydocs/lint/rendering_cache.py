@@ -12,18 +12,16 @@ written for; anything else is converted again, never believed.
 
 from __future__ import annotations
 
-import contextlib
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 
 from polydocs.cache import CacheStore, require
 from polydocs.diagnostics import Diagnostic, reading
 from polydocs.lint.document import LintDocument
 from polydocs.lint.inventory_answers import Answer, still_answered
-from polydocs.lint.kept_pages import kept_key
+from polydocs.lint.kept_pages import keep, kept_key, read_kept
 from polydocs.lint.rendering import PageRendering, RenderingSettings, rendered
 from polydocs.markup.unsafe_html import CODE as UNSAFE_HTML
 from polydocs.markup.visible_source import CODE as SOURCE_VISIBLE
-from polydocs.typed_json import load
 
 # Renderings kept in memory: the page being linted, and the pages its links led to (their anchors), until
 # their own turn: a tree's pages link mostly to pages near them. On transformers-docs (123 pages linted
@@ -74,21 +72,24 @@ class RenderingCache:
 
     def _read_or_render(self, document: LintDocument) -> PageRendering:
         key = rendering_key(document, self.settings)
-        entry = self.store.read(key, lambda data: _trusted_entry(data, key, document))
+        entry = read_kept(
+            self.store,
+            _Entry,
+            key,
+            str(document.path),
+            lambda e: [*e.removed, *e.shown],
+            _findings_of_their_rules,
+        )
         if entry is not None and still_answered(self.settings.inventory, entry.answers):
             return PageRendering(frozenset(entry.anchors), entry.removed, entry.shown)
         with reading(document.path):
             found, answers = rendered(document, self.settings)
         entry = _Entry(key, str(document.path), sorted(found.anchors), found.removed, found.shown, answers)
-        with contextlib.suppress(OSError):  # a cache that cannot be written is simply not kept
-            self.store.write(key, asdict(entry))
+        keep(self.store, entry)
         return found
 
 
-def _trusted_entry(data: object, key: str, document: LintDocument) -> _Entry:
-    """The entry, when it is one written for this key and page and its findings are the page's own."""
-    entry = load(_Entry, data)
-    require(entry.key == key and entry.page == str(document.path), "an entry of this page")
+def _findings_of_their_rules(entry: _Entry) -> None:
+    """Each kept finding is of the rule that reads it: the sanitiser's removals, the source shown."""
     for code, findings in ((UNSAFE_HTML, entry.removed), (SOURCE_VISIBLE, entry.shown)):
-        require(all(f.path == entry.page and f.code == code for f in findings), f"{code} findings")
-    return entry
+        require(all(f.code == code for f in findings), f"{code} findings")

@@ -10,18 +10,17 @@ Python's (`code-style`). An entry is trusted as the renderings' are (`rendering_
 
 from __future__ import annotations
 
-import contextlib
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
+from functools import partial
 from importlib.metadata import version
 
 from polydocs.cache import CacheStore, require
 from polydocs.diagnostics import Diagnostic
 from polydocs.lint.document import LintDocument
-from polydocs.lint.kept_pages import kept_key
+from polydocs.lint.kept_pages import keep, kept_key, read_kept
 from polydocs.lint.references import Reference
-from polydocs.typed_json import load
 
 # The rules whose findings read the page's text and path alone: the license header, the code blocks'
 # directives, and black's formatting of each Python block (`code-style`: black's and Python's versions in
@@ -52,7 +51,7 @@ def text_findings(
     links = "links" in selected
     page = str(document.path)
     key = kept_key("text", document.text, page, ",".join(rules), repr(links), _FORMATTER)
-    entry = store.read(key, lambda data: _trusted_entry(data, key, page, rules))
+    entry = read_kept(store, _Entry, key, page, _all_findings, partial(_of_these_rules, rules))
     if entry is not None:
         document.known_from_text(entry.refused, entry.references)
         return entry.findings
@@ -62,16 +61,15 @@ def text_findings(
         references = document.references if links and not refused else None
     except RecursionError:  # the `links` rule's finding on this page, made there: nothing kept
         return findings
-    with contextlib.suppress(OSError):  # a cache that cannot be written is simply not kept
-        store.write(key, asdict(_Entry(key, page, refused, references, findings)))
+    keep(store, _Entry(key, page, refused, references, findings))
     return findings
 
 
-def _trusted_entry(data: object, key: str, page: str, rules: list[str]) -> _Entry:
-    entry = load(_Entry, data)
-    require(entry.key == key and entry.page == page, "an entry of this page")
+def _all_findings(entry: _Entry) -> list[Diagnostic]:
+    return [finding for findings in entry.findings.values() for finding in findings]
+
+
+def _of_these_rules(rules: list[str], entry: _Entry) -> None:
+    """The entry holds the findings of exactly these rules, and references that are the page's lines."""
     require(sorted(entry.findings) == sorted(rules), "the findings of these rules")
-    found = [finding for findings in entry.findings.values() for finding in findings]
-    require(all(finding.path == page for finding in found), "findings of this page")
     require(all(reference.line > 0 for reference in entry.references or []), "references of the page")
-    return entry
