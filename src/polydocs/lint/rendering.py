@@ -19,7 +19,6 @@ from polydocs.cache import stable_repr
 from polydocs.diagnostics import Diagnostic
 from polydocs.dialect import parse_page
 from polydocs.dialect.constructs.autodoc import autodoc_in_text
-from polydocs.dialect.page_bounds import page_refusal
 from polydocs.dialect.site_inventory import site_inventory
 from polydocs.lint.document import LintDocument
 from polydocs.lint.inventory_answers import Answer, AnsweringInventory
@@ -94,7 +93,7 @@ class RenderingSettings:
 
 def rendered(document: LintDocument, settings: RenderingSettings) -> tuple[PageRendering, list[Answer]]:
     """The page rendered, and the questions its rendering asked the inventory, with their answers."""
-    if page_refusal(document.parsed) is not None:
+    if document.refused:
         return _REFUSED, []
     skipped = front_matter_lines(document.text)
     body = "\n".join(_without_autodoc(_without_code(document.text.split("\n")[skipped:])))
