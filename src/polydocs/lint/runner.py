@@ -63,11 +63,11 @@ def lint_paths(
     keep_pages: bool = True,
 ) -> LintReport:
     """Lint the pages under `paths`; with `repository`, also scan for secrets every file tracked by the git
-        repository holding the first path (whose root also holds `.secrets.allowlist`). `library` names the
-        documented library (`--library`) as for `polydocs build`. With `changes`, only the pages they reach
-        are read and only the findings that belong to them reported (`polydocs.lint.changed`). What lint
-    derives from each page alone (what the rules read of its rendering, its constructs' findings) is kept
-    in polydocs' cache unless `keep_pages` is false (`kept_pages.py`)."""
+    repository holding the first path (whose root also holds `.secrets.allowlist`). `library` names the
+    documented library (`--library`) as for `polydocs build`. With `changes`, only the pages they reach
+    are read and only the findings that belong to them reported (`polydocs.lint.changed`). What lint
+    derives from each page alone (what the rules read of its rendering and of its text, its constructs'
+    findings) is kept in polydocs' cache unless `keep_pages` is false (`kept_pages.py`)."""
     targets = collect_targets(paths, library)
     affected = _select_changed(targets, changes) if changes is not None else set()
     kept = default_folder() if keep_pages else None
