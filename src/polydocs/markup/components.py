@@ -1,20 +1,21 @@
-"""Doc-builder component tags -> the site's HTML: quizzes, notebook links, videos, version notes, a
-placeholder for a known component polydocs cannot render, and a neutral container (its tags dropped) for an
-unknown one: never its source.
+"""Doc-builder component tags -> the site's HTML, by their role: quizzes, notebook links, videos, version
+notes, labels, a placeholder for a known component polydocs cannot render, and a neutral container (its tags
+dropped) for an unknown one: never its source.
 
-Which tags a page has, and what is wrong with them, is the dialect's (`dialect/constructs/components.py`,
-`quiz.py`, `notebooks.py`): this module only renders, and the page's parse reports the problems. It runs
-before callouts and tabs, on the lines as the page wrote them; what it stores is moved into a callout or a
-tab with the lines around it.
+Which tags a page has, what each is (`tag_role`, from its spec in `dialect/constructs/component_specs.py`)
+and what is wrong with them are the dialect's: this module renders each role (`HTML_BY_ROLE`) and never
+reads a component's name, and the page's parse reports the problems. It runs before callouts and tabs, on
+the lines as the page wrote them; what it stores is moved into a callout or a tab with the lines around it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
 
 from polydocs.dialect.constructs import components, notebooks, quiz
+from polydocs.dialect.constructs.component_roles import TagRole
 from polydocs.dialect.constructs.component_tags import ComponentTag, find_component_tags
-from polydocs.dialect.constructs.components import TagRole
 from polydocs.dialect.page import ParsedPage
 from polydocs.markup._blocks import INDENT, StoreHtml, indent_lines, leading_spaces, quoted, text_after
 from polydocs.markup.context import MarkupContext
@@ -22,8 +23,6 @@ from polydocs.markup.notebook_links import notebook_links_html
 from polydocs.markup.quiz import quiz_html
 from polydocs.markup.youtube import youtube_html
 from polydocs.sources.languages import Language
-
-_NOTE_TYPES = {"added": "info", "changed": "note", "deprecated": "warning"}
 
 
 def render_components(lines: list[str], context: MarkupContext, store: StoreHtml) -> list[str]:
@@ -51,7 +50,7 @@ def render_components(lines: list[str], context: MarkupContext, store: StoreHtml
             lines[tag.last] = indent + INDENT + after
         elif after:
             lines[tag.last] = (lines[tag.last] + " " + after).strip()
-        if tag.name in components.VERSION_NOTES and tag.opening and tag.ended:
+        if _opens_note(tag):
             end = closings.get(tag.index)
             indent_lines(lines, tag.last + 1, len(lines) if end is None else end)
     return lines
@@ -72,56 +71,91 @@ def note_lines(
     return blocks
 
 
+def _opens_note(tag: ComponentTag) -> bool:
+    return components.tag_role(tag) is TagRole.VERSION_NOTE and tag.opening
+
+
 def _opens_note_with_text(tag: ComponentTag) -> bool:
-    return tag.name in components.VERSION_NOTES and tag.opening and tag.ended and bool(tag.after)
+    return _opens_note(tag) and bool(tag.after)
 
 
 def _tag_html(tag: ComponentTag, context: MarkupContext, store: StoreHtml) -> str | None:
     """What replaces the tag, by its role (`components.tag_role`, which the notebooks follow too): stored
     HTML, a Markdown line, "" (nothing), or None (not this module's)."""
-    role = components.tag_role(tag)
-    if role in (TagRole.OWNED, TagRole.INFERENCE_SNIPPET):
-        return None  # the callouts' or the tabs' construct; a snippet's tabs come at the hand-over
-    if role is TagRole.QUIZ:
-        question = quiz.read_question(tag)
-        if isinstance(question, quiz.Question):
-            return store(quiz_html(question, context.lang, context.source_line(question.index)))
-        return store(_placeholder(context))
-    if role is TagRole.NOTEBOOK_LINKS:
-        links = notebook_links_html(notebooks.read_notebook_links(tag), context.lang)
-        return store(links) if links else ""
-    if role is TagRole.YOUTUBE:
-        video = tag.text("id")
-        return store(youtube_html(video, context.lang)) if components.youtube_id_valid(video) else ""
-    if role is TagRole.VERSION_NOTE and tag.self_closing and tag.after:
+    return HTML_BY_ROLE[components.tag_role(tag)](tag, context, store)
+
+
+def _quiz(tag: ComponentTag, context: MarkupContext, store: StoreHtml) -> str:
+    question = quiz.read_question(tag)
+    if isinstance(question, quiz.Question):
+        return store(quiz_html(question, context.lang, context.source_line(question.index)))
+    return _placeholder(tag, context, store)
+
+
+def _notebook_links(tag: ComponentTag, context: MarkupContext, store: StoreHtml) -> str:
+    links = notebook_links_html(notebooks.read_notebook_links(tag), context.lang)
+    return store(links) if links else ""
+
+
+def _youtube(tag: ComponentTag, context: MarkupContext, store: StoreHtml) -> str:
+    video = components.video_of(tag)
+    return store(youtube_html(video, context.lang)) if video is not None else ""
+
+
+def _version_note(tag: ComponentTag, context: MarkupContext, store: StoreHtml) -> str:
+    if tag.self_closing and tag.after:
         # `!!! note` must end its line: a note with text after its tag on that line is the note's HTML.
         return store(_note_html(tag, context))
-    if role is TagRole.VERSION_NOTE:
-        return _note_line(tag, context)
-    if role is TagRole.PLACEHOLDER:
-        return store(_placeholder(context))
-    return ""  # DROPPED, CONTAINER: the tag goes, what it encloses is rendered with the page
+    return _note_line(tag, context)
+
+
+def _label(tag: ComponentTag, context: MarkupContext, store: StoreHtml) -> str:
+    label = escape(components.label_of(tag))
+    return store(f'<p class="polydocs-component-label"><strong>{label}</strong></p>') if label else ""
+
+
+def _placeholder(tag: ComponentTag, context: MarkupContext, store: StoreHtml) -> str:
+    return store(f'<p class="polydocs-placeholder">{escape(context.lang.text("component.placeholder"))}</p>')
+
+
+def _not_this_steps(tag: ComponentTag, context: MarkupContext, store: StoreHtml) -> None:
+    return None  # the callouts' or the tabs' construct; a snippet's tabs come at the hand-over
+
+
+def _nothing(tag: ComponentTag, context: MarkupContext, store: StoreHtml) -> str:
+    return ""  # the tag goes, what it encloses is rendered with the page
+
+
+# What each role renders as: every role has its entry (tests/dialect/test_component_specs.py).
+HTML_BY_ROLE: dict[TagRole, Callable[[ComponentTag, MarkupContext, StoreHtml], str | None]] = {
+    TagRole.OWNED: _not_this_steps,
+    TagRole.INFERENCE_SNIPPET: _not_this_steps,
+    TagRole.QUIZ: _quiz,
+    TagRole.NOTEBOOK_LINKS: _notebook_links,
+    TagRole.YOUTUBE: _youtube,
+    TagRole.VERSION_NOTE: _version_note,
+    TagRole.LABEL: _label,
+    TagRole.PLACEHOLDER: _placeholder,
+    TagRole.DROPPED: _nothing,
+    TagRole.CONTAINER: _nothing,
+}
 
 
 def _note_line(tag: ComponentTag, context: MarkupContext) -> str:
-    kind = components.VERSION_NOTES[tag.name]
-    return f"!!! {_NOTE_TYPES[kind]} {quoted(version_note_title(tag, context.lang))}"
+    admonition = components.note_of(tag).admonition
+    return f"!!! {admonition} {quoted(version_note_title(tag, context.lang))}"
 
 
 def _note_html(tag: ComponentTag, context: MarkupContext) -> str:
     """The HTML admonition makes of `_note_line` with nothing in the note."""
-    kind = _NOTE_TYPES[components.VERSION_NOTES[tag.name]]
+    kind = components.note_of(tag).admonition
     title = escape(version_note_title(tag, context.lang))
     return f'<div class="admonition {kind}">\n<p class="admonition-title">{title}</p>\n</div>'
 
 
 def version_note_title(tag: ComponentTag, lang: Language) -> str:
     """The title of an `<Added>`, `<Changed>` or `<Deprecated>` note: "Added in v1.2", or "Added"."""
-    kind = components.VERSION_NOTES[tag.name]
+    kind = components.note_of(tag).kind
     version = tag.text("version")
     title = lang.text(f"component.{kind}_in", version=version) if version else None
     return title or lang.text(f"component.{kind}")
-
-
-def _placeholder(context: MarkupContext) -> str:
-    return f'<p class="polydocs-placeholder">{escape(context.lang.text("component.placeholder"))}</p>'

@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -45,14 +46,9 @@ from polydocs.dialect.components import OPENS_LIST_ITEM
 from polydocs.dialect.constructs.api_links import API_LINK, api_link_matches, shown_name
 from polydocs.dialect.constructs.autodoc import find_autodoc
 from polydocs.dialect.constructs.callouts import alerts, tip_layout
+from polydocs.dialect.constructs.component_roles import TagRole
 from polydocs.dialect.constructs.component_tags import ComponentTag, find_component_tags, is_component_name
-from polydocs.dialect.constructs.components import (
-    TagRole,
-    closing_lines,
-    find_leftovers,
-    tag_role,
-    youtube_id_valid,
-)
+from polydocs.dialect.constructs.components import closing_lines, find_leftovers, label_of, tag_role, video_of
 from polydocs.dialect.constructs.framework_switch import StrayMarker, SwitchBlock, find_switch_blocks
 from polydocs.dialect.constructs.iframes import find_iframes
 from polydocs.dialect.constructs.inference_snippet import InferenceCall, read_call
@@ -278,25 +274,66 @@ def _components_as_markdown(lines: list[Line], page: ParsedPage, language: Langu
 
 def _tag_markdown(tag: ComponentTag, role: TagRole, language: Language) -> list[str]:
     """The Markdown lines a tag of this role becomes (none: it goes)."""
-    if role is TagRole.QUIZ:
-        question = read_question(tag)
-        if isinstance(question, Question):
-            return question_markdown(question, language)
-        role = TagRole.PLACEHOLDER
-    if role is TagRole.PLACEHOLDER:
-        return [f"*{language.text('component.placeholder')}*"]
-    if role is TagRole.YOUTUBE:
-        video = tag.text("id")
-        return [f'<Youtube id="{video}"/>'] if youtube_id_valid(video) else []
-    if role is TagRole.NOTEBOOK_LINKS:
-        links = read_notebook_links(tag).links
-        shown = [(_escape_link_text(link_label(link, language)), link.url) for link in links]
-        return [" · ".join(f"[{label}]({url})" for label, url in shown)] if shown else []
-    if role is TagRole.INFERENCE_SNIPPET:
-        call = read_call(tag)
-        assert not isinstance(call, str)  # the role says it reads
-        return _client_blocks(call)
-    return []  # DROPPED, CONTAINER
+    return MARKDOWN_BY_ROLE[role](tag, language)
+
+
+def _quiz(tag: ComponentTag, language: Language) -> list[str]:
+    question = read_question(tag)
+    if isinstance(question, Question):
+        return question_markdown(question, language)
+    return _placeholder(tag, language)
+
+
+def _placeholder(tag: ComponentTag, language: Language) -> list[str]:
+    return [f"*{language.text('component.placeholder')}*"]
+
+
+def _youtube(tag: ComponentTag, language: Language) -> list[str]:
+    """The one form hf-doc-builder makes a video cell of."""
+    video = video_of(tag)
+    return [f'<Youtube id="{video}"/>'] if video is not None else []
+
+
+def _notebook_links(tag: ComponentTag, language: Language) -> list[str]:
+    links = read_notebook_links(tag).links
+    shown = [(_escape_link_text(link_label(link, language)), link.url) for link in links]
+    return [" · ".join(f"[{label}]({url})" for label, url in shown)] if shown else []
+
+
+def _inference_snippet(tag: ComponentTag, language: Language) -> list[str]:
+    call = read_call(tag)
+    assert not isinstance(call, str)  # the role says it reads
+    return _client_blocks(call)
+
+
+def _label(tag: ComponentTag, language: Language) -> list[str]:
+    label = label_of(tag)
+    return [f"**{_escape_markdown(label)}**"] if label else []
+
+
+def _escape_markdown(text: str) -> str:
+    """`text` shown as written: Markdown's punctuation and `<` escaped."""
+    return re.sub(r"([\\`*_{}\[\]<>()#+!|~])", r"\\\1", text)
+
+
+def _nothing(tag: ComponentTag, language: Language) -> list[str]:
+    return []
+
+
+# What each role becomes (a `VERSION_NOTE` is quoted by `_components_as_markdown`; an `OWNED` tag is its
+# construct's): every role has its entry (tests/dialect/test_component_specs.py).
+MARKDOWN_BY_ROLE: dict[TagRole, Callable[[ComponentTag, Language], list[str]]] = {
+    TagRole.OWNED: _nothing,
+    TagRole.VERSION_NOTE: _nothing,
+    TagRole.QUIZ: _quiz,
+    TagRole.PLACEHOLDER: _placeholder,
+    TagRole.YOUTUBE: _youtube,
+    TagRole.NOTEBOOK_LINKS: _notebook_links,
+    TagRole.INFERENCE_SNIPPET: _inference_snippet,
+    TagRole.LABEL: _label,
+    TagRole.DROPPED: _nothing,
+    TagRole.CONTAINER: _nothing,
+}
 
 
 def _client_blocks(call: InferenceCall) -> list[str]:

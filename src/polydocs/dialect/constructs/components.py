@@ -1,17 +1,10 @@
-"""Doc-builder components and leftovers no other construct owns, and which component belongs to which.
+"""The components construct: the check of every component tag, by its spec, and the leftovers.
 
-- `<Youtube id="..."/>`: a click-to-load video.
-- `<Added>`, `<Changed>`, `<Deprecated>` (`version="..."`): a note saying so; `<ExampleCodeBlock>`: its
-  content as it is (the tags only group it on huggingface.co).
+- Each component tag is checked by its spec (`component_specs.py`: what it is, the attributes it reads, its
+  own problems); a tag no spec names is a neutral container, what it encloses rendered as the page's
+  Markdown and its tags dropped, reported as `component-unknown` (never its source). `tag_role` says what
+  every renderer makes of a tag.
 - `[[open-in-colab]]` (this site has its own notebook link) and `## Title[[anchor]]` (a heading's id).
-- Any other component (a capitalised or snake_case tag such as `<Gallery>` or `<add_code_sample>`): a
-  neutral container, what it encloses rendered as the page's Markdown and its tags dropped, reported as
-  `component-unknown`; never its source.
-- `<InferenceSnippet ... />` alone: the call it describes as code tabs (inference_snippet.py; nothing is
-  fetched); enclosing tabs, it is a tab group (tabs.py).
-
-`<Tip>` (callouts), `<Question>` (quiz), the notebook banners (notebooks) and `<FrameworkSwitchCourse>`
-(framework_switch) have constructs of their own.
 """
 
 from __future__ import annotations
@@ -19,37 +12,30 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from enum import Enum
 from typing import Literal
 
 from polydocs.dialect import components as shared
 from polydocs.dialect.checks import Finding, PageFacts
-from polydocs.dialect.constructs import framework_switch, inference_snippet, notebooks, quiz, tabs
 from polydocs.dialect.constructs._visible import visible_lines
+from polydocs.dialect.constructs.component_roles import ComponentSpec, Note, TagRole
+from polydocs.dialect.constructs.component_specs import SPECS, spec_of
 from polydocs.dialect.constructs.component_tags import ComponentTag, find_component_tags
 from polydocs.dialect.heading_anchors import has_misplaced_anchor, heading_anchor
 from polydocs.dialect.page import ParsedPage
+from polydocs.dialect.tags import TagLine
 from polydocs.guide import guide_url
 
 UNKNOWN = "component-unknown"
 MALFORMED = "component-malformed"
 ANCHOR_MISPLACED = "heading-anchor-misplaced"
-YOUTUBE_MALFORMED = "youtube-malformed"
-CODES = frozenset({UNKNOWN, MALFORMED, YOUTUBE_MALFORMED, ANCHOR_MISPLACED, shared.UNCLOSED})
-
-YOUTUBE = "Youtube"
-# Component -> the kind of note it is (strings `component.<kind>`, `component.<kind>_in`).
-VERSION_NOTES = {"Added": "added", "Changed": "changed", "Deprecated": "deprecated"}
-# Components whose tags only group what they enclose.
-GROUPING = frozenset({"ExampleCodeBlock"})
-# Components other constructs own (`<Tip>`: callouts, converted when it stands alone on a line).
-OWNED_ELSEWHERE = frozenset({"Tip", quiz.NAME, framework_switch.NAME, *notebooks.NAMES})
-RENDERED = frozenset({YOUTUBE, *VERSION_NOTES, *GROUPING})
-# Known components shown as a placeholder where their tag cannot be read (the dialect check says why).
-PLACEHOLDERS = frozenset({inference_snippet.NAME})
+CODES = frozenset(
+    {UNKNOWN, MALFORMED, ANCHOR_MISPLACED, shared.UNCLOSED, shared.ATTRIBUTE}
+    | {code for spec in SPECS for code in spec.codes}
+)
+# This construct checks the components whose spec says so, and those no spec names.
+_CHECKED_HERE = "components"
 
 _OPEN_IN_COLAB = re.compile(r"^[ ]*\[\[open-in-colab\]\][ ]*$")
-_YOUTUBE_ID = re.compile(r"^[\w-]{6,20}$")
 
 LeftoverKind = Literal["open-in-colab", "heading-anchor"]
 
@@ -62,57 +48,39 @@ class Leftover:
     kind: LeftoverKind
 
 
-class TagRole(Enum):
-    """What the site makes of a component tag: the one decision every renderer (the site's components step,
-    the notebooks) follows, so that a tag is never shown by one output and left as written by another."""
-
-    # Another construct's: a `<Tip>` (callouts), a tab group enclosing tabs (tabs).
-    OWNED = "owned"
-    # A tag never ended, or a known component that cannot be shown (an `<InferenceSnippet>` not read):
-    # the site's placeholder sentence.
-    PLACEHOLDER = "placeholder"
-    # A readable self-closing `<InferenceSnippet>`: its call's code, for each client.
-    INFERENCE_SNIPPET = "inference-snippet"
-    # A `<Question>`: its choices (or the placeholder, when they cannot be read).
-    QUIZ = "quiz"
-    # `<CourseFloatingBanner>`, `<DocNotebookDropdown>`: links to the page's hosted notebooks.
-    NOTEBOOK_LINKS = "notebook-links"
-    # `<FrameworkSwitchCourse>` (its `{#if}` blocks are the switch), a grouping tag, the closing tag of a
-    # placeholder: the tag goes, what it encloses stays.
-    DROPPED = "dropped"
-    # A component no construct knows: a neutral container, its tags dropped (`<Name>text</Name>` on one line
-    # keeps its text), what it encloses rendered with the page.
-    CONTAINER = "container"
-    YOUTUBE = "youtube"
-    # `<Added>`, `<Changed>`, `<Deprecated>`: a note titled with the version (its closing tag: DROPPED).
-    VERSION_NOTE = "version-note"
-
-
 def tag_role(tag: ComponentTag) -> TagRole:
-    """The role of a tag `find_component_tags` found."""
-    if tag.name == "Tip" or (tag.name in tabs.GROUP_NAMES and not tag.self_closing):
-        return TagRole.OWNED
-    if not tag.ended:
-        return TagRole.PLACEHOLDER
-    if inference_snippet.is_inference_snippet(tag) and not isinstance(inference_snippet.read_call(tag), str):
-        return TagRole.INFERENCE_SNIPPET
-    if tag.name == quiz.NAME:
-        return TagRole.QUIZ
-    if tag.name in notebooks.NAMES:
-        return TagRole.NOTEBOOK_LINKS
-    if tag.name == framework_switch.NAME or tag.name in GROUPING:
-        return TagRole.DROPPED
-    if tag.name == YOUTUBE:
-        return TagRole.YOUTUBE
-    if tag.name in VERSION_NOTES:
-        return TagRole.DROPPED if tag.closing else TagRole.VERSION_NOTE
-    if is_unknown(tag):
-        return TagRole.CONTAINER
-    return TagRole.DROPPED if tag.closing else TagRole.PLACEHOLDER
+    """The role of a tag `find_component_tags` found: its spec's, or a neutral container's."""
+    spec = spec_of(tag.name)
+    if spec is not None:
+        return spec.tag_role(tag)
+    return TagRole.CONTAINER if tag.ended else TagRole.PLACEHOLDER
 
 
-def youtube_id_valid(video: str) -> bool:
-    return _YOUTUBE_ID.match(video) is not None
+def note_of(tag: ComponentTag) -> Note:
+    """The note a tag of the role `VERSION_NOTE` is."""
+    note = _spec(tag).note
+    assert note is not None, f"the spec of <{tag.name}> gives the role VERSION_NOTE and no note"
+    return note
+
+
+def label_of(tag: ComponentTag) -> str:
+    """The text a tag of the role `LABEL` shows."""
+    label = _spec(tag).label
+    assert label is not None, f"the spec of <{tag.name}> gives the role LABEL and no label"
+    return label(tag)
+
+
+def video_of(tag: ComponentTag) -> str | None:
+    """The video a tag of the role `YOUTUBE` shows; None when it has no usable one (nothing shows)."""
+    video = _spec(tag).video
+    assert video is not None, f"the spec of <{tag.name}> gives the role YOUTUBE and no video"
+    return video(tag)
+
+
+def _spec(tag: ComponentTag) -> ComponentSpec:
+    spec = spec_of(tag.name)
+    assert spec is not None, f"<{tag.name}> has a role only a spec gives"
+    return spec
 
 
 def find_leftovers(page: ParsedPage) -> Iterator[Leftover]:
@@ -125,10 +93,11 @@ def find_leftovers(page: ParsedPage) -> Iterator[Leftover]:
 
 
 def find_components(page: ParsedPage) -> Iterator[ComponentTag]:
-    """Every tag of a component this construct renders or refuses (not those other constructs own)."""
+    """Every tag of a component this construct checks: those whose spec is this construct's, less the
+    tags another construct lays out (an `<InferenceSnippet>` enclosing tabs), and those no spec names."""
     for tag in find_component_tags(page):
-        # `<InferenceSnippet>` enclosing tabs is a tab group (tabs.py); alone (`.../>`), a component.
-        if tag.name not in OWNED_ELSEWHERE and (tag.self_closing or tag.name not in tabs.GROUP_NAMES):
+        spec = spec_of(tag.name)
+        if spec is None or (spec.checked_by == _CHECKED_HERE and spec.tag_role(tag) is not TagRole.OWNED):
             yield tag
 
 
@@ -149,16 +118,18 @@ def check(page: ParsedPage, facts: PageFacts) -> Iterator[Finding]:
     tags = list(find_components(page))
     closings = closing_lines(tags)
     for tag in tags:
-        finding = _problem(tag)
-        if finding is None and tag.name in VERSION_NOTES and closings.get(tag.index, 0) is None:
-            finding = Finding(
-                tag.index,
-                shared.UNCLOSED,
-                f"`<{tag.name}>` is never closed; its note runs to the end of the page",
-                f"add `</{tag.name}>` on its own line where the note ends",
+        findings = list(_problems(tag))
+        spec = spec_of(tag.name)
+        if not findings and spec is not None and spec.closed and closings.get(tag.index, 0) is None:
+            findings.append(
+                Finding(
+                    tag.index,
+                    shared.UNCLOSED,
+                    f"`<{tag.name}>` is never closed; its {spec.block} runs to the end of the page",
+                    f"add `</{tag.name}>` on its own line where the {spec.block} ends",
+                )
             )
-        if finding is not None:
-            yield finding
+        yield from findings
     for index, line in visible_lines(page):
         if line.startswith("#") and has_misplaced_anchor(line):
             yield Finding(
@@ -177,41 +148,27 @@ def written_lines(page: ParsedPage) -> Iterator[int]:
     yield from (leftover.index for leftover in find_leftovers(page))
 
 
-def is_unknown(tag: ComponentTag) -> bool:
-    """A component no construct knows: rendered as a neutral container of what it encloses."""
-    return tag.name not in RENDERED and tag.name not in PLACEHOLDERS and tag.name not in OWNED_ELSEWHERE
-
-
-def _problem(tag: ComponentTag) -> Finding | None:
-    if tag.ended and inference_snippet.is_inference_snippet(tag):
-        call = inference_snippet.read_call(tag)
-        if not isinstance(call, str):
-            return None
-        return Finding(
-            tag.index,
-            MALFORMED,
-            f"`<{tag.name}>`: {call}; readers see a placeholder",
-            "write the tag as doc-builder's README shows it (section 'Inference Snippet')",
-        )
-    if tag.name not in RENDERED and (tag.closing or (tag.ended and not is_unknown(tag))):
-        return None
-    if tag.name not in RENDERED and tag.ended:
-        return _unknown(tag)
+def _problems(tag: ComponentTag) -> Iterator[Finding]:
+    spec = spec_of(tag.name)
+    if spec is None and tag.closing:
+        return  # `</Name>` of a container: its opening tag is reported
     if not tag.ended:
-        return Finding(
+        yield Finding(
             tag.index,
             MALFORMED,
             f"the `<{tag.name}` tag is never ended with `>`; readers see a placeholder",
             "end the tag with `>` (or `/>` when it encloses nothing)",
         )
-    if tag.name == YOUTUBE and not tag.closing and not youtube_id_valid(tag.text("id")):
-        return Finding(
-            tag.index,
-            YOUTUBE_MALFORMED,
-            f"`<Youtube>` has no usable video id ({tag.text('id')!r}); nothing is shown",
-            'write `<Youtube id="VIDEO_ID"/>` with the id from the video URL',
-        )
-    return None
+    elif spec is None:
+        yield _unknown(tag)
+    elif not tag.closing:
+        if spec.attributes is not None:
+            attributes = {name: attribute.value for name, attribute in tag.attributes.items()}
+            checked = shared.Component(tag.name, spec.attributes)
+            yield from checked.attribute_problems(tag.index, TagLine("", tag.name, attributes))
+        finding = spec.problem(tag) if spec.problem is not None else None
+        if finding is not None:
+            yield finding
 
 
 def _unknown(tag: ComponentTag) -> Finding:
