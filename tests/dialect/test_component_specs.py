@@ -99,13 +99,15 @@ def test_a_component_added_by_its_spec_alone_renders_in_both_outputs(monkeypatch
         label=lambda tag: tag.text("text").upper(),
     )
     monkeypatch.setattr(component_specs, "_BY_NAME", {**component_specs._BY_NAME, "Badge": badge})
-    text = 'Before.\n\n<Badge text="new &ready"/>\n\nAfter.\n\n<Badge size="2"/>\n'
+    text = 'Before.\n\n<Badge text="new &ready"/>\n\nAfter.\n<Badge text="b"/>\n\n<Badge size="2"/>\n'
     context = MarkupContext(path="docs_src/en/badge.md", lang=language_of("en"), page_local="badge")
     html = render(text, context)
-    assert '<p class="polydocs-component-label"><strong>NEW &amp;READY</strong></p>' in html
+    assert '<p><strong class="polydocs-component-label">NEW &amp;READY</strong></p>' in html
+    # On a line of a paragraph, the label stays in it: no paragraph inside a paragraph.
+    assert '<p>After.\n<strong class="polydocs-component-label">B</strong></p>' in html
     assert "Badge" not in html and "<strong></strong>" not in html
     notebook = plain_markdown(text, [], language_of("en"), default_inventory())
     assert "**NEW &READY**" in notebook
     assert not any("Badge" in str(item) or "****" in str(item) for item in notebook)
     findings = [(finding.index, finding.code) for finding in check(parse_page(text), PageFacts())]
-    assert findings == [(6, "component-attribute"), (6, "component-attribute")]
+    assert findings == [(7, "component-attribute"), (7, "component-attribute")]

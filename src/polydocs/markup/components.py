@@ -110,8 +110,11 @@ def _version_note(tag: ComponentTag, context: MarkupContext, store: StoreHtml) -
 
 
 def _label(tag: ComponentTag, context: MarkupContext, store: StoreHtml) -> str:
+    """An inline element: alone between blank lines Python-Markdown puts it in a paragraph of its own; on a
+    line of a paragraph (`Text.` then the tag on the next line, as CommonMark and doc-builder allow) it
+    stays in that paragraph, where a `<p>` would have been nested in another."""
     label = escape(components.label_of(tag))
-    return store(f'<p class="polydocs-component-label"><strong>{label}</strong></p>') if label else ""
+    return store(f'<strong class="polydocs-component-label">{label}</strong>') if label else ""
 
 
 def _placeholder(tag: ComponentTag, context: MarkupContext, store: StoreHtml) -> str:
