@@ -2,6 +2,7 @@
 
 import sys
 import textwrap
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -50,15 +51,25 @@ TOY_PACKAGE = {
 
 
 @pytest.fixture
-def toy_package(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
-    root = tmp_path / "installed"
-    for relative, text in TOY_PACKAGE.items():
-        path = root / "toylib" / relative
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(textwrap.dedent(text), encoding="utf-8")
-    # A build documenting the toy library imports it (to list its names); a later test's copy, at
-    # another path, must not be shadowed by the module an earlier test left in sys.modules.
-    for name in [name for name in sys.modules if name == "toylib" or name.startswith("toylib.")]:
-        monkeypatch.delitem(sys.modules, name)
-    monkeypatch.syspath_prepend(str(root))
-    return "toylib"
+def install_package(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[[str, dict[str, str]], str]:
+    """Writes a package (`relative path: text`) under tmp_path/installed and makes it importable."""
+
+    def install(package: str, files: dict[str, str]) -> str:
+        root = tmp_path / "installed"
+        for relative, text in files.items():
+            path = root / package / relative
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(textwrap.dedent(text), encoding="utf-8")
+        # A build documenting the library imports it (to list its names); a later test's copy, at
+        # another path, must not be shadowed by the module an earlier test left in sys.modules.
+        for name in [name for name in sys.modules if name == package or name.startswith(package + ".")]:
+            monkeypatch.delitem(sys.modules, name)
+        monkeypatch.syspath_prepend(str(root))
+        return package
+
+    return install
+
+
+@pytest.fixture
+def toy_package(install_package: Callable[[str, dict[str, str]], str]) -> str:
+    return install_package("toylib", TOY_PACKAGE)

@@ -82,3 +82,65 @@ def test_a_slice_another_process_made_meanwhile_is_read_and_not_replaced(toy_pac
     assert autodoc_search_path(toy_package, ["Settings"], cache) == first
     assert module.stat().st_ino == made
     assert [path.name for path in cache.iterdir()] == [first.name]
+
+
+def _documented(slice_path: Path, package: str, name: str) -> str:
+    """The docstring griffe gives `package.name` when it reads the slice, as mkdocstrings will."""
+    from griffe import GriffeLoader, load_extensions
+
+    loader = GriffeLoader(extensions=load_extensions(), search_paths=[str(slice_path)])
+    member = loader.load(package, try_relative_path=False).get_member(name)
+    return member.docstring.value if member.docstring else ""
+
+
+# datasets' `packaged_modules/__init__.py` runs `from .text import text`: Python's attribute `text`, which
+# doc-builder walks, is then the module text/text.py, while griffe gives the name to the package text/.
+SHADOWED = {
+    "__init__.py": "",
+    "formats/__init__.py": "from .text import text\n",
+    "formats/text/__init__.py": "",
+    "formats/text/text.py": "class TextConfig:\n    '''How lines of text are read.'''\n",
+}
+
+
+def test_an_object_named_through_an_attribute_that_shadows_its_submodule_is_documented_there(
+    install_package, tmp_path
+):
+    package = install_package("shadowlib", SHADOWED)
+    found = autodoc_slice(package, ["formats.text.TextConfig"], tmp_path / "cache")
+    assert found.path is not None and not found.undocumentable
+    assert _documented(found.path, package, "formats.text.TextConfig") == "How lines of text are read."
+    # The copy that gained the export keeps the installed file's time: the slice is reused, not remade.
+    assert autodoc_slice(package, ["formats.text.TextConfig"], tmp_path / "cache") == found
+
+
+def test_a_function_imported_from_a_submodule_of_its_own_name_is_documented(install_package, tmp_path):
+    # datasets.utils imports `tqdm` from its submodule `tqdm`: griffe's alias `utils.tqdm` targets itself
+    # until the submodule's file is in the slice, and the slice was given up for the whole package.
+    package = install_package(
+        "progresslib",
+        {
+            "__init__.py": "",
+            "utils/__init__.py": "from .tqdm import disable_progress_bars, tqdm\n",
+            "utils/tqdm.py": "def tqdm():\n    '''A bar.'''\n\n\ndef disable_progress_bars():\n"
+            "    '''Hide the bars.'''\n",
+        },
+    )
+    found = autodoc_slice(package, ["utils.disable_progress_bars"], tmp_path / "cache")
+    assert found.path is not None and not found.undocumentable
+    assert _documented(found.path, package, "utils.disable_progress_bars") == "Hide the bars."
+
+
+def test_a_function_of_a_module_the_package_imports_is_documented(install_package, tmp_path):
+    # `from .utils import logging` in datasets' __init__.py: `datasets.logging.set_verbosity`.
+    package = install_package(
+        "logginglib",
+        {
+            "__init__.py": "from .utils import logging\n",
+            "utils/__init__.py": "",
+            "utils/logging.py": "def set_verbosity(level):\n    '''Set how much is logged.'''\n",
+        },
+    )
+    found = autodoc_slice(package, ["logging.set_verbosity"], tmp_path / "cache")
+    assert found.path is not None and not found.undocumentable
+    assert _documented(found.path, package, "logging.set_verbosity") == "Set how much is logged."

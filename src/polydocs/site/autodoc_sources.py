@@ -23,6 +23,7 @@ import json
 import logging
 import os
 import shutil
+import sys
 import tempfile
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -39,23 +40,63 @@ _MAX_ROUNDS = 8
 # Beside the sliced package: the requested names griffe cannot document from the slice.
 _MISSING_FILE = "undocumentable.json"
 # Part of each slice's key: raised when the same names make another slice (2: lazily exported names are
-# followed to their module), so that no slice made by the earlier rule is read again.
-_SLICE_RULES = "2"
+# followed to their module; 3: a submodule shadowed by an attribute is exported where the page names it),
+# so that no slice made by an earlier rule is read again.
+_SLICE_RULES = "3"
 
 log = logging.getLogger(__name__)
 
 
 def _module_of(root: Path, target: str) -> str | None:
-    """The module of a dotted target (`transformers.trainer.Trainer` → `transformers.trainer`)."""
+    """The module of a dotted target (`transformers.trainer.Trainer` → `transformers.trainer`), the target
+    itself where it is one (`datasets.logging` imports the module `datasets.utils.logging`)."""
     parts = target.split(".")
-    for end in range(len(parts) - 1, 0, -1):
+    for end in range(len(parts), 0, -1):
         if module_file(root, ".".join(parts[:end])) is not None:
             return ".".join(parts[:end])
     return None
 
 
-def _copy_slice(root: Path, package: str, modules: set[str], into: Path) -> None:
-    """Each module's file and every `__init__.py` from the package root down to it."""
+@dataclass(frozen=True)
+class _ShadowedExport:
+    """`datasets.packaged_modules.text.TextConfig`: `datasets/packaged_modules/__init__.py` runs
+    `from .text import text`, so Python's attribute `text` there, which doc-builder walks, is the module
+    `text/text.py` that defines `TextConfig`; griffe gives the name to the package `text/` (a submodule wins
+    over an attribute of its name), whose `__init__.py` does not define it. The slice's copy of that
+    `__init__.py` imports the object from where it is defined, so that griffe documents it under the name
+    the page writes, as it documents `transformers.BertModel` through its package's import."""
+
+    module: str  # `datasets.packaged_modules.text`: the module the page's name reads, by files
+    attribute: str  # `TextConfig`
+    defining: str  # `datasets.packaged_modules.text.text`
+    name: str  # the object's own name there
+
+    def import_line(self) -> str:
+        return f"from {self.defining} import {self.name} as {self.attribute}\n"
+
+
+def _shadowed_export(root: Path, package: str, name: str) -> _ShadowedExport | None:
+    """The export the slice adds for `package.name` when the module its name reads, by files, lacks it
+    while the attribute path finds it (`_ShadowedExport`); None otherwise."""
+    module, _, attribute = f"{package}.{name}".rpartition(".")
+    if module == package or module_file(root, module) is None:
+        return None
+    found = imported_object(f"{package}.{name}")
+    if found is None or hasattr(sys.modules.get(module), attribute):
+        return None
+    defining, own_name = getattr(found, "__module__", None), getattr(found, "__qualname__", None)
+    if not isinstance(defining, str) or not defining.startswith(package + "."):
+        return None
+    if module_file(root, defining) is None or not isinstance(own_name, str) or "." in own_name:
+        return None
+    return _ShadowedExport(module, attribute, defining, own_name)
+
+
+def _copy_slice(
+    root: Path, package: str, modules: set[str], into: Path, exports: Iterable[_ShadowedExport] = ()
+) -> None:
+    """Each module's file and every `__init__.py` from the package root down to it, and the exports
+    added where pages name shadowed objects."""
     files = {root / "__init__.py"}
     for module in modules:
         path = module_file(root, module)
@@ -72,6 +113,21 @@ def _copy_slice(root: Path, package: str, modules: set[str], into: Path) -> None
             copy = into / package / path.relative_to(root)
             copy.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(path, copy)  # with its modification time, which `_is_current` compares
+    for export in exports:
+        _add_export(root, package, export, into)
+
+
+def _add_export(root: Path, package: str, export: _ShadowedExport, into: Path) -> None:
+    """The export's import appended to the copy of its module, which keeps the installed file's
+    modification time (`_is_current`)."""
+    installed = module_file(root, export.module)
+    if installed is None:
+        return
+    copy = into / package / installed.relative_to(root)
+    with copy.open("a", encoding="utf-8") as module:
+        module.write("\n" + export.import_line())
+    state = installed.stat()
+    os.utime(copy, ns=(state.st_atime_ns, state.st_mtime_ns))
 
 
 def _unresolved_targets(documented: Object | Alias, package: str) -> set[str]:
@@ -153,7 +209,7 @@ def _imported_from(root: Path, package: str, name: str) -> str | None:
 def _write_slice(root: Path, package: str, names: list[str], into: Path) -> list[str]:
     """Copy the modules that document `names` into `into` (their definitions, then what those need) and
     return the names found; a name the package does not have is left to the page's own warning."""
-    from griffe import AliasResolutionError, Extensions, GriffeLoader
+    from griffe import AliasResolutionError, CyclicAliasError, Extensions, GriffeLoader
 
     def load(search_path: Path | None) -> Object | Alias:
         # No extensions: griffe's dataclass support would fail on the very aliases looked for here.
@@ -163,11 +219,16 @@ def _write_slice(root: Path, package: str, names: list[str], into: Path) -> list
         )
 
     top = load(None)  # the package's `__init__.py` alone: its imports say where each name is defined
-    defined_in = {name: _defining_module(top, root, package, name) for name in names}
+    exports = {name: export for name in names if (export := _shadowed_export(root, package, name))}
+    defined_in = {
+        name: exports[name].defining if name in exports else _defining_module(top, root, package, name)
+        for name in names
+    }
     names = [name for name, module in defined_in.items() if module]
     modules = {module for module in defined_in.values() if module}
+    modules |= {export.module for export in exports.values()}
     for _ in range(_MAX_ROUNDS):
-        _copy_slice(root, package, modules, into)
+        _copy_slice(root, package, modules, into, exports.values())
         package_slice = load(into)
         needed = set()
         for name in names:
@@ -178,6 +239,10 @@ def _write_slice(root: Path, package: str, names: list[str], into: Path) -> list
                 continue
             except AliasResolutionError as error:  # an alias to an alias (`peft.tuners.LoraConfig`)
                 targets = {error.alias.target_path}
+            except CyclicAliasError as error:
+                # `datasets.utils` imports the function `tqdm` from its submodule `tqdm`: without the
+                # submodule's file, griffe's alias `datasets.utils.tqdm` targets itself.
+                targets = set(error.chain)
             needed |= {module for target in targets if (module := _module_of(root, target))}
         if needed <= modules:
             return names

@@ -100,7 +100,11 @@ def imported_object(dotted: str) -> object | None:
     """The object `package.module.Name` names, imported: the longest prefix that is a module (a package's
     `__init__.py` need not import its submodules: `packaging` binds `version` only once something imported
     `packaging.version`), the rest read as its attributes (a lazily exporting package, transformers'
-    `_LazyModule`, imports `BertModel`'s module on the attribute). None when it does not import.
+    `_LazyModule`, imports `BertModel`'s module on the attribute). Where that module lacks the rest, a
+    shorter prefix is tried: a package's attribute may shadow its submodule (`datasets.packaged_modules`
+    runs `from .text import text`, so its attribute `text` is the module text/text.py, which defines
+    `TextConfig`, while `import datasets.packaged_modules.text` gives the package text/), and doc-builder,
+    walking attributes from the package down, finds the object there. None when it does not import.
 
     The library's own code runs here, and may warn or raise anything: its warnings are not the page's
     (silenced), and any error of its import or of its attributes (transformers reports a lazy submodule
@@ -128,6 +132,8 @@ def imported_object(dotted: str) -> object | None:
             try:
                 for attribute in parts[split:]:
                     target = getattr(target, attribute)
+            except AttributeError:
+                continue  # an attribute of a shorter prefix may shadow this module: see above
             except Exception:  # the library's attributes: see above
                 return None
             return target
