@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 from polydocs.dialect.checks import Finding
+from polydocs.dialect.components import Attribute, one_of
 from polydocs.dialect.constructs import framework_switch, inference_snippet, notebooks, quiz
 from polydocs.dialect.constructs.component_roles import ComponentSpec, Note, TagRole
 from polydocs.dialect.constructs.component_tags import ComponentTag
@@ -61,6 +62,55 @@ def _inference_snippet_problem(tag: ComponentTag) -> Finding | None:
     )
 
 
+# The Hub's pipelines doc-builder names (kit/src/lib/pipeline.ts, `PIPELINE_DATA`), by their ids.
+PIPELINE_NAMES = {
+    "text-classification": "Text Classification",
+    "token-classification": "Token Classification",
+    "table-question-answering": "Table Question Answering",
+    "question-answering": "Question Answering",
+    "zero-shot-classification": "Zero-Shot Classification",
+    "translation": "Translation",
+    "summarization": "Summarization",
+    "conversational": "Conversational",
+    "feature-extraction": "Feature Extraction",
+    "text-generation": "Text Generation",
+    "text2text-generation": "Text2Text Generation",
+    "fill-mask": "Fill-Mask",
+    "sentence-similarity": "Sentence Similarity",
+    "text-to-speech": "Text-to-Speech",
+    "automatic-speech-recognition": "Automatic Speech Recognition",
+    "audio-to-audio": "Audio-to-Audio",
+    "audio-classification": "Audio Classification",
+    "voice-activity-detection": "Voice Activity Detection",
+    "image-classification": "Image Classification",
+    "object-detection": "Object Detection",
+    "image-segmentation": "Image Segmentation",
+    "text-to-image": "Text-to-Image",
+    "image-to-text": "Image-to-Text",
+    "image-to-image": "Image-to-Image",
+    "unconditional-image-generation": "Unconditional Image Generation",
+    "reinforcement-learning": "Reinforcement Learning",
+    "robotics": "Robotics",
+    "tabular-classification": "Tabular Classification",
+    "tabular-regression": "Tabular Regression",
+    "tabular-to-text": "Tabular to Text",
+    "table-to-text": "Table to Text",
+    "multiple-choice": "Multiple Choice",
+    "text-retrieval": "Text Retrieval",
+    "time-series-forecasting": "Time Series Forecasting",
+    "visual-question-answering": "Visual Question Answering",
+    "document-question-answering": "Document Question Answering",
+    "zero-shot-image-classification": "Zero-Shot Image Classification",
+    "other": "Other",
+}
+
+
+def _pipeline_name(tag: ComponentTag) -> str:
+    """The pipeline's name as huggingface.co shows it; an id doc-builder does not know, as written."""
+    pipeline = tag.text("pipeline").strip()
+    return PIPELINE_NAMES.get(pipeline, pipeline)
+
+
 def _version_note(name: str, kind: str, admonition: str) -> ComponentSpec:
     """`<Added version="...">`, `<Changed>`, `<Deprecated>`: a note saying so, holding what they enclose."""
     return ComponentSpec(
@@ -96,6 +146,21 @@ SPECS: tuple[ComponentSpec, ...] = (
         problem=_youtube_problem,
         codes=frozenset({YOUTUBE_MALFORMED}),
         video=youtube_video,
+    ),
+    # `<PipelineTag pipeline="text-classification"/>`: the pipeline a list of resources is about, a badge
+    # with its name on huggingface.co (transformers' model pages, above their resources).
+    ComponentSpec(
+        ("PipelineTag",),
+        TagRole.LABEL,
+        attributes=(
+            Attribute(
+                "pipeline",
+                one_of(*PIPELINE_NAMES),
+                'a pipeline of the Hub: `pipeline="text-classification"`',
+                True,
+            ),
+        ),
+        label=_pipeline_name,
     ),
     _version_note("Added", "added", "info"),
     _version_note("Changed", "changed", "note"),
