@@ -11,7 +11,7 @@ import pytest
 
 from polydocs.dialect.checks import PageFacts
 from polydocs.dialect.components import Attribute, non_empty
-from polydocs.dialect.constructs import component_specs
+from polydocs.dialect.constructs import CONSTRUCTS, component_specs
 from polydocs.dialect.constructs.component_roles import ComponentSpec, TagRole
 from polydocs.dialect.constructs.components import CODES, check
 from polydocs.dialect.page import parse_page
@@ -44,6 +44,13 @@ def test_every_spec_gives_what_its_roles_need() -> None:
         assert spec.label is not None or TagRole.LABEL not in roles, spec.names
         assert spec.video is not None or TagRole.YOUTUBE not in roles, spec.names
         assert spec.codes <= CODES
+
+
+def test_every_spec_is_checked_by_a_registered_construct() -> None:
+    """`checked_by` names the construct that reports the component's problems; one that is none of them
+    would leave the component unchecked by any."""
+    registered = {construct.__name__.rsplit(".", 1)[-1] for construct in CONSTRUCTS}
+    assert {spec.checked_by for spec in component_specs.SPECS} <= registered
 
 
 def test_each_component_has_one_spec() -> None:
