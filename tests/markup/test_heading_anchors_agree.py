@@ -36,6 +36,21 @@ CONTAINED = (
     "<hfoptions id='x'>\n<hfoption id='A'>\n\n### In a tab[[tab-anchor]]\n\n</hfoption>\n</hfoptions>\n\n"
     "> ## In a quote[[quote-anchor]]\n\n> [!TIP]\n> ## In an alert[[alert-anchor]]\n> Text.\n"
 )
+# Headings without `[[anchor]]` whose inline parts doc-builder's title keeps apart (`markup/heading_ids.py`),
+# each with the id doc-builder's kit gives it: its `getTitleText` and id expression run under Node as a remark
+# plugin of mdsvex 0.12, its parser.
+INLINE_MARKUP_IDS = [
+    ("## ¿Qué es un *pipeline*?", "qué-es-un-pipeline-"),
+    ("## `from_pretrained`()", "frompretrained-"),
+    ("## De `Dataset`s a `DataFrame`s", "de-dataset-s-a-dataframe-s"),
+    ("## A [link](x)!", "a-link-"),
+    ("## Utilisation d'un <i>notebook</i> Google Colab", "utilisation-dun-i-notebook-i-google-colab"),
+    ("## a\\_b &amp; c", "a--b--c"),
+    ("## a `<b>` c", "a-ltbgt-c"),
+    ("## `{x}`", "123x125"),
+    ("## Special tokens <eos>", "special-tokens-eos"),
+    ("## Tom&#39;s", "tom--s"),
+]
 _HEADING = re.compile(r'<h[1-6] id="(?P<id>[^"]*)">(?P<shown>.*?)<a class="headerlink"')
 _TAG = re.compile(r"<[^>]*>")
 
@@ -71,6 +86,11 @@ def test_the_site_lint_and_the_notebook_read_each_heading_anchor_alike() -> None
         assert shown.get(anchored.id) == _shown_text(anchored.heading), line
         assert heading_without_anchor(line) == anchored.heading
         assert anchored.heading.rstrip() in notebook, line
+
+
+def test_a_heading_with_inline_markup_has_doc_builders_id_on_the_site_and_in_lints_anchors() -> None:
+    shown = _site_headings("\n\n".join(line for line, _ in INLINE_MARKUP_IDS) + "\n")
+    assert list(shown) == [expected for _, expected in INLINE_MARKUP_IDS]
 
 
 def test_a_heading_anchor_in_a_tip_a_tab_or_a_quote_is_its_id_on_the_site_as_in_the_notebook() -> None:

@@ -8,15 +8,17 @@ nor can attr_list's `{ #id }`) and shows the title without it (`markup/mdx_compo
 anchor check reads it from that rendering (`lint/rendering.py`, `markup/page_anchors.py`), and the
 notebook (`notebooks/plain_markdown.py`) and the site's name, taken from a title (`site/mkdocs_config.py`),
 show the heading as `heading_without_anchor` gives it. `tests/markup/test_heading_anchors_agree.py` holds
-the places to one answer. A heading without `[[anchor]]` gets doc-builder's id of its text
-(`doc_builder_heading_id`, the site's `toc` `slugify`), accents and every script's letters kept, so that a
-link or bookmark written for huggingface.co lands here too.
+the places to one answer. A heading without `[[anchor]]` gets doc-builder's id of its title
+(`doc_builder_heading_id` of `doc_builder_title`, its inline parts joined, which `markup/heading_ids.py`
+reads), accents and every script's letters kept, so that a link or bookmark written for huggingface.co
+lands here too.
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 # A heading's marks, and an anchor with text after it on the line (no anchor to doc-builder either, shown
@@ -71,6 +73,14 @@ def heading_without_anchor(line: str) -> str:
     """The line as a reader sees it: a heading without its `[[anchor]]`, any other line as written."""
     anchored = heading_anchor(line)
     return anchored.heading if anchored else line
+
+
+def doc_builder_title(parts: Iterable[str]) -> str:
+    """The title doc-builder makes a heading's id from: the heading's inline parts (each text, code span,
+    inline HTML tag, entity; `markup/heading_ids.py` reads them) joined with a space (`getTitleText` of
+    its kit's mdsvex preprocessor, which trims each first: `doc_builder_heading_id` makes any run of
+    white space one hyphen). `¿Qué es un *pipeline*?` is `¿Qué es un pipeline ?`."""
+    return " ".join(parts)
 
 
 def doc_builder_heading_id(title: str, separator: str = "-") -> str:

@@ -56,7 +56,9 @@ def extension_configs() -> dict[str, dict[str, Any]]:
         # and the page's one parse; strict headers would show such a block as text.
         "pymdownx.superfences": {"relaxed_headers": True},
         "pymdownx.tabbed": {"alternate_style": True},
-        # A heading without `[[anchor]]` gets doc-builder's id, so links written for huggingface.co land.
+        # A heading without `[[anchor]]` gets doc-builder's id, so links written for huggingface.co land:
+        # `heading_ids.py` gives it from the heading's inline parts before toc runs; toc's `slugify` is the
+        # same rule for a heading that step did not reach.
         "toc": {"permalink": True, "slugify": doc_builder_heading_id},
     }
 

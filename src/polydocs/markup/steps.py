@@ -24,6 +24,8 @@ from polydocs.markup.components import render_components
 from polydocs.markup.context import current_context
 from polydocs.markup.framework_switch import render_framework_switches
 from polydocs.markup.framework_tabs import render_framework_tabs
+from polydocs.markup.heading_ids import PRIORITY as HEADING_IDS_PRIORITY
+from polydocs.markup.heading_ids import DocBuilderHeadingIds
 from polydocs.markup.hfoptions import render_hfoptions
 from polydocs.markup.html_blocks import render_html_blocks
 from polydocs.markup.iframes import render_iframes
@@ -140,3 +142,4 @@ class DialectExtension(Extension):
             priority = _AFTER_PRIORITY - position * gap
             md.preprocessors.register(_StepPreprocessor(md, step), f"polydocs_{step.name}", priority)
         md.treeprocessors.register(InlineBudget(md), "polydocs_inline_budget", INLINE_BUDGET_PRIORITY)
+        md.treeprocessors.register(DocBuilderHeadingIds(md), "polydocs_heading_ids", HEADING_IDS_PRIORITY)
