@@ -1,5 +1,6 @@
-"""Every diagnostic code is declared once (polydocs.codes), listed in docs/linting.md, and explained by
-the guide section its help link names; the sources emit no code that is not declared."""
+"""Every diagnostic code is declared once (a construct's with its construct, the others in polydocs.codes;
+`polydocs.codes.CODES` gathers them all), listed in docs/linting.md, and explained by the guide section its
+help link names; the sources emit no code that is not declared."""
 
 from __future__ import annotations
 
@@ -33,7 +34,10 @@ def test_every_code_the_sources_emit_is_declared() -> None:
         for code in emitted
         if not (any(re.fullmatch(code.text, name) for name in CODES) if code.pattern else code.text in CODES)
     ]
-    assert not missing, "codes emitted but not declared in polydocs/codes.py:\n" + "\n".join(missing)
+    assert not missing, (
+        "codes emitted but declared nowhere (a construct's code in its module's CODES, any other in "
+        "polydocs/codes.py):\n" + "\n".join(missing)
+    )
 
 
 def test_every_declared_code_is_listed_and_explained_where_its_help_link_points() -> None:

@@ -3,8 +3,8 @@
 Both run the dialect's one validation (`polydocs.dialect`); these tests run the real commands, as users
 do, once each on one tree of every golden case of `tests/markup/cases/`, once each on a tree of planted
 problems (those too large for a golden case: the page bounds), and on the real-world corpus where it is
-present. Every code of `CONSTRUCT_CODES` must be reported in the first two trees, so a new construct code
-comes with a case that shows build and lint agree on it.
+present. Every code of `CONSTRUCT_CODES` (the codes each construct declares) must be reported in the first
+two trees, so a new construct code comes with a case that shows build and lint agree on it.
 """
 
 from __future__ import annotations
@@ -226,7 +226,7 @@ def test_every_construct_code_is_reported_by_a_golden_case_or_a_planted_page(
     golden: Reports, planted: Reports
 ) -> None:
     """A construct code no case produces is one whose build/lint agreement nothing checks."""
-    missing = sorted(CONSTRUCT_CODES - _codes(*golden, *planted))
+    missing = sorted(set(CONSTRUCT_CODES) - _codes(*golden, *planted))
     assert not missing, (
         f"no golden case or planted page produces {', '.join(missing)}: add a case that does under "
         "tests/markup/cases/<construct>/ (a .md page; `pytest tests/markup --update-golden` writes its "

@@ -21,7 +21,7 @@ _REPOSITORY_PATH = re.compile(
 _LINK_MAKERS = {"guide_url", "repository_file_url"}
 # Where links are made from what they are given: the module itself, the templates' `<<guide:...>>`
 # (checked from the templates below), and the codes' help links (each checked by tests/test_codes.py).
-_COMPUTED_LINKS = {SOURCES / "guide.py", SOURCES / "init" / "render.py", SOURCES / "codes.py"}
+_COMPUTED_LINKS = {SOURCES / "guide.py", SOURCES / "init" / "render.py", SOURCES / "diagnostics.py"}
 _TEMPLATES = [
     "polydocs.yml",
     "Makefile",

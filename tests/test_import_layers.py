@@ -18,7 +18,6 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     (
         "__init__",
         "diagnostics",
-        "codes",
         "guide",
         "cache",
         "typed_json",
@@ -30,6 +29,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ),
     ("sources",),  # the site model: pages, languages, settings, the API inventory
     ("dialect",),  # the one parse of a page, one spec per construct
+    ("codes",),  # every code: the constructs' own, gathered from their registry, and the others
     ("markup",),  # the site's renderers of the constructs
     ("snippets",),  # the checker: its regions are the code cells of notebooks and lint's parity
     ("notebooks",),

@@ -1,86 +1,28 @@
 """Every diagnostic code polydocs reports, in one table: what it means, the guide section that explains
 it, and the level it is reported at by default.
 
-A code is declared here and nowhere else: `polydocs lint --format sarif` describes each rule it reports
-from this table (`tool.driver.rules`), and a test reads every code the sources pass to a diagnostic
-constructor and fails on one missing here or from docs/linting.md.
+A construct's codes are declared with the construct (`CODES` of its module in `polydocs.dialect.constructs`,
+a component's in its spec) and gathered here from the registry; the table below declares the others, those
+of lint's rules, the build, `polydocs check` and the other commands. `polydocs lint --format sarif`
+describes each rule it reports from `CODES` (`tool.driver.rules`), and a test reads every code the sources
+pass to a diagnostic constructor and fails on one missing here or from docs/linting.md.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from polydocs.diagnostics import Severity
-from polydocs.guide import guide_url
-
-
-@dataclass(frozen=True)
-class DiagnosticCode:
-    """One code: `summary` says what it reports, `page` and `section` where the guide explains it."""
-
-    name: str
-    summary: str
-    page: str
-    section: str
-    level: Severity
-
-    @property
-    def help_url(self) -> str:
-        return guide_url(self.page, self.section)
-
+from polydocs.diagnostics import DiagnosticCode, Severity, code_table
+from polydocs.dialect.constructs import CONSTRUCT_CODES
 
 _RULES = ("linting.md", "Rules and their codes")
 _OTHERS = ("linting.md", "Codes of the other commands")
 _E: Severity = "error"
 _W: Severity = "warning"
 
-# (code, level, summary) by the guide section that explains them.
+# (code, level, summary) by the guide section that explains them; the constructs' codes are theirs.
 _TABLE: dict[tuple[str, str], list[tuple[str, Severity, str]]] = {
     _RULES: [
         ("license-missing", _E, "The page does not open with the license comment."),
         ("license-incomplete", _E, "The license comment lacks a copyright line or the license name."),
-        ("license-unclosed", _E, "The license comment is never closed."),
-        ("callout-kind", _E, "A `> [!KIND]` alert of a kind that does not exist."),
-        ("callout-text", _E, "An alert marker with text on its own line."),
-        ("callout-position", _E, "An alert marker not on the first line of its quote."),
-        ("callout-quote", _E, "An alert's text is not in `>` lines of its quote."),
-        ("callout-empty", _E, "An alert with no text."),
-        ("component-unclosed", _E, "A component tag (`<Tip>`, `<hfoptions>`...) is never closed."),
-        ("component-unopened", _E, "A closing component tag with no opening tag."),
-        ("component-nesting", _E, "Components nested in a way the dialect does not allow."),
-        ("component-attribute", _E, "A component attribute that is unknown, missing or repeated."),
-        ("component-malformed", _E, "A component the dialect does not render as written."),
-        ("fence-unclosed", _E, "A code fence that is never closed."),
-        ("iframe-malformed", _E, "An `<iframe>` start tag that is not well formed."),
-        ("iframe-unclosed", _E, "An `<iframe>` not followed by `</iframe>`."),
-        ("iframe-src", _E, "An `<iframe>` source that is not an https URL."),
-        ("iframe-host", _E, "An `<iframe>` on a host `iframe_hosts` does not allow."),
-        ("iframe-title", _E, "An embedded `<iframe>` without a title for screen readers."),
-        ("iframe-inline", _E, "An `<iframe>` not on lines of its own."),
-        ("component-unknown", _E, "A component polydocs does not know, shown as a container of its content."),
-        ("heading-anchor-misplaced", _E, "A heading anchor `[[id]]` where it has no effect."),
-        ("autodoc-malformed", _E, "An `[[autodoc]]` line that cannot be read."),
-        ("autodoc-unavailable", _W, "An `[[autodoc]]` object the installed library does not have."),
-        ("youtube-malformed", _E, "A `<Youtube>` without a video id."),
-        ("question-malformed", _E, "A `<Question>` whose choices are not a JavaScript literal."),
-        ("html-tag-dropped", _E, "Text in angle brackets, no element, dropped from text that is HTML."),
-        ("notebook-malformed", _E, "A notebook banner whose links are not a JavaScript literal."),
-        ("notebook-link", _E, "A notebook banner link that is not https."),
-        ("framework-switch-unbalanced", _E, "`{#if fw === ...}` blocks that do not balance."),
-        ("framework-switch-unknown", _E, "A framework switch naming an unknown framework."),
-        ("link-missing", _E, "A relative link to a page the language's site does not have."),
-        ("api-link-unresolved", _E, "An API link naming no object of the API inventory."),
-        ("api-link-missing", _E, "An API link to an object the installed package does not export."),
-        ("translation-pending", _E, "A translation marker of `polydocs translate` still in the page."),
-        ("page-too-deep", _E, "A page nested deeper than the site renders."),
-        ("page-too-costly", _E, "A page past the work a page may cost."),
-        ("inline-too-costly", _E, "A paragraph past its inline budget, shown as plain text."),
-        ("math-unclosed", _E, "A formula that is never closed."),
-        ("math-invalid", _E, "A formula that cannot be typeset."),
-        ("include-malformed", _E, "A `literalinclude` block that cannot be read."),
-        ("include-unreadable", _E, "A `literalinclude` file that cannot be read."),
-        ("include-marker", _E, "A `literalinclude` start or end marker not found in its file."),
-        ("jsx-attribute", _E, "A JSX attribute value the dialect does not read."),
         ("link-anchor", _E, "A link to an `#anchor` the page does not have."),
         ("link-file-missing", _E, "A link to a file that does not exist."),
         ("link-file-refused", _E, "A link to a file of a type the site does not publish."),
@@ -193,8 +135,11 @@ _TABLE: dict[tuple[str, str], list[tuple[str, Severity, str]]] = {
     ],
 }
 
-CODES: dict[str, DiagnosticCode] = {
-    name: DiagnosticCode(name, summary, page, section, level)
-    for (page, section), entries in _TABLE.items()
-    for name, level, summary in entries
-}
+CODES: dict[str, DiagnosticCode] = code_table(
+    *CONSTRUCT_CODES.values(),
+    *(
+        DiagnosticCode(name, level, summary, page, section)
+        for (page, section), entries in _TABLE.items()
+        for name, level, summary in entries
+    ),
+)

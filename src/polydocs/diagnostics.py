@@ -10,6 +10,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
+from polydocs.guide import guide_url
+
 Severity = Literal["error", "warning"]
 
 # C0 and C1 control characters and DEL: a page's text quoted in a message must not reach a terminal or a
@@ -59,6 +61,34 @@ class Diagnostic:
             "hint": self.hint,
             "severity": self.severity,
         }
+
+
+@dataclass(frozen=True)
+class DiagnosticCode:
+    """One code: `summary` says what it reports, `level` at what level by default, `page` and `section`
+    where the guide explains it (a construct's codes: the rules table of linting.md)."""
+
+    name: str
+    level: Severity
+    summary: str
+    page: str = "linting.md"
+    section: str = "Rules and their codes"
+
+    @property
+    def help_url(self) -> str:
+        return guide_url(self.page, self.section)
+
+
+def code_table(*codes: DiagnosticCode) -> dict[str, DiagnosticCode]:
+    """Codes by name, in the order first given. A code given again must be the same declaration (the
+    component codes several constructs report): one name declared two ways is an error."""
+    table: dict[str, DiagnosticCode] = {}
+    for code in codes:
+        if table.setdefault(code.name, code) != code:
+            raise ValueError(
+                f"the code {code.name!r} is declared twice, differently: {table[code.name]} and {code}"
+            )
+    return table
 
 
 @dataclass

@@ -43,7 +43,7 @@ def test_every_spec_gives_what_its_roles_need() -> None:
         assert spec.note is not None or TagRole.VERSION_NOTE not in roles, spec.names
         assert spec.label is not None or TagRole.LABEL not in roles, spec.names
         assert spec.video is not None or TagRole.YOUTUBE not in roles, spec.names
-        assert spec.codes <= CODES
+        assert all(CODES[code.name] == code for code in spec.codes)  # the components construct's
 
 
 def test_every_spec_is_checked_by_a_registered_construct() -> None:

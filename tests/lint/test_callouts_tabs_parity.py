@@ -52,7 +52,7 @@ def test_the_page_of_every_problem_has_each_callout_and_component_code() -> None
     codes = {code for _, code in _built(PAGES[0].read_text(encoding="utf-8"))}
     assert (
         codes
-        == CODES
+        == set(CODES)
         == {
             "callout-kind",
             "callout-text",

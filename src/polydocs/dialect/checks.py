@@ -1,13 +1,14 @@
 """What a page's constructs are checked against, and the one validation the build and the linter share.
 
-Each construct module in `polydocs.dialect.constructs` has a `check(page, facts)` yielding `Finding`s; the
-build turns them into warnings at the page's source lines, `polydocs lint` into errors. Neither re-checks a
-construct on its own, so both report the same problems, with the same codes, at the same lines.
+Each construct module in `polydocs.dialect.constructs` has a `check(page, facts)` yielding `Finding`s of
+the codes it declares (`CODES`; a finding of another is an error, `UndeclaredCode`); the build turns them
+into warnings at the page's source lines, `polydocs lint` into errors. Neither re-checks a construct on its
+own, so both report the same problems, with the same codes, at the same lines.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -54,19 +55,37 @@ class Finding:
 ConstructCheck = Callable[[ParsedPage, PageFacts], Iterable[Finding]]
 
 
+class UndeclaredCode(RuntimeError):
+    """A construct reported a code it does not declare: a fault of polydocs, not of the page."""
+
+
+@dataclass(frozen=True)
+class DeclaredCheck:
+    """A construct's check and the codes it declares (its module's `CODES`), the only ones it reports."""
+
+    construct: str
+    check: ConstructCheck
+    codes: Collection[str]
+
+    def findings(self, page: ParsedPage, facts: PageFacts) -> Iterator[Finding]:
+        for finding in self.check(page, facts):
+            if finding.code not in self.codes:
+                raise UndeclaredCode(
+                    f"the construct {self.construct} reported {finding.code!r}, which its CODES do not "
+                    "declare: declare it there, with its level and summary"
+                )
+            yield finding
+
+
 @dataclass
 class CheckRegistry:
     """The construct checks in the order their findings are reported."""
 
-    checks: list[ConstructCheck] = field(default_factory=list)
-
-    def register(self, check: ConstructCheck) -> ConstructCheck:
-        self.checks.append(check)
-        return check
+    checks: list[DeclaredCheck] = field(default_factory=list)
 
     def findings(self, page: ParsedPage, facts: PageFacts) -> Iterator[Finding]:
         for check in self.checks:
-            yield from check(page, facts)
+            yield from check.findings(page, facts)
 
 
 def page_findings(page: ParsedPage, facts: PageFacts) -> list[Finding]:

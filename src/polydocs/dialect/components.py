@@ -12,6 +12,7 @@ from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
+from polydocs.diagnostics import DiagnosticCode, code_table
 from polydocs.dialect.checks import Finding
 from polydocs.dialect.page import ParsedPage
 from polydocs.dialect.tags import TagLine, parse_id_tag_with_text
@@ -21,7 +22,15 @@ ATTRIBUTE = "component-attribute"
 UNCLOSED = "component-unclosed"
 UNOPENED = "component-unopened"
 NESTING = "component-nesting"
-CODES = frozenset({ATTRIBUTE, UNCLOSED, UNOPENED, NESTING})
+MALFORMED = "component-malformed"
+CODES = code_table(
+    DiagnosticCode(UNCLOSED, "error", "A component tag (`<Tip>`, `<hfoptions>`...) is never closed."),
+    DiagnosticCode(UNOPENED, "error", "A closing component tag with no opening tag."),
+    DiagnosticCode(NESTING, "error", "Components nested in a way the dialect does not allow."),
+    DiagnosticCode(ATTRIBUTE, "error", "A component attribute that is unknown, missing or repeated."),
+)
+# Reported by the components construct, for a tag never ended and by a spec's own problem.
+MALFORMED_CODE = DiagnosticCode(MALFORMED, "error", "A component the dialect does not render as written.")
 
 # The components whose opening tag may start a list item (`- <Tip>`, `- <InferenceSnippet>` enclosing its
 # tabs: `ParsedPage.list_item_tags`), as in doc-builder: those whose renderers, the site's and the

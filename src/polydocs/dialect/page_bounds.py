@@ -23,6 +23,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from polydocs.diagnostics import DiagnosticCode, code_table
 from polydocs.dialect import inline_budget
 from polydocs.dialect.checks import Finding, PageFacts
 from polydocs.dialect.code_spans import blank_code_spans
@@ -33,7 +34,13 @@ TOO_DEEP = "page-too-deep"
 TOO_COSTLY = "page-too-costly"
 # The codes of a page that is not rendered; `inline-too-costly` leaves the page rendered, the run as text.
 REFUSING = frozenset({TOO_DEEP, TOO_COSTLY})
-CODES = REFUSING | {inline_budget.TOO_COSTLY}
+CODES = code_table(
+    DiagnosticCode(TOO_DEEP, "error", "A page nested deeper than the site renders."),
+    DiagnosticCode(TOO_COSTLY, "error", "A page past the work a page may cost."),
+    DiagnosticCode(
+        inline_budget.TOO_COSTLY, "error", "A paragraph past its inline budget, shown as plain text."
+    ),
+)
 
 MAX_CHARACTERS = 1_000_000
 MAX_DEPTH = 32

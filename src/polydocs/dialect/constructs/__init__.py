@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from types import ModuleType
 
+from polydocs.diagnostics import DiagnosticCode, code_table
 from polydocs.dialect import page_bounds
-from polydocs.dialect.checks import CheckRegistry
+from polydocs.dialect.checks import CheckRegistry, DeclaredCheck
 from polydocs.dialect.constructs import (
     api_links,
     autodoc,
@@ -31,7 +33,8 @@ from polydocs.dialect.constructs import (
 )
 from polydocs.dialect.page import ParsedPage
 
-# In the order a page's findings are produced. Each module has `check(page, facts)` and its `CODES`.
+# In the order a page's findings are produced. Each module has `check(page, facts)` and its `CODES`, the
+# codes it may report declared (name, level, summary): a finding of another code is an error.
 CONSTRUCTS = (
     page_bounds,
     fences,
@@ -52,10 +55,20 @@ CONSTRUCTS = (
     translation_markers,
 )
 
-CONSTRUCT_CHECKS = CheckRegistry([construct.check for construct in CONSTRUCTS])
 
-# Every code a construct check may report: what the build and `polydocs lint` must agree on.
-CONSTRUCT_CODES: frozenset[str] = frozenset().union(*(construct.CODES for construct in CONSTRUCTS))
+def _name(construct: ModuleType) -> str:
+    return construct.__name__.rsplit(".", 1)[-1]
+
+
+CONSTRUCT_CHECKS = CheckRegistry(
+    [DeclaredCheck(_name(construct), construct.check, construct.CODES) for construct in CONSTRUCTS]
+)
+
+# Every code a construct check may report, as its construct declares it: what the build and `polydocs lint`
+# must agree on, and the constructs' part of the table of every code (`polydocs.codes`).
+CONSTRUCT_CODES: dict[str, DiagnosticCode] = code_table(
+    *(code for construct in CONSTRUCTS for code in construct.CODES.values())
+)
 
 # The constructs whose syntax a reader would see as written where a renderer leaves them; each says on which
 # lines (`written_lines`). The others are Markdown an output renders as the site does (fences, page links,
@@ -87,9 +100,8 @@ def written_constructs(page: ParsedPage) -> Iterator[WrittenConstruct]:
     """Where the page writes each construct the site renders, by each construct's own reading: what a
     second renderer (the notebooks) must have rendered, asked of its output read again as a page."""
     for construct in SHOWN_CONSTRUCTS:
-        name = construct.__name__.rsplit(".", 1)[-1]
         for index in sorted(set(construct.written_lines(page))):
-            yield WrittenConstruct(index, name)
+            yield WrittenConstruct(index, _name(construct))
 
 
 __all__ = [

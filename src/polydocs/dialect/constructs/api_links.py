@@ -11,6 +11,7 @@ import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from polydocs.diagnostics import DiagnosticCode, code_table
 from polydocs.dialect.checks import Finding, PageFacts
 from polydocs.dialect.page import ParsedPage
 
@@ -19,7 +20,12 @@ if TYPE_CHECKING:
 
 API_LINK_UNRESOLVED = "api-link-unresolved"
 API_LINK_MISSING = "api-link-missing"
-CODES = frozenset({API_LINK_UNRESOLVED, API_LINK_MISSING})
+CODES = code_table(
+    DiagnosticCode(API_LINK_UNRESOLVED, "error", "An API link naming no object of the API inventory."),
+    DiagnosticCode(
+        API_LINK_MISSING, "error", "An API link to an object the installed package does not export."
+    ),
+)
 
 # A backticked dotted name in brackets, `()` allowed after it. Followed by `(` or `[` it is an ordinary
 # Markdown link or reference whose text is code; followed by `:` at the start of a line (up to three spaces

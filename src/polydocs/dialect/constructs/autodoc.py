@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from polydocs.diagnostics import DiagnosticCode, code_table
 from polydocs.dialect.checks import Finding, PageFacts
 from polydocs.dialect.constructs._visible import visible_lines
 from polydocs.dialect.page import ParsedPage, parse_page
@@ -22,7 +23,10 @@ if TYPE_CHECKING:
 
 UNAVAILABLE = "autodoc-unavailable"
 MALFORMED = "autodoc-malformed"
-CODES = frozenset({UNAVAILABLE, MALFORMED})
+CODES = code_table(
+    DiagnosticCode(MALFORMED, "error", "An `[[autodoc]]` line that cannot be read."),
+    DiagnosticCode(UNAVAILABLE, "warning", "An `[[autodoc]]` object the installed library does not have."),
+)
 
 _DIRECTIVE = re.compile(r"^(?P<indent>[ ]*)\[\[autodoc\]\][ ]+(?P<name>[A-Za-z_][\w.]*)[ ]*$")
 # A line a reader would take for a directive: `[[autodoc]]` first.

@@ -10,6 +10,7 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
+from polydocs.diagnostics import DiagnosticCode, code_table
 from polydocs.dialect.checks import Finding, PageFacts
 from polydocs.dialect.components import CODES as COMPONENT_CODES
 from polydocs.dialect.components import (
@@ -41,7 +42,14 @@ POSITION = "callout-position"
 QUOTE = "callout-quote"
 EMPTY = "callout-empty"
 # Every code this check reports: its own, and those a `<Tip>` shares with every component.
-CODES = frozenset({KIND, TEXT, POSITION, QUOTE, EMPTY}) | COMPONENT_CODES
+CODES = code_table(
+    DiagnosticCode(KIND, "error", "A `> [!KIND]` alert of a kind that does not exist."),
+    DiagnosticCode(TEXT, "error", "An alert marker with text on its own line."),
+    DiagnosticCode(POSITION, "error", "An alert marker not on the first line of its quote."),
+    DiagnosticCode(QUOTE, "error", "An alert's text is not in `>` lines of its quote."),
+    DiagnosticCode(EMPTY, "error", "An alert with no text."),
+    *COMPONENT_CODES.values(),
+)
 
 # `warning={true}` and a bare `warning` make a warning; `warning={false}` (or none) a tip.
 TIP = Component(

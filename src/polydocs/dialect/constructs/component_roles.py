@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 
+from polydocs.diagnostics import DiagnosticCode
 from polydocs.dialect.checks import Finding
 from polydocs.dialect.components import Attribute
 from polydocs.dialect.constructs.component_tags import ComponentTag
@@ -70,7 +71,7 @@ class ComponentSpec:
     - `attributes`: those it reads, each with its validator; when given, any other, an invalid value or a
       missing required one is `component-attribute`. None: its attributes are not checked.
     - `problem`: its own finding for a tag that ended (an unusable video id), with `codes` the codes it
-      may report.
+      may report, declared here (name, level, summary): `polydocs.codes` gathers them.
     - `closed`: its opening tag must be closed (`component-unclosed`: its `block`, what readers see of
       it, runs to the end of the page when it is not).
     - `note`, `label`, `video`: what a tag of the roles `VERSION_NOTE`, `LABEL`, `YOUTUBE` shows.
@@ -83,7 +84,7 @@ class ComponentSpec:
     checked_by: str = "components"
     attributes: tuple[Attribute, ...] | None = None
     problem: Callable[[ComponentTag], Finding | None] | None = None
-    codes: frozenset[str] = frozenset()
+    codes: tuple[DiagnosticCode, ...] = ()
     closed: bool = False
     block: str = ""
     note: Note | None = None

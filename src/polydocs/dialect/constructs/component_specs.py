@@ -14,14 +14,15 @@ from __future__ import annotations
 
 import re
 
+from polydocs.diagnostics import DiagnosticCode
 from polydocs.dialect.checks import Finding
-from polydocs.dialect.components import Attribute, one_of
+from polydocs.dialect.components import MALFORMED, MALFORMED_CODE, Attribute, one_of
 from polydocs.dialect.constructs import framework_switch, inference_snippet, notebooks, quiz
 from polydocs.dialect.constructs.component_roles import ComponentSpec, Note, TagRole
 from polydocs.dialect.constructs.component_tags import ComponentTag
 
-COMPONENT_MALFORMED = "component-malformed"
 YOUTUBE_MALFORMED = "youtube-malformed"
+YOUTUBE_MALFORMED_CODE = DiagnosticCode(YOUTUBE_MALFORMED, "error", "A `<Youtube>` without a video id.")
 
 _YOUTUBE_ID = re.compile(r"^[\w-]{6,20}$")
 
@@ -56,7 +57,7 @@ def _inference_snippet_problem(tag: ComponentTag) -> Finding | None:
         return None
     return Finding(
         tag.index,
-        COMPONENT_MALFORMED,
+        MALFORMED,
         f"`<{tag.name}>`: {call}; readers see a placeholder",
         "write the tag as doc-builder's README shows it (section 'Inference Snippet')",
     )
@@ -131,7 +132,7 @@ SPECS: tuple[ComponentSpec, ...] = (
         TagRole.INFERENCE_SNIPPET,
         role_of=_inference_snippet_role,
         problem=_inference_snippet_problem,
-        codes=frozenset({COMPONENT_MALFORMED}),
+        codes=(MALFORMED_CODE,),
     ),
     ComponentSpec((quiz.NAME,), TagRole.QUIZ, checked_by="quiz"),
     ComponentSpec(tuple(sorted(notebooks.NAMES)), TagRole.NOTEBOOK_LINKS, checked_by="notebooks"),
@@ -144,7 +145,7 @@ SPECS: tuple[ComponentSpec, ...] = (
         ("Youtube",),
         TagRole.YOUTUBE,
         problem=_youtube_problem,
-        codes=frozenset({YOUTUBE_MALFORMED}),
+        codes=(YOUTUBE_MALFORMED_CODE,),
         video=youtube_video,
     ),
     # `<PipelineTag pipeline="text-classification"/>`: the pipeline a list of resources is about, a badge

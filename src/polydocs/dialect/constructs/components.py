@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Literal
 
+from polydocs.diagnostics import DiagnosticCode, code_table
 from polydocs.dialect import components as shared
 from polydocs.dialect.checks import Finding, PageFacts
 from polydocs.dialect.constructs._visible import visible_lines
@@ -26,11 +27,16 @@ from polydocs.dialect.tags import TagLine
 from polydocs.guide import guide_url
 
 UNKNOWN = "component-unknown"
-MALFORMED = "component-malformed"
 ANCHOR_MISPLACED = "heading-anchor-misplaced"
-CODES = frozenset(
-    {UNKNOWN, MALFORMED, ANCHOR_MISPLACED, shared.UNCLOSED, shared.ATTRIBUTE}
-    | {code for spec in SPECS for code in spec.codes}
+CODES = code_table(
+    DiagnosticCode(
+        UNKNOWN, "error", "A component polydocs does not know, shown as a container of its content."
+    ),
+    DiagnosticCode(ANCHOR_MISPLACED, "error", "A heading anchor `[[id]]` where it has no effect."),
+    shared.CODES[shared.UNCLOSED],
+    shared.CODES[shared.ATTRIBUTE],
+    shared.MALFORMED_CODE,
+    *(code for spec in SPECS for code in spec.codes),
 )
 # This construct checks the components whose spec says so, and those no spec names.
 _CHECKED_HERE = "components"
@@ -155,7 +161,7 @@ def _problems(tag: ComponentTag) -> Iterator[Finding]:
     if not tag.ended:
         yield Finding(
             tag.index,
-            MALFORMED,
+            shared.MALFORMED,
             f"the `<{tag.name}` tag is never ended with `>`; readers see a placeholder",
             "end the tag with `>` (or `/>` when it encloses nothing)",
         )

@@ -10,11 +10,14 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from polydocs.diagnostics import DiagnosticCode, code_table
 from polydocs.dialect.checks import Finding, PageFacts
 from polydocs.dialect.page import Fence, ParsedPage
 
 UNCLOSED_FENCE = "fence-unclosed"
-CODES = frozenset({UNCLOSED_FENCE})
+CODES = code_table(
+    DiagnosticCode(UNCLOSED_FENCE, "error", "A code fence that is never closed."),
+)
 
 # What may stand before a fence marker and is the container's, not the block's: quote markers stay as
 # they are, everything else there (indentation, a list item's `1.` or `-`) becomes the same width of spaces.

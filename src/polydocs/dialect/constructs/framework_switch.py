@@ -12,6 +12,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from polydocs.diagnostics import DiagnosticCode, code_table
 from polydocs.dialect.checks import Finding, PageFacts
 from polydocs.dialect.constructs._visible import visible_lines
 from polydocs.dialect.constructs.component_tags import find_component_tags
@@ -20,7 +21,10 @@ from polydocs.dialect.page import ParsedPage
 NAME = "FrameworkSwitchCourse"
 UNBALANCED = "framework-switch-unbalanced"
 UNKNOWN = "framework-switch-unknown"
-CODES = frozenset({UNBALANCED, UNKNOWN})
+CODES = code_table(
+    DiagnosticCode(UNBALANCED, "error", "`{#if fw === ...}` blocks that do not balance."),
+    DiagnosticCode(UNKNOWN, "error", "A framework switch naming an unknown framework."),
+)
 
 FRAMEWORKS = ("pt", "tf")
 # A marker may stand in a block quote (a `> [!TIP]` alert holds one in the course). Possessive: blanks

@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
+from polydocs.diagnostics import DiagnosticCode, code_table
 from polydocs.dialect.checks import Finding, PageFacts
 from polydocs.dialect.constructs._visible import visible_lines
 from polydocs.dialect.page import ParsedPage
@@ -25,7 +26,14 @@ SOURCE = "iframe-src"
 HOST = "iframe-host"
 TITLE = "iframe-title"
 INLINE = "iframe-inline"
-CODES = frozenset({MALFORMED, UNCLOSED, SOURCE, HOST, TITLE, INLINE})
+CODES = code_table(
+    DiagnosticCode(MALFORMED, "error", "An `<iframe>` start tag that is not well formed."),
+    DiagnosticCode(UNCLOSED, "error", "An `<iframe>` not followed by `</iframe>`."),
+    DiagnosticCode(SOURCE, "error", "An `<iframe>` source that is not an https URL."),
+    DiagnosticCode(HOST, "error", "An `<iframe>` on a host `iframe_hosts` does not allow."),
+    DiagnosticCode(TITLE, "error", "An embedded `<iframe>` without a title for screen readers."),
+    DiagnosticCode(INLINE, "error", "An `<iframe>` not on lines of its own."),
+)
 
 # What the problems that name nothing of the page say, and what to do about them.
 _MESSAGES = {

@@ -21,6 +21,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from html import escape
 
+from polydocs.diagnostics import DiagnosticCode, code_table
 from polydocs.dialect.checks import Finding, PageFacts
 from polydocs.dialect.constructs._js_literal import LiteralProblem, parse_js_literal
 from polydocs.dialect.constructs._visible import visible_lines
@@ -34,7 +35,9 @@ from polydocs.dialect.constructs.tabs import TAB_GROUPS
 from polydocs.dialect.page import ParsedPage
 
 ATTRIBUTE = "jsx-attribute"
-CODES = frozenset({ATTRIBUTE})
+CODES = code_table(
+    DiagnosticCode(ATTRIBUTE, "error", "A JSX attribute value the dialect does not read."),
+)
 
 _START = re.compile(r"^[ \t]*<(?P<name>[a-z][a-z0-9-]*)(?=[\s/>]|$)")
 _VOID = frozenset("area base br col embed hr img input link meta param source track wbr".split())

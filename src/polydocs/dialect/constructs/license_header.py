@@ -13,12 +13,15 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from polydocs.diagnostics import DiagnosticCode, code_table
 from polydocs.dialect.checks import Finding, PageFacts
 from polydocs.dialect.page import ParsedPage
 from polydocs.sources.front_matter import front_matter_lines
 
 UNCLOSED = "license-unclosed"
-CODES = frozenset({UNCLOSED})
+CODES = code_table(
+    DiagnosticCode(UNCLOSED, "error", "The license comment is never closed."),
+)
 
 _APACHE = re.compile(r"Apache License,?\s+Version 2\.0", re.IGNORECASE)
 _COPYRIGHT = re.compile(r"Copyright\s+(?:\(c\)\s*)?\d{4}", re.IGNORECASE)

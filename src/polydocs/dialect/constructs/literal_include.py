@@ -20,6 +20,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from polydocs.diagnostics import DiagnosticCode, code_table
 from polydocs.dialect.checks import Finding, PageFacts
 from polydocs.dialect.constructs._visible import visible_lines
 from polydocs.dialect.page import ParsedPage
@@ -27,7 +28,11 @@ from polydocs.dialect.page import ParsedPage
 MALFORMED = "include-malformed"
 UNREADABLE = "include-unreadable"
 MARKER = "include-marker"
-CODES = frozenset({MALFORMED, UNREADABLE, MARKER})
+CODES = code_table(
+    DiagnosticCode(MALFORMED, "error", "A `literalinclude` block that cannot be read."),
+    DiagnosticCode(UNREADABLE, "error", "A `literalinclude` file that cannot be read."),
+    DiagnosticCode(MARKER, "error", "A `literalinclude` start or end marker not found in its file."),
+)
 
 OPEN, CLOSE = "<literalinclude>", "</literalinclude>"
 # How far below its opening tag a directive's closing tag is looked for: its JSON is a few lines.

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from html import unescape
 
+from polydocs.diagnostics import DiagnosticCode, code_table
 from polydocs.dialect.checks import Finding, PageFacts
 from polydocs.dialect.code_spans import blank_code_spans
 from polydocs.dialect.constructs._visible import visible_lines
@@ -25,7 +26,10 @@ from polydocs.dialect.page import ParsedPage
 
 UNCLOSED = "math-unclosed"
 INVALID = "math-invalid"
-CODES = frozenset({UNCLOSED, INVALID})
+CODES = code_table(
+    DiagnosticCode(UNCLOSED, "error", "A formula that is never closed."),
+    DiagnosticCode(INVALID, "error", "A formula that cannot be typeset."),
+)
 
 DISPLAY = "$$"
 INLINE_OPEN, INLINE_CLOSE = "\\\\(", "\\\\)"

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from polydocs.diagnostics import DiagnosticCode, code_table
 from polydocs.dialect.checks import Finding, PageFacts
 from polydocs.dialect.constructs._js_literal import LiteralProblem, parse_js_literal
 from polydocs.dialect.constructs.component_tags import ComponentTag, find_component_tags
@@ -21,7 +22,10 @@ NAMES = frozenset({"CourseFloatingBanner", "DocNotebookDropdown"})
 LIST_ATTRIBUTES = ("notebooks", "options")
 MALFORMED = "notebook-malformed"
 LINK = "notebook-link"
-CODES = frozenset({MALFORMED, LINK})
+CODES = code_table(
+    DiagnosticCode(MALFORMED, "error", "A notebook banner whose links are not a JavaScript literal."),
+    DiagnosticCode(LINK, "error", "A notebook banner link that is not https."),
+)
 
 # Services the site names in the reader's language (strings `notebook.<key>`); others keep their label.
 SERVICES = {"colab.research.google.com": "colab", "studiolab.sagemaker.aws": "studio_lab"}

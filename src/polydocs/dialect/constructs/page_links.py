@@ -13,13 +13,16 @@ from collections.abc import Iterator, Mapping
 from difflib import get_close_matches
 from functools import lru_cache
 
+from polydocs.diagnostics import DiagnosticCode, code_table
 from polydocs.dialect.checks import Finding, PageFacts
 from polydocs.dialect.code_spans import code_spans
 from polydocs.dialect.page import ParsedPage
 from polydocs.sources.tree import PAGE_SUFFIXES
 
 LINK_MISSING = "link-missing"
-CODES = frozenset({LINK_MISSING})
+CODES = code_table(
+    DiagnosticCode(LINK_MISSING, "error", "A relative link to a page the language's site does not have."),
+)
 
 # A target without extension or with a page's suffix names a page; any other (`.png`, `.py`, `.ipynb`) a file.
 PAGE_LINK_SUFFIXES = ("", *PAGE_SUFFIXES)

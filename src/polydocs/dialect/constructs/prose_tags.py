@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape as html_escape
 
+from polydocs.diagnostics import DiagnosticCode, code_table
 from polydocs.dialect.checks import Finding
 from polydocs.dialect.code_spans import blank_code_spans
 from polydocs.dialect.constructs._visible import visible_lines
@@ -49,7 +50,9 @@ _NAME = re.compile(r"</?(\w+)")
 # Text a construct writes as HTML (a quiz's `text` and `explain`) that holds such a tag: doc-builder writes
 # it as HTML too (`{@html}`), where the browser drops the tag, its name with it; so does the site, saying so.
 DROPPED = "html-tag-dropped"
-CODES = frozenset({DROPPED})
+CODES = code_table(
+    DiagnosticCode(DROPPED, "error", "Text in angle brackets, no element, dropped from text that is HTML."),
+)
 _HTML_TAG = re.compile(r"</?[A-Za-z][\w-]*(?:\s[^<>]*)?/?>")
 
 

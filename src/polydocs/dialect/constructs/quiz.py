@@ -10,15 +10,20 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from polydocs.diagnostics import DiagnosticCode, code_table
 from polydocs.dialect.checks import Finding, PageFacts
 from polydocs.dialect.constructs._js_literal import JsValue, LiteralProblem, parse_js_literal
 from polydocs.dialect.constructs.component_tags import Attribute, ComponentTag, find_component_tags
-from polydocs.dialect.constructs.prose_tags import DROPPED, dropped_tag_finding, dropped_tags
+from polydocs.dialect.constructs.prose_tags import CODES as DROPPED_CODES
+from polydocs.dialect.constructs.prose_tags import dropped_tag_finding, dropped_tags
 from polydocs.dialect.page import ParsedPage
 
 NAME = "Question"
 MALFORMED = "question-malformed"
-CODES = frozenset({MALFORMED, DROPPED})
+CODES = code_table(
+    DiagnosticCode(MALFORMED, "error", "A `<Question>` whose choices are not a JavaScript literal."),
+    *DROPPED_CODES.values(),
+)
 
 # A choice's keys, each with what its value must be.
 CHOICE_KEYS: dict[str, type] = {"text": str, "explain": str, "correct": bool}

@@ -10,11 +10,14 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from polydocs.diagnostics import DiagnosticCode, code_table
 from polydocs.dialect.checks import Finding, PageFacts
 from polydocs.dialect.page import ParsedPage
 
 PENDING = "translation-pending"
-CODES = frozenset({PENDING})
+CODES = code_table(
+    DiagnosticCode(PENDING, "error", "A translation marker of `polydocs translate` still in the page."),
+)
 
 MARKER = "<!-- translate: the block below is still English; translate it, then delete this line -->"
 _MARKER = re.compile(r"^\s*<!--\s*translate\s*:", re.IGNORECASE)
