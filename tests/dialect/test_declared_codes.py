@@ -22,7 +22,9 @@ def test_a_construct_reporting_a_code_it_does_not_declare_is_an_error() -> None:
     declared = DeclaredCheck("fences", fences.check, fences.CODES)
     assert [finding.code for finding in declared.findings(page, PageFacts())] == ["fence-unclosed"]
     undeclared = DeclaredCheck("fences", fences.check, {})
-    with pytest.raises(UndeclaredCode, match="the construct fences reported 'fence-unclosed'"):
+    with pytest.raises(
+        UndeclaredCode, match="the construct fences reported 'fence-unclosed', which it does not declare"
+    ):
         list(undeclared.findings(page, PageFacts()))
 
 

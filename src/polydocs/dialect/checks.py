@@ -71,8 +71,9 @@ class DeclaredCheck:
         for finding in self.check(page, facts):
             if finding.code not in self.codes:
                 raise UndeclaredCode(
-                    f"the construct {self.construct} reported {finding.code!r}, which its CODES do not "
-                    "declare: declare it there, with its level and summary"
+                    f"the construct {self.construct} reported {finding.code!r}, which it does not declare: "
+                    "declare it, with its level and summary, in the module's CODES (a component's problem: "
+                    "in its spec's codes)"
                 )
             yield finding
 
