@@ -21,6 +21,7 @@ from polydocs.markup.components import note_lines
 from polydocs.markup.context import MarkupContext
 from polydocs.markup.inference_snippet import inference_snippet_blocks
 from polydocs.markup.literal_include import include_blocks
+from polydocs.markup.paragraph_breaks import paragraph_breaks
 from polydocs.markup.refused_page import refused_notice
 from polydocs.markup.table_breaks import blank_above, table_breaks
 
@@ -66,11 +67,12 @@ def _refusal(context: MarkupContext) -> Finding | None:
 
 def hand_over(lines: list[str], context: MarkupContext, store: StoreHtml) -> list[str]:
     """The page as the parse reads it, for superfences and Python-Markdown: nested raw elements stay blocks,
-    fences never closed are closed and tables are blocks of their own."""
+    fences never closed are closed, and tables, and lists and fences below a paragraph's line, are blocks of
+    their own."""
     page = context.parsed(lines)
     blocks = _with_breaks(
         lines,
-        table_breaks(lines, page),
+        sorted({*table_breaks(lines, page), *paragraph_breaks(lines, page)}),
         [
             *include_blocks(lines, page, context, store),
             *one_line_tab_blocks(lines, page),
