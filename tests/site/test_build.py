@@ -67,6 +67,7 @@ def test_untranslated_page_falls_back_to_english_with_a_banner(small_tree, tmp_p
     extra_pt = (out / "pt" / "extra" / "index.html").read_text(encoding="utf-8")
     assert "Only in English." in extra_pt
     assert "Ainda não traduzida" in extra_pt
+    assert "traduzida para o português;" in extra_pt  # a language's name inside a sentence: lower case
     assert "Only in English." in (out / "en" / "extra" / "index.html").read_text(encoding="utf-8")
     assert "Ainda não traduzida" not in (out / "pt" / "guide" / "index.html").read_text(encoding="utf-8")
 

@@ -8,6 +8,7 @@ import string
 import pytest
 from babel import Locale
 
+from polydocs.site.banners import untranslated_banner
 from polydocs.sources import is_language_tag, is_registered_tag, language_of
 from polydocs.sources.languages import catalog_files, catalog_strings, tag_chain
 
@@ -90,3 +91,18 @@ def test_each_catalog_file_translates_english_keys_with_the_same_placeholders(ta
     assert set(strings) <= set(english), f"{tag}: keys English does not have: {set(strings) - set(english)}"
     for key, text in strings.items():
         assert set(_PLACEHOLDER.findall(text)) == set(_PLACEHOLDER.findall(english[key])), f"{tag}: {key}"
+
+
+@pytest.mark.parametrize(
+    ("tag", "named"),
+    [
+        ("es", "al español;"),
+        ("pt", "para o português;"),
+        ("fr", "into French yet"),
+        ("ko", "into Korean yet"),
+    ],
+)
+def test_the_untranslated_banner_names_the_language_as_its_sentence_writes_it(tag: str, named: str) -> None:
+    """Inside a sentence of its own catalog a language is named as CLDR writes it there (`español`, where
+    menus say `Español`); where its catalog leaves the sentence in English, by its English name."""
+    assert named in untranslated_banner(language_of(tag))

@@ -36,7 +36,7 @@ def _admonition(kind: str, lang: Language, state: str, **values: str) -> str:
 
 
 def untranslated_banner(lang: Language) -> str:
-    return _admonition("info", lang, "untranslated", language=lang.autonym)
+    return _admonition("info", lang, "untranslated", language=lang.name_in("banner.untranslated_body"))
 
 
 def in_progress_banner(lang: Language, english_url: str) -> str:

@@ -72,8 +72,12 @@ class Language:
     folder: str
     # The BCP 47 tag pages say (`<html lang>`, hreflang): the folder's name unless it is aliased (`zh`).
     tag: str
-    # The language's name in its own script (`中文 (繁體, 台灣)`, `Español`), for menus and banners.
+    # The language's name in its own script (`中文 (繁體, 台灣)`, `Español`), for menus and headings.
     autonym: str
+    # Its name as it stands inside a sentence: of its own (`español`, CLDR's), and of an English one
+    # (`Spanish`), where its catalog leaves a string in English.
+    name_in_text: str
+    english_name: str
     direction: str  # "ltr" or "rtl"
     decimal_sign: str
     # This language's strings over the English ones: the catalog files of the tag and its parents.
@@ -84,6 +88,10 @@ class Language:
     @property
     def registered(self) -> bool:
         return is_registered_tag(self.tag)
+
+    def name_in(self, key: str) -> str:
+        """The language's name inside the sentence of `key`: in English where that string is English."""
+        return self.english_name if key in self.missing_strings else self.name_in_text
 
     def text(self, key: str, **values: object) -> str:
         """The string `key` (`banner.outdated_title`) in this language, else English, filled in."""
@@ -142,15 +150,20 @@ def _babel_locale(tag: str) -> Locale | None:
         return None
 
 
-def _autonym(tag: str, locale: Locale | None) -> str:
-    # CLDR writes names as they stand inside a sentence (`español`); menus and headings start them with
-    # a capital, as language menus do.
+def _name_in_text(tag: str, locale: Locale | None, reader: Locale | None = None) -> str:
+    """The language's name as CLDR writes it inside a sentence of `reader`'s language (`español`;
+    `Spanish` for an English reader), `reader` the language itself when None. A registered language CLDR
+    has no locale for is named in English; another by its tag."""
     if locale is not None:
-        name = locale.get_display_name(locale) or tag
-    else:  # a registered language CLDR has no locale for is named in English; another by its tag
-        from babel import Locale
+        return locale.get_display_name(reader or locale) or tag
+    from babel import Locale
 
-        name = Locale("en").languages.get(tag.split("-")[0].lower(), tag)
+    return Locale("en").languages.get(tag.split("-")[0].lower(), tag)
+
+
+def _autonym(tag: str, locale: Locale | None) -> str:
+    """The name in a menu or a heading: CLDR's, started with a capital, as language menus do."""
+    name = _name_in_text(tag, locale)
     return name[:1].upper() + name[1:]
 
 
@@ -167,6 +180,8 @@ def language_of(folder: str, tag: str | None = None) -> Language:
         folder=folder,
         tag=tag,
         autonym=_autonym(tag, locale),
+        name_in_text=_name_in_text(tag, locale),
+        english_name=_name_in_text(tag, locale, _babel_locale(SOURCE_LANGUAGE)),
         direction="rtl" if locale is not None and locale.character_order == "right-to-left" else "ltr",
         decimal_sign=locale.number_symbols.get("latn", {}).get("decimal", ".") if locale else ".",
         strings={**english, **own},
