@@ -19,6 +19,7 @@ from polydocs.markup._tabs import one_line_tab_blocks
 from polydocs.markup.callouts import one_line_tips
 from polydocs.markup.components import note_lines
 from polydocs.markup.context import MarkupContext
+from polydocs.markup.fence_indentation import align_fence_lines
 from polydocs.markup.inference_snippet import inference_snippet_blocks
 from polydocs.markup.literal_include import include_blocks
 from polydocs.markup.paragraph_breaks import paragraph_breaks
@@ -67,9 +68,10 @@ def _refusal(context: MarkupContext) -> Finding | None:
 
 def hand_over(lines: list[str], context: MarkupContext, store: StoreHtml) -> list[str]:
     """The page as the parse reads it, for superfences and Python-Markdown: nested raw elements stay blocks,
-    fences never closed are closed, and tables, and lists and fences below a paragraph's line, are blocks of
-    their own."""
+    fences never closed are closed, a fence's two lines are indented alike, and tables, and lists and fences
+    below a paragraph's line, are blocks of their own."""
     page = context.parsed(lines)
+    lines = align_fence_lines(lines, page)
     blocks = _with_breaks(
         lines,
         sorted({*table_breaks(lines, page), *paragraph_breaks(lines, page)}),
