@@ -14,7 +14,7 @@ def test_a_visible_text_without_inline_syntax_characters_is_not_parsed_inline() 
     visible = "Plain prose, with (parentheses), *stars* and a URL: https://huggingface.co/docs.\n\nMore."
     parse_page.cache_clear()
     assert list(shown_source("", visible)) == []
-    assert "_tokens_with_inline" not in parse_page(visible).__dict__
+    assert "tokens_with_inline" not in parse_page(visible)._parse.__dict__
 
 
 @pytest.mark.parametrize(

@@ -21,6 +21,7 @@ from polydocs.dialect.direction_blocks import opens_direction_block
 from polydocs.dialect.fence_lines import FenceOpening, closes_fence, fence_opening
 from polydocs.dialect.inline_budget import inline_cost_problem
 from polydocs.dialect.tags import ATTRIBUTES, TagLine, parse_tag_line
+from polydocs.dialect.trailing_lines import same_with_fewer_blank_lines, same_with_more_blank_lines
 
 T = TypeVar("T")
 
@@ -97,35 +98,13 @@ class ParsedPage:
         return split_lines(self.text)
 
     @cached_property
-    def _state(self) -> StateCore:
-        """The block structure: every token but the inline ones' children, which few readers ask for."""
-        blocks, _ = _parsers()
-        state = StateCore(_blank_component_tags(self.text), blocks, {})
-        blocks.core.process(state)
-        return state
+    def _parse(self) -> _BlockParse:
+        return _block_parse(_blank_component_tags(self.text))
 
-    @cached_property
+    @property
     def tokens(self) -> tuple[Token, ...]:
         """The block tokens; an `inline` token's `children` are empty until `inline_tokens` is asked."""
-        return tuple(self._state.tokens)
-
-    @cached_property
-    def _tokens_with_inline(self) -> tuple[Token, ...]:
-        """The rest of CommonMark's core chain run on the block tokens, in place: the very tokens one
-        whole parse makes. Converting a page asks only where its blocks are (a third of a whole parse's
-        cost); the linter reads its links."""
-        _, inline = _parsers()
-        # A run past its budget is read as plain text, as the site shows it (`inline_budget.py`).
-        refused = [t for t in self._state.tokens if t.type == "inline" and inline_cost_problem(t.content)]
-        contents = [token.content for token in refused]
-        for token in refused:
-            token.content = ""
-        self._state.md = inline  # its rules read their options from the state's parser
-        inline.core.process(self._state)
-        for token, content in zip(refused, contents, strict=True):
-            token.content = content
-            token.children = [Token("text", "", 0, content=content)]
-        return self.tokens
+        return self._parse.tokens
 
     @cached_property
     def fences(self) -> tuple[Fence, ...]:
@@ -197,7 +176,7 @@ class ParsedPage:
 
     def inline_tokens(self) -> Iterator[InlineToken]:
         """Every inline child token with the line it is on, counted through soft and hard breaks."""
-        for token in self._tokens_with_inline:
+        for token in self._parse.tokens_with_inline:
             if token.type != "inline" or not token.map or not token.children:
                 continue
             index = token.map[0]
@@ -225,6 +204,72 @@ def split_lines(text: str) -> tuple[str, ...]:
     """The text's lines as editors number them (0-based here); a final line end ends a line, opens none."""
     lines = _LINE_END.split(text)
     return tuple(lines[:-1] if lines[-1] == "" else lines)
+
+
+class _BlockParse:
+    """One markdown-it parse of a text: its block tokens, then, when a reader asks, their inline children.
+    Texts that differ only in their trailing blank lines share it where it is theirs too (`_block_parse`)."""
+
+    def __init__(self, text: str) -> None:
+        blocks, _ = _parsers()
+        self.state = StateCore(text, blocks, {})
+        blocks.core.process(self.state)
+        self.tokens = tuple(self.state.tokens)
+        self.lines, self.ends_with_line_end = _line_count(text)
+
+    @cached_property
+    def tokens_with_inline(self) -> tuple[Token, ...]:
+        """The rest of CommonMark's core chain run on the block tokens, in place: the very tokens one
+        whole parse makes. Converting a page asks only where its blocks are (a third of a whole parse's
+        cost); the linter reads its links."""
+        _, inline = _parsers()
+        # A run past its budget is read as plain text, as the site shows it (`inline_budget.py`).
+        refused = [t for t in self.tokens if t.type == "inline" and inline_cost_problem(t.content)]
+        contents = [token.content for token in refused]
+        for token in refused:
+            token.content = ""
+        self.state.md = inline  # its rules read their options from the state's parser
+        inline.core.process(self.state)
+        for token, content in zip(refused, contents, strict=True):
+            token.content = content
+            token.children = [Token("text", "", 0, content=content)]
+        return self.tokens
+
+    def serves(self, lines: int, ends_with_line_end: bool) -> bool:
+        """Whether this parse is also that of its text with blank lines added or taken at its end so that
+        it has `lines` lines (`trailing_lines.py`)."""
+        if (lines, ends_with_line_end) == (self.lines, self.ends_with_line_end):
+            return True  # the same text, as markdown-it reads it (`\r\n` is `\n`)
+        if (lines, ends_with_line_end) > (self.lines, self.ends_with_line_end):
+            return same_with_more_blank_lines(self.tokens, self.lines, self.ends_with_line_end)
+        return same_with_fewer_blank_lines(self.tokens, lines, ends_with_line_end)
+
+
+def _block_parse(text: str) -> _BlockParse:
+    """The parse of `text` (as `_blank_component_tags` left it): a page and its text as Python-Markdown's
+    normaliser hands it on (`"\\n\\n"` added: what the build's steps and lint's `constructs` rule read) are
+    parsed once where their tokens agree."""
+    if text[text.rfind("\n") + 1 :].isspace():
+        # A last line of blanks is no line to markdown-it where no line end ends it (`StateBlock`).
+        return _BlockParse(text)
+    parses = _parses_of_body(text.rstrip("\n"))
+    lines, ends_with_line_end = _line_count(text)
+    parse = next((parse for parse in parses if parse.serves(lines, ends_with_line_end)), None)
+    if parse is None:
+        parse = _BlockParse(text)
+        parses.append(parse)
+    return parse
+
+
+def _line_count(text: str) -> tuple[int, bool]:
+    """How many lines markdown-it reads in the text (`\\n` ends them), and whether the last one ends."""
+    return text.count("\n") + (0 if text.endswith("\n") or not text else 1), text.endswith("\n")
+
+
+@lru_cache(maxsize=64)
+def _parses_of_body(body: str) -> list[_BlockParse]:
+    """The parses made of texts that are `body` and blank lines (as many as `parse_page` keeps)."""
+    return []
 
 
 @lru_cache(maxsize=64)
