@@ -21,6 +21,7 @@ from polydocs.markup.components import note_lines
 from polydocs.markup.context import MarkupContext
 from polydocs.markup.fence_indentation import align_fence_lines
 from polydocs.markup.inference_snippet import inference_snippet_blocks
+from polydocs.markup.list_breaks import list_breaks
 from polydocs.markup.literal_include import include_blocks
 from polydocs.markup.paragraph_breaks import paragraph_breaks
 from polydocs.markup.refused_page import refused_notice
@@ -68,13 +69,17 @@ def _refusal(context: MarkupContext) -> Finding | None:
 
 def hand_over(lines: list[str], context: MarkupContext, store: StoreHtml) -> list[str]:
     """The page as the parse reads it, for superfences and Python-Markdown: nested raw elements stay blocks,
-    fences never closed are closed, a fence's two lines are indented alike, and tables, and lists and fences
-    below a paragraph's line, are blocks of their own."""
+    fences never closed are closed, a fence's two lines are indented alike, and tables, lists and fences below
+    a paragraph's line, and a list after a list of another kind, are blocks of their own."""
     page = context.parsed(lines)
     lines = align_fence_lines(lines, page)
+    blank_breaks = {
+        index: [blank_above(lines[index])]
+        for index in (*table_breaks(lines, page), *paragraph_breaks(lines, page))
+    }
     blocks = _with_breaks(
         lines,
-        sorted({*table_breaks(lines, page), *paragraph_breaks(lines, page)}),
+        {**blank_breaks, **list_breaks(lines, page, store)},
         [
             *include_blocks(lines, page, context, store),
             *one_line_tab_blocks(lines, page),
@@ -88,13 +93,14 @@ def hand_over(lines: list[str], context: MarkupContext, store: StoreHtml) -> lis
 
 
 def _with_breaks(
-    lines: list[str], breaks: list[int], blocks: list[tuple[int, int, list[str]]]
+    lines: list[str], breaks: dict[int, list[str]], blocks: list[tuple[int, int, list[str]]]
 ) -> list[tuple[int, int, list[str]]]:
-    """The blocks in order, with a blank line above each line of `breaks` (above a block starting there)."""
+    """The blocks in order, with the lines `breaks` gives a line written above it (above a block starting
+    there)."""
     starting = {first: (first, last, block) for first, last, block in blocks}
-    for index in breaks:
+    for index, above in sorted(breaks.items()):
         first, last, block = starting.get(index, (index, index, [lines[index]]))
-        starting[index] = (first, last, [blank_above(lines[index]), *block])
+        starting[index] = (first, last, [*above, *block])
     return sorted(starting.values(), key=lambda block: block[0])
 
 
