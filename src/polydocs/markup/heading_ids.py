@@ -37,8 +37,9 @@ _PLACEHOLDER = re.compile(f"{HTML_PLACEHOLDER_RE.pattern}|{STX}([0-9]+){ETX}")
 _KEPT_ESCAPED = {"<": "&lt;", ">": "&gt;"}
 _KEPT_ESCAPED_IN_CODE = {**_KEPT_ESCAPED, "{": "&#123;", "}": "&#125;"}
 # The rest of a tag readers see as text, whose `<` the prose-tags step wrote `&lt;` (`<eos>`: `&lt;eos>`):
-# mdsvex reads the tag as inline HTML, one part as written.
-_PROSE_TAG_REST = re.compile(r"/?[A-Za-z][^<>\n]*>")
+# mdsvex reads the tag as inline HTML, one part as written. At most 256 characters to its `>`: read at any
+# position, the pattern stays linear in the text.
+_PROSE_TAG_REST = re.compile(r"/?[A-Za-z][^<>\n]{0,256}>")
 
 
 class DocBuilderHeadingIds(Treeprocessor):

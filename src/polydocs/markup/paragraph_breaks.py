@@ -31,8 +31,9 @@ from markdown_it.token import Token
 from polydocs.dialect.page import ParsedPage
 
 _LIST_OPEN = frozenset({"bullet_list_open", "ordered_list_open"})
-# A list's first marker as mdsvex takes it below a paragraph's line, after the containers' prefix.
-_INTERRUPTING_MARKER = re.compile(r"[ \t>]*(?:[-+*]|1\.)(?:[ \t]|$)")
+# A list's first marker as mdsvex takes it below a paragraph's line, after the containers' prefix (read
+# from the line's start only, the prefix taken whole: linear in the line, wherever it is tried).
+_INTERRUPTING_MARKER = re.compile(r"\A[ \t>]*+(?:[-+*]|1\.)(?:[ \t]|$)")
 
 
 def paragraph_breaks(lines: list[str], page: ParsedPage) -> list[int]:
