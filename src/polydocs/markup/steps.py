@@ -34,6 +34,7 @@ from polydocs.markup.inline_budget import InlineBudget
 from polydocs.markup.jsx_attributes import render_jsx_attributes
 from polydocs.markup.license_header import strip_license_header
 from polydocs.markup.list_indentation import render_list_indentation
+from polydocs.markup.list_starts import keep_list_starts
 from polydocs.markup.math import render_math
 from polydocs.markup.mdx_components import render_mdx_components
 from polydocs.markup.output_blocks import render_output_blocks
@@ -141,5 +142,6 @@ class DialectExtension(Extension):
         for position, step in enumerate(STEPS, start=1):
             priority = _AFTER_PRIORITY - position * gap
             md.preprocessors.register(_StepPreprocessor(md, step), f"polydocs_{step.name}", priority)
+        keep_list_starts(md)
         md.treeprocessors.register(InlineBudget(md), "polydocs_inline_budget", INLINE_BUDGET_PRIORITY)
         md.treeprocessors.register(DocBuilderHeadingIds(md), "polydocs_heading_ids", HEADING_IDS_PRIORITY)
