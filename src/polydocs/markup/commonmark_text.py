@@ -15,6 +15,10 @@ every other character are kept:
   went. The `.` is escaped.
 - `[^10]: O'Reilly` on a line of a paragraph: a link reference definition cannot interrupt a paragraph in
   CommonMark, so it is the paragraph's text; Python-Markdown hid it as a definition. The `[` is escaped.
+- `#Title`, `###Heading` or `#` and a no-break space first on a line of a paragraph (the course's Spanish
+  chapter1/7.mdx, its Vietnamese chapter8/5.mdx): an ATX heading needs a space or a tab after its `#`s in
+  CommonMark and in doc-builder's renderer (mdsvex 0.12, checked under node with 0.12.6), which show the
+  line as text; Python-Markdown read a heading. The first `#` is escaped.
 """
 
 from __future__ import annotations
@@ -34,13 +38,20 @@ _NON_ASCII_DIGIT = re.compile(r"(?![0-9])\d")
 _LINK_TAIL = re.compile(r"\]\(")
 # What Python-Markdown's reference processor takes for a definition: `[label]:` first on the line.
 _DEFINITION = re.compile(r"^(?P<lead>[ \t>]*)\[[^\]\n]+\]:")
+# A `#` first in a paragraph's line, after its containers' marks and a list item's marker.
+_HASH = re.compile(r"^(?P<lead>[ \t>]*(?:(?:[-+*]|\d{1,9}[.)])[ \t]+)*)#")
 _BLANKS = " \t"
 
 
 def render_commonmark_text(lines: list[str], context: MarkupContext) -> list[str]:
     """Escape, in the prose lines of the page, what CommonMark shows as text and Python-Markdown reads."""
     page = context.parsed(lines)
-    if "](" not in page.text and "]:" not in page.text and not _NON_ASCII_DIGIT.search(page.text):
+    if (
+        "](" not in page.text
+        and "]:" not in page.text
+        and "#" not in page.text
+        and not _NON_ASCII_DIGIT.search(page.text)
+    ):
         return lines  # nothing any rule escapes: most pages
     lines = list(lines)
     # The lines of the blocks holding inline content, from the block tokens: the inline parse not asked.
@@ -53,7 +64,7 @@ def render_commonmark_text(lines: list[str], context: MarkupContext) -> list[str
             continue
         line = _escape_non_links(lines[index])
         line = _escape_number(line)
-        lines[index] = _escape_definition(line) if index in continued else line
+        lines[index] = _escape_paragraph_line(line) if index in continued else line
     return lines
 
 
@@ -113,6 +124,21 @@ def _escape_number(line: str) -> str:
         return line
     dot = numbered.end("number")
     return f"{line[:dot]}\\{line[dot:]}"
+
+
+def _escape_paragraph_line(line: str) -> str:
+    """A paragraph's line with what only Python-Markdown reads as a block there escaped."""
+    return _escape_hash(_escape_definition(line))
+
+
+def _escape_hash(line: str) -> str:
+    """The first `#` of a paragraph's line that starts with one escaped: the parse read no heading there, so
+    neither a space nor a tab follows it (a no-break space may), which Python-Markdown does not ask."""
+    hashed = _HASH.match(line)
+    if hashed is None:
+        return line
+    mark = hashed.end("lead")
+    return f"{line[:mark]}\\{line[mark:]}"
 
 
 def _escape_definition(line: str) -> str:
