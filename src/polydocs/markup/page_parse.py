@@ -20,6 +20,7 @@ from polydocs.markup.callouts import one_line_tips
 from polydocs.markup.components import note_lines
 from polydocs.markup.context import MarkupContext
 from polydocs.markup.fence_indentation import align_fence_lines
+from polydocs.markup.indented_lists import indented_lists
 from polydocs.markup.inference_snippet import inference_snippet_blocks
 from polydocs.markup.list_breaks import list_breaks
 from polydocs.markup.literal_include import include_blocks
@@ -73,9 +74,10 @@ def hand_over(lines: list[str], context: MarkupContext, store: StoreHtml) -> lis
     a paragraph's line, and a list after a list of another kind, are blocks of their own."""
     page = context.parsed(lines)
     lines = align_fence_lines(lines, page)
+    lines, list_starts = indented_lists(lines, page)
     blank_breaks = {
         index: [blank_above(lines[index])]
-        for index in (*table_breaks(lines, page), *paragraph_breaks(lines, page))
+        for index in (*table_breaks(lines, page), *paragraph_breaks(lines, page), *list_starts)
     }
     blocks = _with_breaks(
         lines,
