@@ -25,8 +25,9 @@ import re
 
 from polydocs.dialect.page import ParsedPage
 
-# A bullet or `1.` item indented four spaces or more (mdsvex's markers below a paragraph's line).
-_INDENTED_ITEM = re.compile(r"(?P<indent> {4,})(?:[-+*]|1\.)(?:[ \t]|$)")
+# A bullet or `1.` item indented four spaces or more (mdsvex's markers below a paragraph's line), read from
+# the line's start, its indentation taken whole: linear in the line wherever it is tried.
+_INDENTED_ITEM = re.compile(r"\A(?P<indent> {4,}+)(?:[-+*]|1\.)(?:[ \t]|$)")
 
 
 def indented_lists(lines: list[str], page: ParsedPage) -> tuple[list[str], list[int]]:
