@@ -21,17 +21,14 @@ there, and neither is numbered with `1)`, which CommonMark reads as a list and m
 
 from __future__ import annotations
 
-import re
-
 from markdown_it.token import Token
 
 from polydocs.dialect.page import ParsedPage
 from polydocs.markup._blocks import StoreHtml
-from polydocs.markup.table_breaks import blank_above
+from polydocs.markup.table_breaks import blank_above, container_prefix
 
 _LIST_OPEN = frozenset({"bullet_list_open", "ordered_list_open"})
 _LIST_CLOSE = frozenset({"bullet_list_close", "ordered_list_close"})
-_CONTAINER_PREFIX = re.compile(r"[ \t>]*")
 # What ends the first list for Python-Markdown and shows nothing: a raw HTML block of its own.
 _LIST_END = "<!-- -->"
 
@@ -45,7 +42,7 @@ def list_breaks(lines: list[str], page: ParsedPage, store: StoreHtml) -> dict[in
         if closed is not None and _starts_another_list(closed, token) and _merged(lines, closed, token):
             index = token.map[0]  # type: ignore[index]
             blank = blank_above(lines[index])
-            breaks[index] = [blank, _prefix(lines[index]) + store(_LIST_END), blank]
+            breaks[index] = [blank, container_prefix(lines[index]) + store(_LIST_END), blank]
         closed = None
         if token.type in _LIST_OPEN:
             opened.append(token)
@@ -66,10 +63,6 @@ def _merged(lines: list[str], closed: Token, token: Token) -> bool:
     if not closed.map or not token.map or token.map[0] >= len(lines):
         return False
     first, end, start = closed.map[0], closed.map[1], token.map[0]
-    return _prefix(lines[first]) == _prefix(lines[start]) and not any(
+    return container_prefix(lines[first]) == container_prefix(lines[start]) and not any(
         line.strip(" \t>") for line in lines[end:start]
     )
-
-
-def _prefix(line: str) -> str:
-    return _CONTAINER_PREFIX.match(line).group()  # type: ignore[union-attr]

@@ -41,7 +41,12 @@ def table_breaks(lines: list[str], page: ParsedPage) -> list[int]:
 
 def blank_above(line: str) -> str:
     """The blank line written above `line`, inside the quotes it is in."""
-    return _CONTAINER_PREFIX.match(line).group().rstrip()  # type: ignore[union-attr]
+    return container_prefix(line).rstrip()
+
+
+def container_prefix(line: str) -> str:
+    """The quote markers and indentation `line` starts with: the containers it stands in."""
+    return _CONTAINER_PREFIX.match(line).group()  # type: ignore[union-attr]
 
 
 def _text(line: str) -> str:
