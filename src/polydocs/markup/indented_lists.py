@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 
 from polydocs.dialect.page import ParsedPage
+from polydocs.markup._blocks import leading_spaces
 
 # A bullet or `1.` item indented four spaces or more (mdsvex's markers below a paragraph's line), read from
 # the line's start, its indentation taken whole: linear in the line wherever it is tried.
@@ -74,4 +75,4 @@ def _top_level_paragraphs(page: ParsedPage) -> list[tuple[int, int]]:
 
 
 def _spaces(line: str) -> int:
-    return len(line) - len(line.lstrip(" "))
+    return len(leading_spaces(line))
