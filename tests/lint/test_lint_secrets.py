@@ -87,3 +87,22 @@ def test_hex_fingerprints_in_reports_are_not_secrets_but_other_hex_strings_are(t
     config.write_text(f'{{\n  "api_secret": "{digest}"\n}}\n', encoding="utf-8")
     findings = scan_for_secrets([config], SecretAllowlist(tmp_path, []))
     assert findings and {finding.line for finding in findings} == {2}
+
+
+def test_a_scan_never_reads_the_call_stack(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """detect-secrets' own regex filter finds its settings by its caller's name (`inspect.stack()`, which
+    reads the source of every frame): a tenth of a second and more per scan in a deep stack. No filter
+    polydocs configures may: the fingerprint line is still no secret, the credential still one."""
+    import inspect
+
+    from polydocs.lint.secrets.scan import SecretAllowlist, scan_for_secrets
+
+    def refused(*args: object, **kwargs: object) -> None:
+        raise AssertionError("inspect.stack() called during a secret scan")
+
+    monkeypatch.setattr(inspect, "stack", refused)
+    digest = hashlib.md5(b"a session").hexdigest()
+    report = tmp_path / "report.json"
+    report.write_text(f'{{\n  "key": "{digest}",\n  "api_secret": "{digest}"\n}}\n', encoding="utf-8")
+    findings = scan_for_secrets([report], SecretAllowlist(tmp_path, []))
+    assert {finding.line for finding in findings} == {3}

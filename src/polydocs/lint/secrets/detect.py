@@ -11,11 +11,6 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from detect_secrets.plugins.base import BasePlugin
 
-# Content fingerprints in our own JSON reports (`"code_hash": "4180a9b4…"`, `"key": …`) are hex digests,
-# not credentials: a line that only assigns a hex string to a key naming a hash is not scanned.
-_FINGERPRINT_LINE = (
-    r'^\s*"(?:code_hash|key|hash|sha1|sha256|digest|revision|git_rev)"\s*:\s*"[0-9a-f-]+",?\s*$'
-)
 PLUGIN_FILE = Path(__file__).with_name("detectors.py")
 FILTER_FILE = Path(__file__).with_name("filters.py")
 _INDIRECT_REFERENCE = "detect_secrets.filters.heuristic.is_indirect_reference"
@@ -34,7 +29,7 @@ def _settings() -> dict[str, object]:
     # `filters.is_indirect_keyword_value`) and add ours.
     defaults = [f for f in get_settings().json()["filters_used"] if f["path"] != _INDIRECT_REFERENCE]
     ours = [
-        {"path": "detect_secrets.filters.regex.should_exclude_line", "pattern": [_FINGERPRINT_LINE]},
+        {"path": f"file://{FILTER_FILE}::is_fingerprint_line"},
         {"path": f"file://{FILTER_FILE}::is_unnamed_high_entropy_string"},
         {"path": f"file://{FILTER_FILE}::is_placeholder_word"},
         {"path": f"file://{FILTER_FILE}::is_indirect_keyword_value"},
