@@ -88,3 +88,28 @@ def test_a_library_whose_frameworks_are_installed_hears_nothing_of_light_builds(
 def test_a_tree_without_autodoc_hears_nothing_of_light_builds(tmp_path: Path) -> None:
     printed = _build(tmp_path, ["tensorflow"], index=HEADER + "# Home\n")
     assert not [line for line in printed if "light build" in line], printed
+
+
+def test_a_build_reads_the_installed_distributions_once(tmp_path: Path, monkeypatch) -> None:
+    """`importlib.metadata.packages_distributions()` reads every installed distribution's file list (0.4 s):
+    a build whose notebook lists a page's imports and that says whether it is light reads it once."""
+    import importlib.metadata
+
+    from polydocs.cli import main
+    from polydocs.sources.installed_packages import distributions_by_module
+
+    _library(tmp_path / "lib", ["tensorflow>=2"])
+    monkeypatch.syspath_prepend(str(tmp_path / "lib"))
+    index = PAGES["index.md"] + "\n```py\nimport PIL\n```\n"  # installed by the distribution `pillow`
+    (tmp_path / "docs").mkdir()
+    for name, text in {**PAGES, "index.md": index}.items():
+        (tmp_path / "docs" / name).write_text(text, encoding="utf-8")
+    reads = []
+    real = importlib.metadata.packages_distributions
+    monkeypatch.setattr(importlib.metadata, "packages_distributions", lambda: reads.append(1) or real())
+    monkeypatch.setenv("POLYDOCS_CACHE", str(tmp_path / "cache"))
+    monkeypatch.chdir(tmp_path)
+    distributions_by_module.cache_clear()
+    assert main(["build", "--source", "docs", "--out", "site", "--library", "lightlib"]) == 0
+    assert "pillow==" in (tmp_path / "site/en/index.ipynb").read_text(encoding="utf-8")
+    assert len(reads) == 1

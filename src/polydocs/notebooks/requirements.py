@@ -10,6 +10,8 @@ from collections.abc import Iterable, Mapping
 from functools import cache, lru_cache
 from importlib import metadata
 
+from polydocs.sources.installed_packages import distributions_by_module
+
 # The versions the snippet checker proves the pages with: those constraints.txt records for the `check`
 # extra (a test keeps the two equal). Notebooks pin the same ones, so a reader runs what was checked.
 CHECKED_VERSIONS: dict[str, str] = {
@@ -56,14 +58,9 @@ def _imported_modules(code: str) -> tuple[frozenset[str], frozenset[str]]:
     return frozenset(modules), frozenset(names)
 
 
-@cache
-def _distributions_by_module() -> dict[str, list[str]]:
-    return dict(metadata.packages_distributions())
-
-
 def preload() -> None:
     """Map installed modules to their distributions now (0.43 s; once per process otherwise)."""
-    _distributions_by_module()
+    distributions_by_module()
 
 
 def preload_for(texts: Iterable[str]) -> None:
@@ -73,7 +70,7 @@ def preload_for(texts: Iterable[str]) -> None:
     where that happens depends on this reading of the lines: a module missed here is mapped there."""
     modules = {match["module"] for text in texts for match in _IMPORT_LINE.finditer(text)}
     if any(_installed_under_another_name(module) for module in modules):
-        _distributions_by_module()
+        distributions_by_module()
 
 
 def _installed_under_another_name(module: str) -> bool:
@@ -92,7 +89,7 @@ def _requirement(module: str) -> str:
     version = _installed_version(module)
     if version is not None:
         return f"{module}=={version}"
-    distribution = next(iter(_distributions_by_module().get(module, [])), module)
+    distribution = next(iter(distributions_by_module().get(module, [])), module)
     version = _installed_version(distribution)
     return f"{distribution}=={version}" if version is not None else distribution
 
