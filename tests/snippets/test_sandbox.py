@@ -11,10 +11,14 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import textwrap
 import time
 import uuid
+from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
+from typing import IO
 
 import pytest
 
@@ -39,20 +43,89 @@ TOKEN = "hf_" + uuid.uuid4().hex
 
 def _check(tmp_path, page, extra_env=None, arguments=()):
     """Run `polydocs check` on `page` in a fresh process; returns (the completed process, the report)."""
+    return _start_page(tmp_path, page, extra_env, arguments).finish()
+
+
+def _start_page(tmp_path, page, extra_env=None, arguments=()):
+    """`_check`'s run, started: `finish()` waits for it."""
+    return _start_check(tmp_path, {"page.md": page}, extra_env, [*_check_options(tmp_path), *arguments])
+
+
+def _start_check(tmp_path, pages, extra_env, options):
+    """Start `polydocs check docs` on `pages` ({name: text}) in `tmp_path`; `finish()` waits for it."""
     (tmp_path / "docs").mkdir(exist_ok=True)
-    (tmp_path / "docs" / "page.md").write_text(textwrap.dedent(page))
     (tmp_path / "tmp").mkdir(exist_ok=True)
-    done = subprocess.run(
-        [sys.executable, "-m", "polydocs", "check", "docs", *_check_options(tmp_path), *arguments],
+    for name, text in pages.items():
+        (tmp_path / "docs" / name).write_text(textwrap.dedent(text))
+    # Unnamed files, not pipes: runs started together never wait on a full pipe that nobody reads yet.
+    stdout, stderr = tempfile.TemporaryFile("w+"), tempfile.TemporaryFile("w+")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "polydocs", "check", "docs", *options],
         cwd=tmp_path,
         env=_checker_environment(tmp_path, extra_env),
-        capture_output=True,
+        stdout=stdout,
+        stderr=stderr,
         text=True,
-        timeout=CHECK_SECONDS,
     )
-    report_file = tmp_path / "report.json"
-    report = json.loads(report_file.read_text()) if report_file.exists() else {"sessions": []}
-    return done, report
+    return _StartedCheck(tmp_path, process, stdout, stderr)
+
+
+@dataclass(frozen=True)
+class _StartedCheck:
+    """A `polydocs check` run under way (`_start_check`); `finish()` gives what `subprocess.run` would."""
+
+    folder: Path
+    process: subprocess.Popen[str]
+    stdout: IO[str]
+    stderr: IO[str]
+
+    def finish(self, timeout=CHECK_SECONDS):
+        """Wait for the run: (the completed process, the report); past `timeout` it is killed and raises."""
+        try:
+            self.process.wait(timeout)
+            done = subprocess.CompletedProcess(
+                self.process.args, self.process.returncode, _all_of(self.stdout), _all_of(self.stderr)
+            )
+        finally:
+            self.stop()
+        report_file = self.folder / "report.json"
+        report = json.loads(report_file.read_text()) if report_file.exists() else {"sessions": []}
+        return done, report
+
+    def stop(self):
+        """Kill the run if it still runs (its test failed before `finish`) and close its output files."""
+        if self.process.poll() is None:
+            self.process.kill()
+        self.process.wait()
+        self.stdout.close()
+        self.stderr.close()
+
+
+def _all_of(output):
+    output.seek(0)
+    return output.read()
+
+
+def _start_with_the_module(request, fixture):
+    """Set up the module-scoped `fixture` as its module starts, if a test selected in this run uses it (a
+    `-k` run of another test starts nothing)."""
+    module = request.module
+    if any(getattr(i, "module", None) is module and fixture in i.fixturenames for i in request.session.items):
+        request.getfixturevalue(fixture)
+
+
+@contextmanager
+def _started_together(tmp_path_factory, pages, start):
+    """`start(folder, page)` for each of `pages` ({key: page}), each in a fresh folder of its own (its own
+    cache and session folders as `_check` gives it), all before the first is waited for: runs that mostly
+    wait out a timeout then wait at the same time. What a failed test left running is killed on the way out.
+    """
+    started = {key: start(tmp_path_factory.mktemp("check"), page) for key, page in pages.items()}
+    try:
+        yield started
+    finally:
+        for check in started.values():
+            check.stop()
 
 
 def _check_options(tmp_path):
@@ -350,23 +423,18 @@ def test_processes_the_page_starts_end_with_its_session(tmp_path):
     assert _wait_until(lambda: not _processes_with(popened) and not _processes_with(daemon))
 
 
-@pytest.mark.parametrize(
-    "defeat_the_alarm",
-    [
-        "signal.signal(signal.SIGALRM, signal.SIG_IGN)",
-        "signal.setitimer(signal.ITIMER_REAL, 0)",
-        "signal.signal(signal.SIGALRM, lambda *_: None)",
-    ],
-)
-def test_a_block_that_defeats_its_alarm_is_killed_at_its_own_timeout_and_reported_at_its_line(
-    tmp_path, defeat_the_alarm
-):
+_ALARM_DEFEATS = [
+    "signal.signal(signal.SIGALRM, signal.SIG_IGN)",
+    "signal.setitimer(signal.ITIMER_REAL, 0)",
+    "signal.signal(signal.SIGALRM, lambda *_: None)",
+]
+
+
+def _page_defeating_its_alarm(defeat_the_alarm):
     # The block waits rather than spins: how it defeats its alarm is what varies, and the kill does not
     # depend on what it does meanwhile (a spinning block burnt its timeout and the 5 s grace in CPU, three
     # times). The block that swallows the timeout, below, spins.
-    done, report = _check(
-        tmp_path,
-        f"""
+    return f"""
         <!-- polydocs: timeout=2 -->
         ```py
         import signal, time
@@ -378,8 +446,44 @@ def test_a_block_that_defeats_its_alarm_is_killed_at_its_own_timeout_and_reporte
         ```py
         print("never")
         ```
-        """,
-    )
+        """
+
+
+_PAGE_SWALLOWING_THE_TIMEOUT = """
+    <!-- polydocs: timeout=2 -->
+    ```py
+    spins = 0
+    while True:
+        try:
+            while True:
+                spins += 1
+        except BaseException:
+            pass
+    ```
+    """
+
+
+@pytest.fixture(scope="module")
+def checks_killed_at_their_timeout(tmp_path_factory):
+    """The runs of this file whose block the checker kills at its timeout plus its 5 s grace, all started
+    at once (`_started_together`), by key: each alarm defeat, and "swallow"."""
+    pages = {defeat: _page_defeating_its_alarm(defeat) for defeat in _ALARM_DEFEATS}
+    pages["swallow"] = _PAGE_SWALLOWING_THE_TIMEOUT
+    with _started_together(tmp_path_factory, pages, _start_page) as started:
+        yield started
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _timeout_runs_start_with_the_module(request):
+    """Their waits then overlap this module's other tests, not only each other."""
+    _start_with_the_module(request, "checks_killed_at_their_timeout")
+
+
+@pytest.mark.parametrize("defeat_the_alarm", _ALARM_DEFEATS)
+def test_a_block_that_defeats_its_alarm_is_killed_at_its_own_timeout_and_reported_at_its_line(
+    checks_killed_at_their_timeout, defeat_the_alarm
+):
+    done, report = checks_killed_at_their_timeout[defeat_the_alarm].finish()
     assert done.returncode == 1
     assert "docs/page.md:7: snippet-failed timed out after 2 s (the block kept running past its alarm" in (
         done.stdout
@@ -387,22 +491,8 @@ def test_a_block_that_defeats_its_alarm_is_killed_at_its_own_timeout_and_reporte
     assert _block_statuses(report) == ["failed", "not-run"]
 
 
-def test_a_block_that_swallows_the_timeout_is_killed_all_the_same(tmp_path):
-    done, report = _check(
-        tmp_path,
-        """
-        <!-- polydocs: timeout=2 -->
-        ```py
-        spins = 0
-        while True:
-            try:
-                while True:
-                    spins += 1
-            except BaseException:
-                pass
-        ```
-        """,
-    )
+def test_a_block_that_swallows_the_timeout_is_killed_all_the_same(checks_killed_at_their_timeout):
+    done, report = checks_killed_at_their_timeout["swallow"].finish()
     assert done.returncode == 1
     # At whichever line of the loops faulthandler caught it running.
     reported = re.search(
@@ -563,17 +653,23 @@ def test_with_bubblewrap_the_summary_names_what_is_on(tmp_path):
     SUPPORT.memory.folder is None, reason=f"no cgroup memory limit here: {SUPPORT.memory.why_not}"
 )
 def test_the_memory_limit_holds_for_the_whole_process_tree(pytester, tmp_path):
-    # Three processes of 200 MiB each: every one is under the per-process limit, the tree is not.
+    # Three processes of 200 MiB each: every one is under the per-process limit, the tree is not. The
+    # kernel kills as soon as the tree goes over (cgroup v2: the whole session; v1: the process that went
+    # over), so the page waits only until one child has ended, then ends the others: without that kill
+    # all three would hold their memory the full 8 s and the page would pass.
     (pytester.path / "docs").mkdir()
     (pytester.path / "docs" / "page.md").write_text(
         textwrap.dedent(
             """
             ```py
-            import subprocess, sys
+            import subprocess, sys, time
 
             hold = "import time; block = b'x' * (200 * 1024 * 1024); time.sleep(8)"
             children = [subprocess.Popen([sys.executable, "-c", hold]) for _ in range(3)]
+            while all(child.poll() is None for child in children):
+                time.sleep(0.05)
             for child in children:
+                child.kill()
                 child.wait()
             ```
             """

@@ -9,10 +9,7 @@ bubblewrap.
 import json
 import re
 import socket
-import subprocess
-import sys
 import tempfile
-import textwrap
 import uuid
 from pathlib import Path
 
@@ -23,7 +20,14 @@ from polydocs.snippets.directives import Directives, parse_comment
 from polydocs.snippets.sandbox import SandboxSpec
 from polydocs.snippets.sandbox_probe import masked_paths, probe_sandbox
 
-from .test_sandbox import TOKEN, _block_statuses, _check_options, _checker_environment
+from .test_sandbox import (
+    TOKEN,
+    _block_statuses,
+    _check_options,
+    _start_check,
+    _start_with_the_module,
+    _started_together,
+)
 
 SUPPORT = probe_sandbox(False)
 pytestmark = pytest.mark.skipif(
@@ -36,21 +40,12 @@ HANG_SECONDS = 120
 
 def _check(tmp_path, pages, extra_env=None, cache=None, timeout=HANG_SECONDS):
     """`polydocs check docs` on `pages` ({name: text}); returns (the completed process, the report)."""
-    (tmp_path / "docs").mkdir(exist_ok=True)
-    (tmp_path / "tmp").mkdir(exist_ok=True)
-    for name, text in pages.items():
-        (tmp_path / "docs" / name).write_text(textwrap.dedent(text))
-    done = subprocess.run(
-        [sys.executable, "-m", "polydocs", "check", "docs", *_options(tmp_path, cache)],
-        cwd=tmp_path,
-        env=_checker_environment(tmp_path, extra_env),
-        capture_output=True,
-        text=True,
-        timeout=timeout,
-    )
-    report_file = tmp_path / "report.json"
-    report = json.loads(report_file.read_text()) if report_file.exists() else {"sessions": []}
-    return done, report
+    return _start(tmp_path, pages, extra_env, cache).finish(timeout)
+
+
+def _start(tmp_path, pages, extra_env=None, cache=None):
+    """`_check`'s run, started: `finish(timeout)` waits for it."""
+    return _start_check(tmp_path, pages, extra_env, _options(tmp_path, cache))
 
 
 def _options(tmp_path, cache):
@@ -194,27 +189,69 @@ def test_links_in_the_session_folder_never_make_the_checker_print_what_they_poin
     assert _block_statuses(report) == ["passed"], done.stdout
 
 
-@pytest.mark.parametrize("where", ["progress.txt", "result.json", "stdout.txt"])
-def test_a_fifo_in_the_session_folder_cannot_stop_the_hard_timeout(tmp_path, where):
-    done, report = _check(
-        tmp_path,
-        {
-            "page.md": f"""
-            <!-- polydocs: timeout=2 -->
-            ```py
-            import os, signal, time
+_FIFO_PLACES = ["progress.txt", "result.json", "stdout.txt"]
 
-            path = os.path.join("..", "{where}")
-            if os.path.lexists(path):
-                os.remove(path)
-            os.mkfifo(path)
-            signal.signal(signal.SIGALRM, signal.SIG_IGN)
-            while True:
-                time.sleep(1)
-            ```
-            """
-        },
-    )
+
+def _page_with_a_fifo_at(where):
+    return f"""
+        <!-- polydocs: timeout=2 -->
+        ```py
+        import os, signal, time
+
+        path = os.path.join("..", "{where}")
+        if os.path.lexists(path):
+            os.remove(path)
+        os.mkfifo(path)
+        signal.signal(signal.SIGALRM, signal.SIG_IGN)
+        while True:
+            time.sleep(1)
+        ```
+        """
+
+
+# The hang that `test_a_hang_after_a_missing_module_never_turns_the_import_into_a_pass` checks.
+_PAGE_HANGING_AFTER_A_MISSING_MODULE = """
+    ```py
+    import json
+    ```
+
+    ```py
+    import polydocs_no_such_module
+    ```
+
+    <!-- polydocs: timeout=2 -->
+    ```py
+    import signal, time
+
+    signal.signal(signal.SIGALRM, signal.SIG_IGN)
+    time.sleep(1000)
+    ```
+    """
+
+
+@pytest.fixture(scope="module")
+def checks_killed_at_their_timeout(tmp_path_factory):
+    """The runs of this file whose block the checker kills at its timeout plus its 5 s grace, all started
+    at once (`_started_together`), by key: each place of a fifo, and "hang"."""
+    pages = {where: _page_with_a_fifo_at(where) for where in _FIFO_PLACES}
+    pages["hang"] = _PAGE_HANGING_AFTER_A_MISSING_MODULE
+    with _started_together(tmp_path_factory, pages, _start_page) as started:
+        yield started
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _timeout_runs_start_with_the_module(request):
+    """Their waits then overlap this module's other tests, not only each other."""
+    _start_with_the_module(request, "checks_killed_at_their_timeout")
+
+
+def _start_page(tmp_path, page):
+    return _start(tmp_path, {"page.md": page})
+
+
+@pytest.mark.parametrize("where", _FIFO_PLACES)
+def test_a_fifo_in_the_session_folder_cannot_stop_the_hard_timeout(checks_killed_at_their_timeout, where):
+    done, report = checks_killed_at_their_timeout[where].finish(HANG_SECONDS)
     assert done.returncode == 1
     # At the line faulthandler saw running when the checker killed the session, in the loop.
     assert re.search(r"docs/page\.md:1[12]: snippet-failed timed out after 2 s", done.stdout), done.stdout
@@ -402,26 +439,9 @@ def test_a_crash_keeps_every_recorded_verdict_and_blames_the_block_that_was_runn
     assert after == ("not-run", "")
 
 
-def test_a_hang_after_a_missing_module_never_turns_the_import_into_a_pass(tmp_path):
+def test_a_hang_after_a_missing_module_never_turns_the_import_into_a_pass(checks_killed_at_their_timeout):
     """The reported case: a block killed at its timeout made every earlier block "passed" at 0.0 s."""
-    page = """
-        ```py
-        import json
-        ```
-
-        ```py
-        import polydocs_no_such_module
-        ```
-
-        <!-- polydocs: timeout=2 -->
-        ```py
-        import signal, time
-
-        signal.signal(signal.SIGALRM, signal.SIG_IGN)
-        time.sleep(1000)
-        ```
-        """
-    _done, report = _check(tmp_path, {"page.md": page})
+    _done, report = checks_killed_at_their_timeout["hang"].finish(HANG_SECONDS)
     statuses = _block_statuses(report)
     assert statuses[0] == "passed" and statuses[2] == "failed", statuses
     assert statuses[1] in ("failed", "blocked"), statuses
