@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from polydocs.garbage_collection import collect_less_often
+
 REPO = Path(__file__).resolve().parent.parent
 CORPUS = REPO.parent / "shared" / "corpus" / "transformers-docs"
 SEEDS = REPO.parent / "shared" / "seeds"
@@ -36,6 +38,12 @@ def corpus() -> Path:
     if not CORPUS.is_dir():
         pytest.skip("the real-world corpus (../shared/corpus) is not present")
     return CORPUS
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """The tests' own process collects garbage as the `polydocs` command does: the builds and lints they
+    run in it cost what the command's do."""
+    collect_less_often()
 
 
 @pytest.fixture(autouse=True, scope="session")

@@ -26,6 +26,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
         "worker_processes",  # the forked processes of the site build and of lint
         "baseline_file",
         "converter_versions",  # what a cached page of the site or of lint depends on beyond its text
+        "garbage_collection",  # how often a command's process collects
     ),
     ("sources",),  # the site model: pages, languages, settings, the API inventory
     ("dialect",),  # the one parse of a page, one spec per construct

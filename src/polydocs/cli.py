@@ -14,6 +14,7 @@ from typing import NoReturn
 
 from polydocs import __version__
 from polydocs.diagnostics import PolydocsError, unexpected_error
+from polydocs.garbage_collection import collect_less_often
 
 # Each subcommand lives beside the code it drives: `<module>.register(subparsers)` adds its parser and
 # sets `run`. The command a command line names is looked up here, so that only its module is imported
@@ -114,7 +115,9 @@ def run() -> NoReturn:
     frozen first, so that the interpreter's last collections do not walk every object a build imported
     and made (0.15 s of a build's 0.19 s of shutdown). The atexit handlers still run and the exit
     status is the command's; what the command wrote it closed before returning, and only cycles of
-    objects nothing uses any more are left to the operating system instead of collected."""
+    objects nothing uses any more are left to the operating system instead of collected. Garbage is
+    looked for less often than Python's default while it runs (`garbage_collection.py`)."""
+    collect_less_often()
     code = main()
     gc.freeze()
     sys.exit(code)

@@ -22,6 +22,7 @@ import threading
 from pathlib import Path
 
 from polydocs.cache import cache_dir
+from polydocs.garbage_collection import collect_less_often
 from polydocs.site.language_build import build_language
 from polydocs.site.page_preview import PagePreview
 
@@ -87,4 +88,5 @@ def main(arguments: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
+    collect_less_often()  # as the `polydocs` command does (`garbage_collection.py`)
     raise SystemExit(main())
