@@ -29,16 +29,16 @@ def test_the_installed_distributions_are_mapped_before_forking_only_for_a_module
     module: str, mapped: int, tmp_path: Path
 ) -> None:
     tree = load_source_tree(_tree_importing(module, tmp_path))
-    requirements._distributions_by_module.cache_clear()
+    requirements.distributions_by_module.cache_clear()
     try:
         prepare_languages(tree, ["en", "es"], site_inventory(tree.project, tree), False, None)
-        assert requirements._distributions_by_module.cache_info().currsize == mapped
+        assert requirements.distributions_by_module.cache_info().currsize == mapped
     finally:
-        requirements._distributions_by_module.cache_clear()
+        requirements.distributions_by_module.cache_clear()
 
 
 def test_a_rebuild_maps_nothing_before_forking(tmp_path: Path) -> None:
     tree = load_source_tree(_tree_importing("PIL", tmp_path))
-    requirements._distributions_by_module.cache_clear()
+    requirements.distributions_by_module.cache_clear()
     prepare_languages(tree, ["en", "es"], site_inventory(tree.project, tree), True, None)
-    assert requirements._distributions_by_module.cache_info().currsize == 0
+    assert requirements.distributions_by_module.cache_info().currsize == 0
