@@ -89,5 +89,5 @@ def is_fingerprint_line(line: str) -> bool:
     """True (not a secret) for a line that only gives a hex string to a key naming a digest. Ours rather
     than detect-secrets' `regex.should_exclude_line` with this pattern, which finds its pattern by the
     name of its caller (`inspect.stack()`, reading the source of every frame, after each settings change):
-    a tenth of a second and more per scan in a deep stack, 28 s of CPU over the test suite's scans."""
+    a tenth of a second and more per scan in a deep stack, about 30 s of CPU over the test suite's scans."""
     return _FINGERPRINT_LINE.search(line) is not None
