@@ -19,12 +19,8 @@ kept as written. No line is added, but it runs at the hand-over, where every ste
 
 from __future__ import annotations
 
-import re
-
 from polydocs.dialect.page import ParsedPage
-
-# A line's container marks (quotes, each possibly indented), then its indentation inside them.
-_PREFIX = re.compile(r"(?P<quotes>(?:[ \t]*>)*)(?P<indent>[ \t]*)")
+from polydocs.markup.table_breaks import container_prefix
 
 
 def align_fence_lines(lines: list[str], page: ParsedPage) -> list[str]:
@@ -34,11 +30,19 @@ def align_fence_lines(lines: list[str], page: ParsedPage) -> list[str]:
     for fence in page.fences:
         if fence.end is None or fence.end >= len(lines):
             continue
-        opening, closing = _PREFIX.match(lines[fence.index]), _PREFIX.match(lines[fence.end])
-        assert opening is not None and closing is not None  # the pattern matches every line
-        if opening["quotes"] != closing["quotes"] or opening["indent"] == closing["indent"]:
+        quotes, opening = _quotes_and_indent(lines[fence.index])
+        closing_quotes, closing = _quotes_and_indent(lines[fence.end])
+        if quotes != closing_quotes or opening == closing:
             continue
-        indent = min(opening["indent"], closing["indent"], key=len)
-        for index, prefix in ((fence.index, opening), (fence.end, closing)):
-            lines[index] = prefix["quotes"] + indent + lines[index][prefix.end() :]
+        indent = min(opening, closing, key=len)
+        for index, own in ((fence.index, opening), (fence.end, closing)):
+            lines[index] = quotes + indent + lines[index][len(quotes) + len(own) :]
     return lines
+
+
+def _quotes_and_indent(line: str) -> tuple[str, str]:
+    """The line's container prefix (`container_prefix`) as its quote markers, each with the blanks before
+    it, and the indentation inside the last of them."""
+    prefix = container_prefix(line)
+    quotes = prefix[: prefix.rfind(">") + 1]
+    return quotes, prefix[len(quotes) :]
