@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import importlib
+import importlib.machinery
 import importlib.metadata
 import importlib.util
 import os
@@ -45,6 +46,23 @@ def _installed_spec(package: str) -> ModuleSpec | None:
     if spec is None or (spec.origin is None and not _distributed(package)):
         return None
     return spec
+
+
+def submodule_spec(package: str, name: str) -> ModuleSpec | None:
+    """The spec of the module `package.name`, found as `importlib.util.find_spec` finds it but without
+    importing `package` (which runs its `__init__`: peft's imports torch and transformers, seconds): in
+    the folders of the package's `__path__` where it is imported already, else of its spec."""
+    imported = sys.modules.get(package)
+    locations = getattr(imported, "__path__", None) if imported is not None else None
+    if locations is None:
+        spec = _installed_spec(package)
+        locations = spec.submodule_search_locations if spec is not None else None
+    if not locations:
+        return None
+    try:
+        return importlib.machinery.PathFinder.find_spec(f"{package}.{name}", list(locations))
+    except (ImportError, ValueError):
+        return None
 
 
 def _distributed(package: str) -> bool:

@@ -13,7 +13,7 @@ Which inventory a given tree links against needs its pages parsed (its `[[autodo
 - `lazy_exports.py`, `object_paths.py`: the names a package exports and where an object is defined,
   read from its files without importing it;
 - `member_selection.py`, `member_links.py`: which members an `[[autodoc]]` shows (doc-builder's rule),
-  and so which page a member link lands on.
+  and so which page a member link lands on; `member_facts.py` keeps what they read of a class on disk.
 """
 
 from polydocs.sources.api_inventory.inventory import ApiInventory, ApiTarget, default_inventory

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import importlib
-import importlib.metadata
-import importlib.util
 import warnings
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
@@ -15,8 +13,13 @@ from types import ModuleType
 from polydocs.cache import CacheStore, cache_dir
 from polydocs.sources.api_inventory.lazy_exports import declared_export
 from polydocs.sources.api_inventory.member_links import member_home
-from polydocs.sources.api_inventory.object_paths import defining_path, has_module, static_exports
-from polydocs.sources.installed_packages import imported_object, installed_sources, is_installed
+from polydocs.sources.api_inventory.object_paths import defining_path, static_exports
+from polydocs.sources.installed_packages import (
+    imported_object,
+    installed_sources,
+    is_installed,
+    submodule_spec,
+)
 from polydocs.sources.project import api_reference_problems
 from polydocs.typed_json import load
 
@@ -278,13 +281,12 @@ def _another_package(package: str, name: str) -> bool:
 
 @cache
 def _is_submodule(package: str, name: str) -> bool:
-    """`peft.functional`: a module of the package that its `__init__.py` does not import."""
+    """`peft.functional`: a module of the package that its `__init__.py` does not import; found in the
+    package's folders, the package not imported (`submodule_spec`), so a light build's answer is its
+    files' too."""
     if not name or not _package_importable(package):
         return False
-    try:
-        return importlib.util.find_spec(f"{package}.{name}") is not None
-    except (ImportError, ValueError):  # the package does not import (a light build): its files say
-        return has_module(package, name)
+    return submodule_spec(package, name) is not None
 
 
 def _exports(package: str, name: str) -> bool:

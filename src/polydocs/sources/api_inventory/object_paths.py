@@ -164,9 +164,3 @@ def static_exports(package: str) -> frozenset[str]:
         path.parent.name for path in root.glob("*/__init__.py")
     }
     return frozenset(_bindings(root / "__init__.py", package)) | (submodules - {"__init__"})
-
-
-def has_module(package: str, name: str) -> bool:
-    """Whether `package.name` is a module of the installed package's files (no import)."""
-    root = _package_root(package)
-    return root is not None and module_file(root, f"{package}.{name}") is not None
