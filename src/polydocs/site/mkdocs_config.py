@@ -25,10 +25,10 @@ from polydocs.site.autodoc_sources import AutodocSlice, autodoc_slice
 from polydocs.site.build_theme import BuildTheme
 from polydocs.site.nav import build_nav
 from polydocs.site.theme_languages import (
+    interface_language,
     search_language,
     search_separator,
     searches_word_forms,
-    theme_language,
 )
 from polydocs.sources import SOURCE_LANGUAGE, Language, SourceTree
 from polydocs.sources.project import ProjectConfig
@@ -46,7 +46,7 @@ def _theme(language: Language, features: tuple[str, ...] = ()) -> dict[str, Any]
     return {
         "name": "material",
         # English where Material has no translation (build_site warns once per language).
-        "language": theme_language(language) or "en",
+        "language": interface_language(language),
         # The theme's `partials/language.html` has pages say this tag, not the translation's.
         "polydocs_lang": language.tag,
         "direction": language.direction,

@@ -26,9 +26,11 @@ from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import AnchorLink, get_toc
 
+from polydocs.markup.context import current_context
 from polydocs.site.engine.mkdocs_private import PageProcessors, replace_render, set_title_from_render
-from polydocs.site.engine.mkdocstrings_private import converter_reusable, forget_handlers
+from polydocs.site.engine.mkdocstrings_private import converter_reusable, forget_handlers, rendering_locale
 from polydocs.site.page_cache import ConvertedPage, restore_toc
+from polydocs.site.theme_languages import interface_language
 
 # `Page.render` records links to other pages' anchors only when its module's logger is above DEBUG.
 _PAGES_LOG = logging.getLogger("mkdocs.structure.pages")
@@ -48,7 +50,9 @@ class KeptMarkdown:
         md = self._ready(config)
         processors = PageProcessors.registered(md, page, files, config)
         try:
-            page.content = md.convert(page.markdown)
+            # The page's language, not the build's: a conversion is shared by the languages showing the page.
+            with rendering_locale(md, interface_language(current_context().lang)):
+                page.content = md.convert(page.markdown)
         except BaseException:
             self._md = None  # a conversion stopped halfway: the next page starts on a new converter
             raise

@@ -46,6 +46,13 @@ def theme_language(language: Language) -> str | None:
     return next((translations[t.lower()] for t in tag_chain(language.tag) if t.lower() in translations), None)
 
 
+def interface_language(language: Language) -> str:
+    """The language the theme's strings are shown in for `language` (Material's `theme.language`), and
+    mkdocstrings' section titles (`Parameters:`), which it reads from there: English where Material has
+    no translation."""
+    return theme_language(language) or "en"
+
+
 def search_language(language: Language) -> str:
     """The lunr language of the search index: the language's own stemmer and tokenizer where lunr has
     one, else lunr's default (`en`), whose tokenizer splits on white space and hyphens."""

@@ -7,11 +7,17 @@ rewriting. A new converter starts with that set empty, so a kept one empties it 
 it gone (another mkdocstrings), the converter is not kept. mkdocstrings has no public call for this.
 
 Its inventory's `register` is also listened to while a page converts (`inventory_entries_recorded`).
+
+mkdocstrings renders every block of a build in one locale, the theme language of the build's settings
+(`Handlers._locale`), so a language's process converting an English page that it and English share
+wrote its own section titles into the English page (diffusers: the Chinese for `Parameters:` on 29
+English API pages, whichever process converted the page first); `rendering_locale` gives the page's own.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 import markdown
@@ -56,3 +62,22 @@ def inventory_entries_recorded(
     priority, dispname) go to `record`, and the entry is registered only when `applied`. mkdocstrings has
     no event for a registration: the method of this one inventory object is wrapped, and removed again."""
     return calls_recorded(inventory, "register", record, applied)
+
+
+@contextmanager
+def rendering_locale(md: markdown.Markdown, locale: str) -> Iterator[None]:
+    """mkdocstrings renders the blocks of what `md` converts meanwhile in `locale` (its section titles: `en`,
+    `zh`, ...), whatever locale the build's settings gave it; nothing changes without mkdocstrings."""
+    processor = (
+        md.parser.blockprocessors[_BLOCK_PROCESSOR] if _BLOCK_PROCESSOR in md.parser.blockprocessors else None
+    )
+    handlers = getattr(processor, "_handlers", None)
+    if not isinstance(getattr(handlers, "_locale", None), str):
+        yield
+        return
+    before = handlers._locale  # type: ignore[union-attr]
+    handlers._locale = locale  # type: ignore[union-attr]
+    try:
+        yield
+    finally:
+        handlers._locale = before  # type: ignore[union-attr]
