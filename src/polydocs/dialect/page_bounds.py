@@ -27,6 +27,7 @@ from polydocs.diagnostics import DiagnosticCode, code_table
 from polydocs.dialect import inline_budget
 from polydocs.dialect.checks import Finding, PageFacts
 from polydocs.dialect.code_spans import blank_code_spans
+from polydocs.dialect.constructs.prose_tags import read_as_html_by_python_markdown_only
 from polydocs.dialect.html_scan import scan_cost
 from polydocs.dialect.page import ParsedPage
 
@@ -102,10 +103,13 @@ def _containers_too_deep(page: ParsedPage) -> PageRefusal | None:
 def _tags_too_deep(page: ParsedPage) -> PageRefusal | None:
     stack: list[str] = []
     open_count: dict[str, int] = {}
+    prose = _inline_lines(page)
     for index, line in page.outside_code():
         if "<" not in line:
             continue
         for tag in _TAG.finditer(blank_code_spans(line)):
+            if index in prose and read_as_html_by_python_markdown_only(tag[0]):
+                continue  # `<repo_id>` in prose: shown as text (prose_tags.py), no element to nest in
             name = tag["name"].lower()
             if tag["closing"]:
                 if open_count.get(name):
@@ -120,6 +124,18 @@ def _tags_too_deep(page: ParsedPage) -> PageRefusal | None:
                         index, TOO_DEEP, f"HTML or component tags nested deeper than {MAX_DEPTH} levels"
                     )
     return None
+
+
+def _inline_lines(page: ParsedPage) -> set[int]:
+    """The lines of the page's paragraphs, headings and table cells (CommonMark's inline content), read
+    from the block parse alone: HTML blocks and the lines the parse blanks (a tag alone on its line) are
+    none of them."""
+    return {
+        index
+        for token in page.tokens
+        if token.type == "inline" and token.map
+        for index in range(token.map[0], token.map[1])
+    }
 
 
 def _html_too_costly(page: ParsedPage) -> PageRefusal | None:

@@ -9,6 +9,12 @@ rule: `shown_as_text(name)`.
 
 A tag that starts its line with a component's name (`<Gallery>`, `<Tipp>`) is the components construct's,
 and a tag spanning lines is left as it is (neither is text in angle brackets).
+
+Text in angle brackets that CommonMark does not read as a tag at all (`<repo_id>`, `<sandbox_id>`: a name
+with `_` or `.`, the placeholders of command lines) is text to doc-builder too; Python-Markdown's looser
+pattern (`markdown.inlinepatterns.HTML_RE`) reads it as an element, which the sanitiser then dropped with
+its name, unreported (huggingface_hub's CLI reference lost every `<repo_id>`). Those are prose tags as well
+(`read_as_html_by_python_markdown_only`).
 """
 
 from __future__ import annotations
@@ -17,6 +23,10 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape as html_escape
+
+from markdown.inlinepatterns import HTML_RE
+from markdown_it.common.html_re import HTML_TAG_RE
+from markdown_it.token import Token
 
 from polydocs.diagnostics import DiagnosticCode, code_table
 from polydocs.dialect.checks import Finding
@@ -54,6 +64,16 @@ CODES = code_table(
     DiagnosticCode(DROPPED, "error", "Text in angle brackets, no element, dropped from text that is HTML."),
 )
 _HTML_TAG = re.compile(r"</?[A-Za-z][\w-]*(?:\s[^<>]*)?/?>")
+
+
+# What Python-Markdown reads as inline HTML (a tag, a comment, a processing instruction), as it compiles it.
+_PYTHON_MARKDOWN_HTML = re.compile(HTML_RE, re.DOTALL | re.UNICODE)
+
+
+def read_as_html_by_python_markdown_only(tag: str) -> bool:
+    """Whether Python-Markdown reads `tag` (`<repo_id>`) as HTML where CommonMark reads text: no tag,
+    comment or declaration of CommonMark's (markdown-it's `HTML_TAG_RE`)."""
+    return HTML_TAG_RE.fullmatch(tag) is None and _PYTHON_MARKDOWN_HTML.fullmatch(tag) is not None
 
 
 def dropped_tags(html: str) -> list[str]:
@@ -100,12 +120,25 @@ def _read_prose_tags(page: ParsedPage) -> tuple[ProseTag, ...]:
     components = _component_names_by_line(page)
     found = []
     for inline in page.inline_tokens():
-        token = inline.token
-        if token.type != "html_inline" or "\n" in token.content or not shown_as_text(token.content):
-            continue
-        if inline.index in visible and _name(token.content) not in components.get(inline.index, ()):
-            found.append(ProseTag(inline.index, token.content))
+        if inline.index in visible:
+            found += [
+                ProseTag(inline.index, tag) for tag in _tags_as_text(inline.token, components, inline.index)
+            ]
     return tuple(found)
+
+
+def _tags_as_text(token: Token, components: dict[int, set[str]], index: int) -> list[str]:
+    """The tags of one inline token readers see as text: an HTML tag of no element or component, or the
+    tags Python-Markdown alone finds in CommonMark's text."""
+    if token.type == "text" and "<" in token.content:
+        return [
+            found[0]
+            for found in _PYTHON_MARKDOWN_HTML.finditer(token.content)
+            if read_as_html_by_python_markdown_only(found[0]) and "\n" not in found[0]
+        ]
+    if token.type != "html_inline" or "\n" in token.content or not shown_as_text(token.content):
+        return []
+    return [token.content] if _name(token.content) not in components.get(index, ()) else []
 
 
 def _name(tag: str) -> str:
