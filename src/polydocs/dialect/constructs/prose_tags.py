@@ -24,8 +24,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape as html_escape
 
-from markdown.inlinepatterns import HTML_RE
-from markdown_it.common.html_re import HTML_TAG_RE
 from markdown_it.token import Token
 
 from polydocs.diagnostics import DiagnosticCode, code_table
@@ -66,14 +64,22 @@ CODES = code_table(
 _HTML_TAG = re.compile(r"</?[A-Za-z][\w-]*(?:\s[^<>]*)?/?>")
 
 
-# What Python-Markdown reads as inline HTML (a tag, a comment, a processing instruction), as it compiles it.
-_PYTHON_MARKDOWN_HTML = re.compile(HTML_RE, re.DOTALL | re.UNICODE)
+# The tag Python-Markdown reads as inline HTML: the tag alternative of `markdown.inlinepatterns.HTML_RE`
+# (Python-Markdown 3.11), written out because the snippet checker runs where Python-Markdown is not
+# installed; tests/markup/test_python_markdown_tags.py keeps the two the same.
+PYTHON_MARKDOWN_TAG = (
+    r"""<(\/?+[a-zA-Z][^\s"'<>@]*+(?:\s+[^\s"'=<>]++"""
+    r"""(?:\s*+=\s*+(?:"[^"]*+"|'[^']*+'|[^\s"'=<>]++))?+)*+\s*+/?)>"""
+)
+_PYTHON_MARKDOWN_TAG = re.compile(PYTHON_MARKDOWN_TAG)
+# A tag's name as CommonMark reads one (markdown-it's `html_re`): a letter, then letters, digits and `-`.
+_COMMONMARK_NAME = re.compile(r"</?[A-Za-z][A-Za-z0-9-]*+(?=[\s/>])")
 
 
 def read_as_html_by_python_markdown_only(tag: str) -> bool:
-    """Whether Python-Markdown reads `tag` (`<repo_id>`) as HTML where CommonMark reads text: no tag,
-    comment or declaration of CommonMark's (markdown-it's `HTML_TAG_RE`)."""
-    return HTML_TAG_RE.fullmatch(tag) is None and _PYTHON_MARKDOWN_HTML.fullmatch(tag) is not None
+    """Whether Python-Markdown reads `tag` (`<repo_id>`, `<x.y>`) as an HTML tag where CommonMark reads
+    text: a tag of Python-Markdown's whose name CommonMark does not take for one."""
+    return _PYTHON_MARKDOWN_TAG.fullmatch(tag) is not None and _COMMONMARK_NAME.match(tag) is None
 
 
 def dropped_tags(html: str) -> list[str]:
@@ -133,7 +139,7 @@ def _tags_as_text(token: Token, components: dict[int, set[str]], index: int) -> 
     if token.type == "text" and "<" in token.content:
         return [
             found[0]
-            for found in _PYTHON_MARKDOWN_HTML.finditer(token.content)
+            for found in _PYTHON_MARKDOWN_TAG.finditer(token.content)
             if read_as_html_by_python_markdown_only(found[0]) and "\n" not in found[0]
         ]
     if token.type != "html_inline" or "\n" in token.content or not shown_as_text(token.content):
