@@ -49,3 +49,18 @@ def test_another_installed_packages_objects_are_never_given_this_librarys_name()
     assert api.full_name("Trainer") == "transformers.Trainer"
     # A module of no installed package is still read as this library's own (`[[autodoc]] utils.X`).
     assert api.full_name("utils_of_no_package.X") == "transformers.utils_of_no_package.X"
+
+
+def test_a_name_the_library_exports_is_its_own_before_an_installed_package_of_that_name() -> None:
+    """huggingface_hub's reference writes `[[autodoc]] logging.get_verbosity`: doc-builder finds
+    `huggingface_hub.logging` (the library's `utils.logging`), not the standard library's `logging`, which
+    the build asked for and reported unavailable ("install logging for the build")."""
+    api = ApiInventory("", {}, "huggingface_hub")
+    if not api.importable():
+        pytest.skip("huggingface_hub is not installed")
+    assert api.full_name("logging.get_verbosity") == "huggingface_hub.logging.get_verbosity"
+    assert api.exists("logging.get_verbosity")
+    # A package the library does not export under that name stays its own, and so does a Hugging Face
+    # library's name, whose links doc-builder sends to that library's reference.
+    assert api.full_name("markdown.extensions.Extension") == "markdown.extensions.Extension"
+    assert api.full_name("transformers.PreTrainedModel") == "transformers.PreTrainedModel"

@@ -17,11 +17,13 @@ HEADER = "<!--Copyright 2026 The HuggingFace Team. Licensed under the Apache Lic
 # `.dataclasses`, which defines it; the site documents it as `utils.DistributedType`. Importing the
 # package would fail (`import torch_that_is_absent`): nothing here imports it.
 LIBRARY = {
-    "__init__.py": "from .state import AcceleratorState\n",
+    "__init__.py": "from .state import AcceleratorState, run_state\n",
     "state.py": (
         "import torch_that_is_absent\n"
         "from .utils import DistributedType\n\n\nclass AcceleratorState:\n    def run(self):\n"
         '        """Run it (a method with a docstring: doc-builder shows it, so a link finds it)."""\n'
+        # huggingface_hub's shape: its functions are the methods of one instance (`api.upload_folder`).
+        "\n\nstate = AcceleratorState()\nrun_state = state.run\n"
     ),
     "utils/__init__.py": (
         "try:\n    from .dataclasses import DistributedType as DistributedType\n"
@@ -80,6 +82,14 @@ def test_a_link_by_another_path_of_a_documented_object_finds_its_page(documented
         "accelshape.state.AcceleratorState.run",
     )
     assert api.resolve("state.NotDocumented") is None
+    # huggingface_hub's [`upload_folder`] is `HfApi().upload_folder`: doc-builder links the method of the
+    # documented class (the bound method's module and `__qualname__`); 214 links of its English pages.
+    bound = api.resolve("run_state")
+    assert bound is not None and (bound.page, bound.anchor) == (
+        "state",
+        "accelshape.state.AcceleratorState.run",
+    )
+    assert defining_path("accelshape.run_state") == "accelshape.state.AcceleratorState.run"
 
 
 def test_a_library_that_does_not_import_is_answered_from_its_files(

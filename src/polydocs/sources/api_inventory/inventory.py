@@ -191,6 +191,13 @@ class ApiInventory:
             found = documented.get(defining_path(".".join([self.package, *parts[:end]])))
             if found is not None:
                 return self._in_site(name, found, name[len(".".join(parts[:end])) :])
+        # `upload_folder`, which huggingface_hub defines as `HfApi().upload_folder`: the member of a
+        # documented class its whole name is defined as.
+        defined = defining_path(f"{self.package}.{name}").split(".")
+        for end in range(len(defined) - 1, 1, -1):
+            found = documented.get(".".join(defined[:end]))
+            if found is not None:
+                return self._in_site(name, found, "." + ".".join(defined[end:]))
         return None
 
     def _in_site(self, name: str, documented: str, member: str) -> ApiTarget | None:
@@ -269,14 +276,18 @@ def _unlisted_inventory(package: str) -> ApiInventory:
 
 
 def _another_package(package: str, name: str) -> bool:
-    """Whether the dotted `name` starts with a package other than `package` and its modules: an installed
-    one, or a Hugging Face library whose links doc-builder sends to that library's reference, installed
-    or not (`[`~trl.SFTTrainer`]` in peft's pages)."""
+    """Whether the dotted `name` starts with a package other than `package` and its modules: a Hugging
+    Face library, whose links doc-builder sends to that library's reference, installed or not
+    (`[`~trl.SFTTrainer`]` in peft's pages), or another installed package that `package` does not export
+    under that name. doc-builder looks any other name up in the package first (`find_object_in_package`):
+    huggingface_hub's `[[autodoc]] logging.get_verbosity` is `huggingface_hub.logging`'s, not the standard
+    library's `logging`'s."""
     head, dot, _ = name.partition(".")
-    if not dot or head == package:
+    if not dot or head == package or _is_submodule(package, head):
         return False
-    known = head in _HUGGING_FACE_LIBRARIES or _package_importable(head)
-    return known and not _is_submodule(package, head)
+    if head in _HUGGING_FACE_LIBRARIES:
+        return True
+    return _package_importable(head) and not (_package_importable(package) and _exports(package, head))
 
 
 @cache

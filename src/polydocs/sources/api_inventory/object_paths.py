@@ -23,7 +23,7 @@ from polydocs.cache import CacheStore, cache_dir, require
 from polydocs.sources.installed_packages import module_file, package_dir
 
 # Bump when what `_read_bindings` makes of a module changes.
-_BINDINGS_FORMAT = "1"
+_BINDINGS_FORMAT = "2"
 
 # Import chains longer than this are not followed (a cycle, or a library that re-exports that deep).
 _MAX_HOPS = 8
@@ -65,6 +65,7 @@ def _read_bindings(source: bytes, module: str, is_package: bool) -> dict[str, st
         return {}
     package = module if is_package else module.rpartition(".")[0]
     names: dict[str, str] = {}
+    instances: dict[str, str] = {}  # a module-level instance of a class: the class's path
     for node in _top_level(tree.body):
         if isinstance(node, (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
             names[node.name] = f"{module}.{node.name}"
@@ -73,7 +74,25 @@ def _read_bindings(source: bytes, module: str, is_package: bool) -> dict[str, st
             for alias in node.names:
                 if alias.name != "*":
                     names[alias.asname or alias.name] = f"{base}.{alias.name}"
+        elif (
+            isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
+        ):
+            _read_assignment(node.targets[0].id, node.value, names, instances)
     return names
+
+
+def _read_assignment(target: str, value: ast.expr, names: dict[str, str], instances: dict[str, str]) -> None:
+    """`api = HfApi()` makes `api` an instance of the class; `upload_folder = api.upload_folder` binds the
+    method of that class (huggingface_hub's functions are its `HfApi` methods, bound to one instance), as
+    doc-builder finds the bound method's `__qualname__` (`HfApi.upload_folder`) and module. Any other value
+    leaves what the name was bound to before (`Bar = wrapped(Bar)` is most often the same class)."""
+    instances.pop(target, None)
+    if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id in names:
+        instances[target] = names[value.func.id]
+    elif (
+        isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name) and value.value.id in instances
+    ):
+        names[target] = f"{instances[value.value.id]}.{value.attr}"
 
 
 def _top_level(body: list[ast.stmt]) -> list[ast.stmt]:
