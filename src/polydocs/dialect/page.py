@@ -19,6 +19,7 @@ from markdown_it.token import Token
 
 from polydocs.dialect.direction_blocks import opens_direction_block
 from polydocs.dialect.fence_lines import FenceOpening, closes_fence, fence_opening
+from polydocs.dialect.html_elements import HTML_ELEMENTS
 from polydocs.dialect.inline_budget import inline_cost_problem
 from polydocs.dialect.tags import ATTRIBUTES, TagLine, parse_tag_line
 from polydocs.dialect.trailing_lines import same_with_fewer_blank_lines, same_with_more_blank_lines
@@ -29,6 +30,9 @@ _LONE_TAG = re.compile(rf"^\s*</?(?P<name>[A-Za-z][\w-]*+){ATTRIBUTES}/?>\s*$")
 # A list item's marker and the blanks after it (`- `, `2. `, `  * `).
 _LIST_MARKER = re.compile(r"^[ ]*+(?:[-+*]|[0-9]{1,9}[.)])[ ]++")
 _STANDARD_BLOCK_TAGS = frozenset(block_names)
+# A line that starts one of CommonMark's HTML blocks of a standard block tag (`<div class="grid">`): the
+# block runs to the next blank line.
+_OPENS_HTML_BLOCK = re.compile(r"^ {0,3}</?(?P<name>[A-Za-z][A-Za-z0-9-]*+)(?:[ \t]|/?>|$)")
 
 
 @dataclass(frozen=True)
@@ -299,10 +303,14 @@ def _blank_component_tags(text: str) -> str:
 
     In CommonMark such a line opens an HTML block that runs to the next blank line and would swallow a
     fence written right below it; the site renders those fences as code, so the parser must see them too.
-    Blanking keeps every line number.
+    Blanking keeps every line number. Inside an HTML block a standard block tag opened (`<div>` up to the
+    next blank line), a line holding an HTML element's tag alone (`</a>` ending one of the cards of a
+    Hugging Face index page) is that block's HTML: blanked, it ended the block, and the next card, indented,
+    read as code (smolagents' index page showed its third card's HTML as code).
     """
     out = []
     fence: FenceOpening | None = None
+    in_html_block = False
     # Lines as the parser counts them, so that a blanked tag never moves a line (`split_lines`).
     for raw in _LINE_END.split(text):
         if fence is not None:
@@ -312,12 +320,22 @@ def _blank_component_tags(text: str) -> str:
             continue
         fence = fence_opening(raw)
         if fence is not None:
+            in_html_block = False
             out.append(raw)
             continue
+        if not raw.strip():
+            in_html_block = False
         tag = _LONE_TAG.match(raw)
-        if tag and (tag.group("name").lower() not in _STANDARD_BLOCK_TAGS or _opens_direction(raw)):
+        name = tag.group("name") if tag else ""
+        if tag and in_html_block and name.lower() in HTML_ELEMENTS and not _opens_direction(raw):
+            out.append(raw)
+        elif tag and (name.lower() not in _STANDARD_BLOCK_TAGS or _opens_direction(raw)):
             out.append("")
         else:
+            opens = _OPENS_HTML_BLOCK.match(raw)
+            in_html_block = in_html_block or bool(
+                opens and opens.group("name").lower() in _STANDARD_BLOCK_TAGS
+            )
             out.append(raw)
     return "\n".join(out)
 

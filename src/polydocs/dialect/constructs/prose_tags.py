@@ -31,18 +31,9 @@ from polydocs.dialect.checks import Finding
 from polydocs.dialect.code_spans import blank_code_spans
 from polydocs.dialect.constructs._visible import visible_lines
 from polydocs.dialect.constructs.component_tags import find_component_tags
+from polydocs.dialect.html_elements import HTML_ELEMENTS
 from polydocs.dialect.page import ParsedPage
 
-# The elements doc-builder keeps as HTML: npm's html-tags 3.3.1 (kit/package-lock.json), matched by case.
-HTML_ELEMENTS = frozenset(
-    """a abbr address area article aside audio b base bdi bdo blockquote body br button canvas caption cite
-    code col colgroup data datalist dd del details dfn dialog div dl dt em embed fieldset figcaption figure
-    footer form h1 h2 h3 h4 h5 h6 head header hgroup hr html i iframe img input ins kbd label legend li link
-    main map mark math menu menuitem meta meter nav noscript object ol optgroup option output p param picture
-    pre progress q rb rp rt rtc ruby s samp script search section select slot small source span strong style
-    sub summary sup svg table tbody td template textarea tfoot th thead time title tr track u ul var video
-    wbr""".split()
-)
 # The components doc-builder's kit renders (kit/src/lib/*.svelte at 931031b) and the page may write.
 DOC_BUILDER_COMPONENTS = frozenset(
     """Added Changed CodeBlock CodeBlockFw ColabDropdown CopyButton CopyLLMTxtMenu CourseFloatingBanner
