@@ -55,7 +55,6 @@ def test_the_page_of_every_problem_has_each_callout_and_component_code() -> None
         == set(CODES)
         == {
             "callout-kind",
-            "callout-text",
             "callout-position",
             "callout-quote",
             "callout-empty",

@@ -23,6 +23,22 @@ def test_github_alert_becomes_a_quote_titled_in_the_pages_language() -> None:
     assert _plain("> [!NOTE]\n> Read this.", "pt") == ["> **Nota**", ">", "> Read this."]
 
 
+def test_an_alerts_text_on_its_marker_line_is_the_quotes_first_line_below_the_title() -> None:
+    # datasets' image_load.mdx, trl's openenv.md: huggingface.co shows the text as the note's.
+    assert _plain("> [!NOTE] How does Wordle work?\n> A game.", "es") == [
+        "> **Nota**",
+        ">",
+        "> How does Wordle work?",
+        "> A game.",
+    ]
+    # diffusers' docstrings: the `>` after the marker is the note's text, not a quote inside it.
+    assert _plain("> [!WARNING] > This API is experimental.") == [
+        "> **Warning**",
+        ">",
+        "> \\> This API is experimental.",
+    ]
+
+
 def test_unknown_alert_kind_is_left_as_the_quote_it_is() -> None:
     assert _plain("> [!HINT]\n> text") == ["> [!HINT]", "> text"]
 

@@ -10,8 +10,9 @@ from polydocs.dialect import ParsedPage
 from polydocs.dialect.constructs.callouts import (
     ADMONITION_TYPES,
     ALERT_MARKER,
-    alert_body_end,
     alerts,
+    body_text,
+    text_as_own_line,
     tip_layout,
 )
 from polydocs.dialect.tags import parse_one_line_element
@@ -43,7 +44,7 @@ def render_tip_blocks(lines: list[str], page: ParsedPage, context: MarkupContext
     lines = list(lines)
     layout = tip_layout(page)
     for block in layout.blocks:
-        if block.body is not None:  # its admonition line goes above it at the hand-over (`one_line_tips`)
+        if block.body is not None:  # its admonition line goes above it at the hand-over
             # The text as earlier steps left it (a prose tag escaped), else as the parse read it.
             element = parse_one_line_element(lines[block.index])
             body = element[1] if element is not None else block.body
@@ -58,28 +59,27 @@ def render_tip_blocks(lines: list[str], page: ParsedPage, context: MarkupContext
     return lines
 
 
-def one_line_tips(
+def callout_text_lines(
     lines: list[str], page: ParsedPage, context: MarkupContext
 ) -> list[tuple[int, int, list[str]]]:
-    """`(line, line, block)` for each tip written on one line: its admonition line, then its text as the
-    line-keeping steps left it (links made), indented below. It adds a line, so it is the hand-over's."""
+    """`(line, line, block)` for each callout whose text starts on the line of its tag or marker (a tip
+    written on one line, `> [!NOTE] The text`): its admonition line, then that text as the line-keeping
+    steps left it (links made), indented below. It adds a line, so it is the hand-over's."""
+    kinds = {block.index: block.kind for block in tip_layout(page).blocks if block.body is not None}
+    kinds |= {
+        alert.index: alert.kind.lower() for alert in alerts(page) if alert.rendered and alert.rest.strip()
+    }
     blocks = []
-    for block in tip_layout(page).blocks:
-        if block.body is not None:
-            indent = leading_spaces(lines[block.index])
-            text = lines[block.index][len(indent) :]
-            blocks.append(
-                (
-                    block.index,
-                    block.index,
-                    [admonition_line(indent, block.kind, context), indent + INDENT + text],
-                )
-            )
+    for index, kind in sorted(kinds.items()):
+        indent = leading_spaces(lines[index])
+        text = lines[index][len(indent) :]
+        blocks.append((index, index, [admonition_line(indent, kind, context), indent + INDENT + text]))
     return blocks
 
 
 def render_github_alerts(lines: list[str], page: ParsedPage, context: MarkupContext) -> list[str]:
-    """`> [!NOTE]` followed by quoted lines -> a note admonition holding those lines."""
+    """`> [!NOTE]` and its quote -> a note admonition holding the quote's lines. Text after the marker is
+    left on the marker's line, whose admonition line goes above it at the hand-over (`callout_text_lines`)."""
     lines = list(lines)
     for alert in alerts(page):
         # The line as it is now: a `<Tip>` around it indented it, an alert around it unquoted it.
@@ -87,8 +87,12 @@ def render_github_alerts(lines: list[str], page: ParsedPage, context: MarkupCont
         if not alert.rendered or marker is None:
             continue
         indent = marker["indent"]
-        lines[alert.index] = admonition_line(indent, alert.kind.lower(), context)
-        for body in range(alert.index + 1, alert_body_end(lines, alert.index, indent)):
-            text = lines[body][len(indent) :].removeprefix(">").removeprefix(" ")
+        if marker["rest"].strip():  # the line as earlier steps left it: its prose tags escaped
+            lines[alert.index] = indent + text_as_own_line(marker["rest"])
+        else:
+            lines[alert.index] = admonition_line(indent, alert.kind.lower(), context)
+        for body in range(alert.index + 1, alert.end):
+            line = lines[body]
+            text = body_text(line[len(indent) :] if line.startswith(indent) else line.lstrip())
             lines[body] = indent + INDENT + text if text.strip() else ""
     return lines

@@ -16,7 +16,7 @@ from polydocs.dialect.constructs.fences import closing_fence
 from polydocs.dialect.page_bounds import REFUSING, page_refusal
 from polydocs.markup._blocks import StoreHtml
 from polydocs.markup._tabs import one_line_tab_blocks
-from polydocs.markup.callouts import one_line_tips
+from polydocs.markup.callouts import callout_text_lines
 from polydocs.markup.components import note_lines
 from polydocs.markup.context import MarkupContext
 from polydocs.markup.fence_indentation import align_fence_lines
@@ -85,7 +85,7 @@ def hand_over(lines: list[str], context: MarkupContext, store: StoreHtml) -> lis
         [
             *include_blocks(lines, page, context, store),
             *one_line_tab_blocks(lines, page),
-            *one_line_tips(lines, page, context),
+            *callout_text_lines(lines, page, context),
             *note_lines(lines, page, context),
             *inference_snippet_blocks(lines, page),
         ],

@@ -438,13 +438,15 @@ def _before_marker(line: Line) -> str:
 
 
 def _github_alerts_as_titles(lines: list[Line], page: ParsedPage, language: Language) -> None:
-    """`> [!TIP]` is already a blockquote: only its marker line becomes the bold title."""
+    """`> [!TIP]` is already a blockquote: only its marker becomes the bold title, the text after it on
+    its line (`> [!NOTE] The text`) the quote's first line below the title."""
     for alert in alerts(page):
         line = lines[alert.index]
         if alert.rendered and isinstance(line, str):
             indent = line[: len(line) - len(line.lstrip(" "))]
             title = language.text(f"callout.{alert.kind.lower()}")
-            lines[alert.index] = "\n".join(title_lines(indent, title))
+            rest = [f"{indent}> {alert.first_line}"] if alert.first_line else []
+            lines[alert.index] = "\n".join([*title_lines(indent, title), *rest])
 
 
 def _tip_edges(lines: list[Line], page: ParsedPage, language: Language) -> None:

@@ -2,6 +2,12 @@
 
 The site renders them as Material admonitions (`polydocs.markup.callouts`) from the layout found here; the
 notebooks quote them. Both read the kinds from `ADMONITION_TYPES`, the one list of them.
+
+An alert is read as doc-builder's renderer reads it (kit/preprocessors/mdsvex/index.js, `onBlockquote`): a
+quote whose first paragraph starts with `[!KIND]` is the callout, and all that paragraph holds is its text,
+the words after the marker on its line and the lines CommonMark continues it with lazily (no `>`) included
+(datasets' `image_load.mdx`, diffusers' `distributed_inference.md` and trl's `openenv.md` write
+`> [!NOTE] The text`, which huggingface.co shows as a note).
 """
 
 from __future__ import annotations
@@ -24,7 +30,7 @@ from polydocs.dialect.components import (
     component_tags,
     one_of,
 )
-from polydocs.dialect.page import ParsedPage
+from polydocs.dialect.page import ParsedPage, parse_page
 from polydocs.dialect.tags import TagLine, parse_one_line_element
 
 # Callout kind -> Material admonition type (Material has no "important" or "caution" style of its own).
@@ -37,14 +43,12 @@ ADMONITION_TYPES = {
 }
 
 KIND = "callout-kind"
-TEXT = "callout-text"
 POSITION = "callout-position"
 QUOTE = "callout-quote"
 EMPTY = "callout-empty"
 # Every code this check reports: its own, and those a `<Tip>` shares with every component.
 CODES = code_table(
     DiagnosticCode(KIND, "error", "A `> [!KIND]` alert of a kind that does not exist."),
-    DiagnosticCode(TEXT, "error", "An alert marker with text on its own line."),
     DiagnosticCode(POSITION, "error", "An alert marker not on the first line of its quote."),
     DiagnosticCode(QUOTE, "error", "An alert's text is not in `>` lines of its quote."),
     DiagnosticCode(EMPTY, "error", "An alert with no text."),
@@ -60,15 +64,21 @@ ALERT_MARKER = re.compile(r"^(?P<indent>[ ]*)>[ ]?\[!(?P<kind>[^\]]*)\](?P<rest>
 _QUOTED = re.compile(r"^(?P<indent>[ ]*)>[ ]?(?P<text>.*)$")
 _BARE_MARKER = re.compile(r"^\s*\[!(?P<kind>[A-Za-z]+)\]")
 _QUOTE_LINE = re.compile(r"^\s*>")
+# What opens a block at the start of a line, each escapable with a backslash in CommonMark and
+# Python-Markdown alike; an ordered list's number is escaped at its `.` or `)`.
+_BLOCK_MARKERS = frozenset(">#-+*=`~")
+_LIST_NUMBER = re.compile(r"^(\d{1,9})[.)]")
 
 
 @dataclass(frozen=True)
 class Alert:
-    """A `> [!KIND]` marker line; the site renders it when the kind is known and the marker stands alone."""
+    """A `> [!KIND]` marker line, the text after the marker on it (`rest`) and the line after its quote
+    (`end`); the site renders it when the kind is known."""
 
     index: int
     kind: str
     rest: str
+    end: int
 
     @property
     def known(self) -> bool:
@@ -76,7 +86,12 @@ class Alert:
 
     @property
     def rendered(self) -> bool:
-        return self.known and not self.rest.strip()
+        return self.known
+
+    @property
+    def first_line(self) -> str:
+        """The text after the marker, as the first line of the callout's text (`text_as_own_line`)."""
+        return text_as_own_line(self.rest)
 
 
 @dataclass(frozen=True)
@@ -116,20 +131,47 @@ class TipLayout:
                 yield Span(TIP.name, block.index, block.end)
 
 
-def alert_body_end(lines: Sequence[str], index: int, indent: str) -> int:
-    """The line after an alert's body: the run of `>` lines at the marker's indentation below it."""
+def _quoted_run_end(lines: Sequence[str], index: int, indent: str) -> int:
+    """The line after the run of `>` lines at the marker's indentation below it."""
     body = index + 1
     while body < len(lines) and (quoted := _QUOTED.match(lines[body])) and quoted["indent"] == indent:
         body += 1
     return body
 
 
+def text_as_own_line(text: str) -> str:
+    """Text after an alert's marker written as a line of its own that is still the callout's paragraph: on
+    the marker's line it continues that paragraph, so a `>`, `#`, `-` or list number it starts with is text
+    (diffusers' docstrings write `> [!WARNING] > This API is experimental.`), which alone on a line would
+    open a block; that character is escaped."""
+    text = text.strip()
+    if not text or parse_page(text).tokens[0].type == "paragraph_open":
+        return text
+    if number := _LIST_NUMBER.match(text):
+        return f"{number[1]}\\{text[len(number[1]) :]}"
+    return f"\\{text}" if text[0] in _BLOCK_MARKERS else text
+
+
 def alerts(page: ParsedPage) -> Iterator[Alert]:
-    """Every alert marker outside code and comments."""
+    """Every alert marker outside code and comments. Its body runs to the end of the innermost quote the
+    parse reads around it, lazily continued lines included; where the parse reads no quote there (the
+    marker inside an HTML block), to the end of the `>` lines below it."""
     commented = commented_lines(page)
+    quotes = _quote_ends(page)
     for index, line in page.outside_code():
         if index not in commented and (marker := ALERT_MARKER.match(line)):
-            yield Alert(index, marker["kind"], marker["rest"])
+            end = quotes.get(index) or _quoted_run_end(page.lines, index, marker["indent"])
+            yield Alert(index, marker["kind"], marker["rest"], end)
+
+
+def _quote_ends(page: ParsedPage) -> dict[int, int]:
+    """For each line inside a blockquote, the line after the innermost blockquote holding it."""
+    ends: dict[int, int] = {}
+    for token in page.tokens:  # outer quotes come first: an inner quote's lines are written over
+        if token.type == "blockquote_open" and token.map:
+            start, end = token.map
+            ends.update(dict.fromkeys(range(start, min(end, len(page.lines))), end))
+    return ends
 
 
 def tip_layout(page: ParsedPage) -> TipLayout:
@@ -193,14 +235,7 @@ def _alert_problems(page: ParsedPage, alert: Alert) -> Iterator[Finding]:
             "the quote there, GitHub shows the marker as text",
             "start a new `>` block with the marker, separated by a blank line",
         )
-    if alert.rest.strip():
-        yield Finding(
-            alert.index,
-            TEXT,
-            f"text after {marker} on the marker's line; it is shown as a plain quote",
-            "put the marker alone on its line and the text on the next `>` line",
-        )
-    elif not _has_text(page.lines, alert.index):
+    if not alert.rest.strip() and not any(body_text(line).strip() for line in alert_body(page.lines, alert)):
         yield Finding(
             alert.index,
             EMPTY,
@@ -209,10 +244,16 @@ def _alert_problems(page: ParsedPage, alert: Alert) -> Iterator[Finding]:
         )
 
 
-def _has_text(lines: Sequence[str], index: int) -> bool:
-    indent = lines[index][: len(lines[index]) - len(lines[index].lstrip(" "))]
-    body = lines[index + 1 : alert_body_end(lines, index, indent)]
-    return any(line.lstrip(" ")[1:].strip() for line in body)
+def alert_body(lines: Sequence[str], alert: Alert) -> Sequence[str]:
+    """The lines of the alert's quote below its marker."""
+    return lines[alert.index + 1 : alert.end]
+
+
+def body_text(line: str) -> str:
+    """A line of an alert's body without its quote marker: what the callout holds of it (a lazily
+    continued line has none)."""
+    quoted = _QUOTED.match(line)
+    return quoted["text"] if quoted else line.lstrip()
 
 
 def _bare_markers(page: ParsedPage) -> Iterator[Finding]:
