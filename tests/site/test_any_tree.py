@@ -27,9 +27,12 @@ LIBRARY = "nosuchlib_polydocs"
 TREE = {
     "_toctree.yml": TOC,
     "_config.py": 'INSTALL_CONTENT = "! pip install nosuchlib"\n',
-    "_redirects.yml": "old/lora: guides/lora\nold/gone: guides/nowhere\n",
+    # optimum's redirects send pages that moved to another library's docs to an absolute path.
+    "_redirects.yml": "old/lora: guides/lora\nold/gone: guides/nowhere\n"
+    "old/habana: /docs/optimum-habana/index#x\n",
     "index.md": "# Home\n\nSee [`LoraConfig`] and [`transformers.Trainer`].\n\n"
-    "Read [the LoRA guide](./old/lora#setup) and [its old home](old/lora).\n",
+    "Read [the LoRA guide](./old/lora#setup) and [its old home](old/lora).\n\n"
+    "Habana has [docs of its own](./old/habana).\n",
     "guides/lora.md": "# LoRA\n\nA guide.\n",
     "reference.md": "# Reference\n\n[[autodoc]] LoraConfig\n\n[[autodoc]] tuners.Missing\n",
 }
@@ -68,6 +71,15 @@ def test_redirects_become_pages_and_a_missing_target_is_a_located_warning(other_
     assert not (out / "en" / "old" / "gone").exists()
     (missing,) = [d for d in report.diagnostics if d.code == "redirect-missing-page"]
     assert (missing.path, missing.line) == (str(root / "_redirects.yml"), 2)
+
+
+def test_a_redirect_to_an_absolute_path_sends_readers_to_that_page_of_huggingface_co(other_library):
+    _, out, _ = other_library
+    page = (out / "en" / "old" / "habana" / "index.html").read_text(encoding="utf-8")
+    url = "https://huggingface.co/docs/optimum-habana/index#x"
+    assert f'<meta http-equiv="refresh" content="0; url={url}">' in page
+    home = (out / "en" / "index.html").read_text(encoding="utf-8")
+    assert f'<a href="{url}">docs of its own</a>' in home
 
 
 def test_a_link_to_a_redirected_page_goes_to_where_it_moved_in_build_and_lint(other_library):

@@ -38,7 +38,9 @@ def _folder(local: str) -> str:
 
 
 def redirect_url(entry: Redirect) -> str:
-    """The new page's address relative to the old one's."""
+    """The new page's address relative to the old one's (a page of huggingface.co: its URL)."""
+    if entry.external:
+        return entry.new + (f"#{entry.anchor}" if entry.anchor else "")
     relative = posixpath.relpath(_folder(entry.new) or ".", _folder(entry.old) or ".")
     url = "./" if relative == "." else relative + "/"
     return url + (f"#{entry.anchor}" if entry.anchor else "")

@@ -4,6 +4,11 @@ Each entry becomes a small page at the old address that sends the reader to the 
 (`site/redirects.py` writes them). An entry is checked against the site first: its target must be a page
 the language's readers can open, and its old name must not be a page of its own (the redirect would hide
 it); either problem is a warning at the entry's line and the entry is left out.
+
+A target written as an absolute path (`habana/index: /docs/optimum-habana/index`: optimum's pages that moved
+to the docs of their own libraries) is a path of huggingface.co, where the tree's docs are served and
+where its `_redirects.yml` is read: the reader is sent there (`Redirect.external`). No other host is ever
+a target, so a page's redirects cannot send readers to a site the tree chose.
 """
 
 from __future__ import annotations
@@ -11,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import quote
 
 import yaml
 
@@ -20,6 +26,8 @@ from polydocs.sources.text import read_utf8
 from polydocs.sources.tree_yaml import compose_tree_yaml
 
 REDIRECTS_NAME = "_redirects.yml"
+# Where doc-builder's trees are served, and their absolute redirect targets lead.
+HUB = "https://huggingface.co"
 
 
 @dataclass(frozen=True)
@@ -27,10 +35,22 @@ class Redirect:
     """`old: new#anchor` at `line` of `path`: the page name readers used, and the page they now read."""
 
     old: str
-    new: str
+    new: str  # a page name of the site, or a URL of huggingface.co (`external`)
     anchor: str
     path: str
     line: int
+
+    @property
+    def external(self) -> bool:
+        return self.new.startswith(HUB + "/")
+
+
+def _target(text: str) -> str:
+    """The page name an entry's target names, or the huggingface.co URL of an absolute path."""
+    text = text.strip()
+    if text.startswith("/"):
+        return HUB + quote(text, safe="/-._~%!$&'()*+,;=:@")
+    return _page_name(text)
 
 
 def _page_name(text: str) -> str:
@@ -68,7 +88,7 @@ def read_redirects(path: Path) -> tuple[list[Redirect], list[Diagnostic]]:
             problems.append(_problem(path, line, "redirects-invalid", "entry is not `old: new`", hint))
             continue
         new, _, anchor = value.value.partition("#")
-        redirects.append(Redirect(_page_name(key.value), _page_name(new), anchor, str(path), line))
+        redirects.append(Redirect(_page_name(key.value), _target(new), anchor, str(path), line))
     return redirects, problems
 
 
@@ -78,7 +98,7 @@ def checked_redirects(
     """The entries whose target is one of `pages` and whose old name is not, and a warning for each other."""
     kept, problems = [], []
     for entry in redirects:
-        if entry.new not in pages:
+        if entry.new not in pages and not entry.external:
             problems.append(
                 Diagnostic(
                     entry.path,

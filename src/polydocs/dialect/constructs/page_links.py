@@ -79,6 +79,8 @@ def resolve_page_link(
     if page not in known_pages and moved_pages and page in moved_pages:
         page, moved_mark, moved_anchor = moved_pages[page].partition("#")
         hash_mark, anchor = (hash_mark, anchor) if hash_mark else (moved_mark, moved_anchor)
+        if "://" in page:  # moved off the site (`Redirect.external`): its URL
+            return page + hash_mark + anchor
     if page not in known_pages:
         return None
     directory = posixpath.dirname(page_local)
