@@ -9,7 +9,10 @@ every other character are kept:
 - `[text](https: //example.com)`: a link whose parentheses hold no CommonMark destination (a space in
   it, and no title after) is no link, shown as written; Python-Markdown made a link whose address held
   those words. The `]` is escaped (`\\](`: no API link either, as doc-builder reads none before a `(`),
-  the check being markdown-it's own (`parseLinkDestination`, `parseLinkTitle`), as its link rule makes it.
+  the check being markdown-it's own (`parseLinkDestination`, `parseLinkTitle`), as its link rule makes it,
+  on the paragraph's whole text: a destination that a line end breaks (diffusers' Chinese
+  `training/kandinsky.md` writes `(https://github.com/huggingface/di` and `ffusers/blob/...)` on two lines)
+  is no link either, where Python-Markdown made one of both lines and hid their words.
 - A Persian `1.` (U+06F1 and a period) first on a line: an ordered-list marker whose number is not ASCII
   digits is text to CommonMark; Python-Markdown's `\\d` read a list item, numbered `1.`, and the digit
   went. The `.` is escaped.
@@ -40,7 +43,7 @@ _LINK_TAIL = re.compile(r"\]\(")
 _DEFINITION = re.compile(r"^(?P<lead>[ \t>]*)\[[^\]\n]+\]:")
 # A `#` first in a paragraph's line, after its containers' marks and a list item's marker.
 _HASH = re.compile(r"^(?P<lead>[ \t>]*(?:(?:[-+*]|\d{1,9}[.)])[ \t]+)*)#")
-_BLANKS = " \t"
+_BLANKS = " \t\n"
 
 
 def render_commonmark_text(lines: list[str], context: MarkupContext) -> list[str]:
@@ -59,10 +62,11 @@ def render_commonmark_text(lines: list[str], context: MarkupContext) -> list[str
         line for token in page.tokens if token.type == "inline" and token.map for line in range(*token.map)
     }
     continued = _paragraph_lines(page)
+    non_links = _non_link_tails(page, lines)
     for index in sorted(prose):
         if index >= len(lines):
             continue
-        line = _escape_non_links(lines[index])
+        line = non_links.get(index, lines[index])
         line = _escape_number(line)
         lines[index] = _escape_paragraph_line(line) if index in continued else line
     return lines
@@ -78,24 +82,48 @@ def _paragraph_lines(page: ParsedPage) -> set[int]:
     }
 
 
-def _escape_non_links(line: str) -> str:
-    """The `]` of `](` escaped where what the parentheses hold is no CommonMark link destination and title."""
-    if "](" not in line:
-        return line
+def _non_link_tails(page: ParsedPage, lines: list[str]) -> dict[int, str]:
+    """The lines holding a `](` that CommonMark reads as no link, each with the `]` of those escaped.
+
+    Each is judged on the whole text of its paragraph (or heading, or table cell), as markdown-it's inline
+    parse reads it: the k-th `](` of that text is the k-th of its lines, outside code spans. Where the two
+    counts differ (an earlier step rewrote a line), each line is judged alone, as far as it goes."""
+    escaped: dict[int, str] = {}
+    for token in page.tokens:
+        if token.type != "inline" or not token.map or "](" not in token.content:
+            continue
+        text = blank_code_spans(token.content)
+        judged = [not _is_link_tail(text, found.start() + 1) for found in _LINK_TAIL.finditer(text)]
+        indices = [index for index in range(*token.map) if index < len(lines)]
+        places = [
+            (index, found.start())
+            for index in indices
+            for found in _LINK_TAIL.finditer(blank_code_spans(lines[index]))
+        ]
+        if len(places) != len(judged):
+            places = [place for index in indices for place in _line_non_links(lines[index], index)]
+            judged = [True] * len(places)
+        for (index, start), no_link in reversed(list(zip(places, judged, strict=True))):
+            if no_link:
+                line = escaped.get(index, lines[index])
+                escaped[index] = f"{line[:start]}\\{line[start:]}"
+    return escaped
+
+
+def _line_non_links(line: str, index: int) -> list[tuple[int, int]]:
+    """`(index, column)` of each `](` of the line alone that is no link tail."""
     searched = blank_code_spans(line)
-    starts = [
-        found.start()
+    return [
+        (index, found.start())
         for found in _LINK_TAIL.finditer(searched)
         if not _is_link_tail(searched, found.start() + 1)
     ]
-    for start in reversed(starts):
-        line = f"{line[:start]}\\{line[start:]}"
-    return line
 
 
 def _is_link_tail(text: str, open_paren: int) -> bool:
     """Whether `(...)` from `open_paren` is an inline link's destination and title as markdown-it reads them
-    (its link rule, `rules_inline/link.py`), or runs past the line (then left as it is)."""
+    (its link rule, `rules_inline/link.py`: blanks and line ends skipped between them), or runs past the
+    text (then left as it is)."""
     end = len(text)
     position = _skip_blanks(text, open_paren + 1)
     if position >= end or ")" not in text[position:]:
