@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from polydocs.markup.visible_source import source_visible
+
 PAGE = """# Home
 
 <p align="center">See the [guide](https://huggingface.co/docs) first.</p>
@@ -179,3 +181,18 @@ def test_a_tables_pandas_printed_shows_its_data_and_a_hand_written_one_its_markd
     # table's one-line cell see its backticks too, where the author meant code: still a finding.
     built, linted = _built_and_linted(tmp_path, PANDAS_TABLES)
     assert built == linted == [("index.md", 29)]
+
+
+def test_syntax_polydocs_wrote_is_reported_at_the_construct_it_wrote_it_for() -> None:
+    # setfit's v1.0.0_migration_guide.mdx: a `<Tip>` one space past its list item's text, which the site
+    # showed as `!!! tip "Tip"` (fixed in list_indentation.py); the finding said line 1, where nothing of
+    # the page holds that text. It is the first line written after the visible text before it.
+    source = "# Guide\n\nSome words before the tip.\n\n<Tip>\n\nThe tip's own words.\n\n</Tip>\n"
+    shown = (
+        '<h1>Guide</h1>\n<p>Some words before the tip.</p>\n<p>!!! tip "Tip"</p>\n'
+        "<p>The tip's own words.</p>"
+    )
+    findings = source_visible("page.md", source, shown)
+    assert [(finding.line, finding.message) for finding in findings] == [
+        (5, 'readers see polydocs\' own block syntax as text: `!!! tip "Tip"`')
+    ]

@@ -201,7 +201,8 @@ class _SourceLines:
     def line_of(self, shown: str, block: bool = False, index: int = 0) -> int | None:
         """The 1-based line writing `shown` (the visible text's line `index`), None where the source holds
         it only escaped. Where it holds it neither way (polydocs wrote it, or wrote around it), the line
-        holding most of its words, else 1."""
+        holding most of its words, else the first line written after the visible text before it (where
+        the construct polydocs wrote it for stands: a `<Tip>` shown as `!!! tip "Tip"`)."""
         pieces = [piece.strip() for piece in shown.split(_OBJECT) if piece.strip()]
         if not pieces:
             return None
@@ -216,17 +217,23 @@ class _SourceLines:
                 return number
         if any(longest in _unescaped(line) for line in self.raw):
             return None
-        return self._most_words_of(shown, start)
+        return self._most_words_of(shown, start) or self._written_after(start, index)
 
-    def _most_words_of(self, shown: str, start: int) -> int:
+    def _most_words_of(self, shown: str, start: int) -> int | None:
         """The first line from `start` holding the most of the words of `shown`, at least two and half of
         them: polydocs may have written words around the page's (a quiz's "Wrong answer." before its
-        explanation); else 1."""
+        explanation); else None."""
         words = set(re.findall(r"\w{4,}", shown))
         order = self._order(start)
         held = {number: sum(word in self.raw[number] for word in words) for number in order}
         best = max(order, key=held.__getitem__, default=0)
-        return self._take(best) if held.get(best, 0) >= max(2, len(words) / 2) else 1
+        return self._take(best) if held.get(best, 0) >= max(2, len(words) / 2) else None
+
+    def _written_after(self, start: int, index: int) -> int:
+        """The first line holding text after `start`, the place of the visible text before the visible
+        line `index` (from the top for the first one); 1 where none does."""
+        first = start + 1 if index > 0 else 0
+        return next((n + 1 for n in range(first, len(self.raw)) if self.raw[n].strip()), 1)
 
     def _order(self, start: int) -> list[int]:
         """The indices to look at: from `start` to the end, then above it; lines already reported last."""
