@@ -64,3 +64,15 @@ def test_a_name_the_library_exports_is_its_own_before_an_installed_package_of_th
     # library's name, whose links doc-builder sends to that library's reference.
     assert api.full_name("markdown.extensions.Extension") == "markdown.extensions.Extension"
     assert api.full_name("transformers.PreTrainedModel") == "transformers.PreTrainedModel"
+
+
+def test_a_library_not_installed_owns_its_directives_names_whatever_is_installed() -> None:
+    """lighteval's `[[autodoc]] logging.evaluation_tracker.EvaluationTracker`, lighteval not installed:
+    doc-builder looks every directive's name up in the package, so this is lighteval's, not the standard
+    library's `logging` (reported "cannot be imported; install logging"); a Hugging Face library's name
+    still goes to that library."""
+    api = ApiInventory("", {}, "nosuchlib_polydocs")
+    assert not api.importable()
+    assert api.full_name("logging.tracker.Tracker") == "nosuchlib_polydocs.logging.tracker.Tracker"
+    assert not api.importable("logging.tracker.Tracker")
+    assert api.full_name("transformers.PreTrainedModel") == "transformers.PreTrainedModel"

@@ -281,13 +281,16 @@ def _another_package(package: str, name: str) -> bool:
     (`[`~trl.SFTTrainer`]` in peft's pages), or another installed package that `package` does not export
     under that name. doc-builder looks any other name up in the package first (`find_object_in_package`):
     huggingface_hub's `[[autodoc]] logging.get_verbosity` is `huggingface_hub.logging`'s, not the standard
-    library's `logging`'s."""
+    library's `logging`'s. Where `package` is not installed, what it exports is unknown: such a name is
+    its own too (lighteval's `[[autodoc]] logging.evaluation_tracker.EvaluationTracker`, lighteval not
+    installed, was "`logging...` cannot be imported, install logging" instead of "lighteval is not
+    installed")."""
     head, dot, _ = name.partition(".")
     if not dot or head == package or _is_submodule(package, head):
         return False
     if head in _HUGGING_FACE_LIBRARIES:
         return True
-    return _package_importable(head) and not (_package_importable(package) and _exports(package, head))
+    return _package_importable(head) and _package_importable(package) and not _exports(package, head)
 
 
 @cache
