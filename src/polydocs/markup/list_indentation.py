@@ -9,7 +9,11 @@ indented `  > [!TIP]` after a `<div>` showed as `!!! tip` text. This step, befor
 indentation, re-indents every line of a list item to four spaces per level plus what it has beyond its
 item's content column, and takes the one to three spaces off a top-level block's lines; the line count and
 every line's text are kept. Lines of a quote inside a list are left as written (their `>` markers set
-the container).
+the container). A line that starts a heading, or a tag the dialect renders as a block (`<Tip>`, a tab), one
+to three spaces past its item's content column is written at that column, as CommonMark reads it:
+Python-Markdown reads neither `###` nor the `!!! tip` a `<Tip>` becomes after a space (setfit's
+`how_to/v1.0.0_migration_guide.mdx` writes a `<Tip>` one space past its item's text, and the site showed
+`!!! tip "Tip"` and the tip's text as code).
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ def render_list_indentation(lines: list[str], context: MarkupContext) -> list[st
     """Every line outside quotes indented where Python-Markdown reads the container its parse has."""
     page = context.parsed(lines)
     placement = _placement(page)
+    block_starts = _block_starts(page)
     out = list(lines)
     for index, line in enumerate(lines):
         where = placement.get(index)
@@ -40,7 +45,7 @@ def render_list_indentation(lines: list[str], context: MarkupContext) -> list[st
             or "\t" in _indent(line)
         ):
             continue
-        wanted = where.indentation(len(_indent(line)))
+        wanted = where.indentation(len(_indent(line)), starts_block=index in block_starts)
         if wanted is not None:
             out[index] = " " * wanted + line.lstrip(" ")
     return out
@@ -53,11 +58,13 @@ class _Place:
     def __init__(self, depth: int, column: int, code: bool) -> None:
         self.depth, self.column, self.code = depth, column, code
 
-    def indentation(self, indent: int) -> int | None:
-        """The indentation Python-Markdown needs for a line indented `indent`; None: leave it."""
+    def indentation(self, indent: int, starts_block: bool = False) -> int | None:
+        """The indentation Python-Markdown needs for a line indented `indent` (`starts_block`: a heading's
+        or a dialect tag's line); None: leave it."""
         if self.depth == 0:
             return 0 if (not self.code and 0 < indent < _LEVEL) else None
-        return _LEVEL * self.depth + max(indent - self.column, 0)
+        beyond = max(indent - self.column, 0)
+        return _LEVEL * self.depth + (0 if starts_block and beyond < _LEVEL else beyond)
 
 
 def _placement(page: ParsedPage) -> dict[int, _Place]:
@@ -101,6 +108,13 @@ def _placement(page: ParsedPage) -> dict[int, _Place]:
             for index in range(start + 1, items[-1][0]):
                 places[index] = inner
     return places | {index: place for index, place in markers.items() if index in places}
+
+
+def _block_starts(page: ParsedPage) -> set[int]:
+    """The lines whose first column decides what Python-Markdown reads: a heading's, and the dialect tags'
+    the parse reads as blank (they become admonitions and tabs)."""
+    headings = {token.map[0] for token in page.tokens if token.type == "heading_open" and token.map}
+    return headings | set(_dialect_tag_lines(page))
 
 
 def _open_at(items: list[tuple[int, int]], index: int) -> list[tuple[int, int]]:
