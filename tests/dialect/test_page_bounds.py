@@ -30,14 +30,14 @@ from polydocs.dialect.page_bounds import MAX_DEPTH, TOO_COSTLY, TOO_DEEP, page_r
         (nested_tags(50, "<span>", "</span>"), 0),
         (nested_tags(500, "<Tip>", "</Tip>", "\n\n"), 2 * MAX_DEPTH),
         (nested_components(500), 3 * MAX_DEPTH // 2),
-        # Names CommonMark reads as no tag, where the site hands them to the HTML parser as written: alone
-        # on their lines, and inside an HTML block.
-        ("\n".join(f"<repo_id{n}>" for n in range(50)) + "\n", MAX_DEPTH),
+        # Names CommonMark reads as no tag, inside an HTML block, where the site hands them to the HTML parser
+        # as written: alone on their lines too.
         ("<div>\n" + "".join(f"text <repo_id{n}>\n" for n in range(50)) + "</div>\n", MAX_DEPTH),
+        ("<div>\n" + "".join(f"<repo_id{n}>\n" for n in range(50)) + "</div>\n", MAX_DEPTH),
     ],
     ids=[
         *("list", "list-2000", "quotes", "list-markers", "divs", "md-divs", "spans", "tips", "hfoptions"),
-        *("placeholders-alone", "placeholders-in-html"),
+        *("placeholders-in-html", "placeholders-alone-in-html"),
     ],
 )
 def test_nesting_past_the_bound_is_refused_at_the_line_it_goes_past(text, index):
@@ -54,11 +54,16 @@ def test_nesting_past_the_bound_is_refused_at_the_line_it_goes_past(text, index)
         "<br>\n" * 100 + "<img src=x>\n" * 100 + '<Youtube id="a"/>\n' * 100,
         "<p>\n<b>unclosed\n</p>\n" * 100,  # a closing tag closes what it matches: no depth left over
         "`<div>` " * 100 + "\n\n```html\n" + "<div>\n" * 100 + "```\n",  # code is no nesting
-        # huggingface_hub's CLI reference: placeholders CommonMark reads as text, shown as text (prose_tags).
+        # huggingface_hub's CLI reference: placeholders CommonMark reads as text, shown as text (prose_tags),
+        # in prose, in table cells, and alone on their lines outside an HTML block.
         "Examples\n" + "".join(f"  $ hf download <repo_id> <file.name> {n}\n" for n in range(100)),
         "| job |\n|---|\n" + "| <job_id> |\n" * 100,
+        "\n".join(f"<repo_id{n}>" for n in range(50)) + "\n",
     ],
-    ids=["list", "quotes", "divs", "void-and-self-closing", "sloppy", "code", "placeholders", "cells"],
+    ids=[
+        *("list", "quotes", "divs", "void-and-self-closing", "sloppy", "code", "placeholders", "cells"),
+        "placeholders-alone",
+    ],
 )
 def test_nesting_up_to_the_bound_and_sloppy_html_are_rendered(text):
     assert page_refusal(parse_page(text)) is None

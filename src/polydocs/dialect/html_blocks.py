@@ -26,17 +26,12 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from polydocs.dialect.constructs.component_tags import is_component_name
-from polydocs.dialect.constructs.tabs import TAB_GROUPS
 from polydocs.dialect.page import ParsedPage
+from polydocs.dialect.tag_names import claimed_by_dialect
 from polydocs.dialect.tags import parse_tag_line
 
 # An element's tag, its attributes read possessively to the `>` (a quoted value may hold `>`).
 _TAG = re.compile(r"""<(?P<closing>/?)(?P<name>[A-Za-z][\w-]*+)(?:\s(?:[^<>"']++|"[^"]*+"|'[^']*+')*+)?>""")
-# The dialect's own tags, which the parse reads as blank lines and its constructs render.
-_DIALECT_TAGS = frozenset(
-    {name.lower() for spec in TAB_GROUPS for name in (spec.group.name, *spec.tab_names)} | {"literalinclude"}
-)
 _VOID = frozenset("area base br col embed hr img input link meta param source track wbr".split())
 
 
@@ -77,8 +72,9 @@ def html_blocks_across(page: ParsedPage) -> Iterator[HtmlBlock]:
 
 def _block_end(page: ParsedPage, starts: dict[int, int], start: int) -> int:
     """Where the HTML block starting at `start` ends (exclusive): at the first blank line, as CommonMark
-    reads it. The parse sees a lone tag line as blank (`page._blank_component_tags`, for the dialect's
-    tags); one of an HTML element (`<img .../>` inside a `<div>`) is still the block's."""
+    reads it. The parse sees a lone tag line as blank where the dialect claims it, or outside an HTML block
+    of a standard block tag (`page._blank_component_tags`); any other (`<img .../>` after a `<pre>` block)
+    is still the block's, by the same rule (`tag_names.claimed_by_dialect`)."""
     end = min(starts[start], len(page.lines))
     while end < len(page.lines) and page.lines[end].strip() and not page.is_code(end):
         if end in starts:
@@ -92,7 +88,7 @@ def _block_end(page: ParsedPage, starts: dict[int, int], start: int) -> int:
 
 def _html_tag_line(line: str) -> bool:
     tag = parse_tag_line(line)
-    return tag is not None and tag.name.lower() not in _DIALECT_TAGS and not is_component_name(tag.name)
+    return tag is not None and not claimed_by_dialect(tag.name)
 
 
 def opens_or_closes_across(html: str) -> bool:

@@ -19,8 +19,8 @@ from markdown_it.token import Token
 
 from polydocs.dialect.direction_blocks import opens_direction_block
 from polydocs.dialect.fence_lines import FenceOpening, closes_fence, fence_opening
-from polydocs.dialect.html_elements import HTML_ELEMENTS
 from polydocs.dialect.inline_budget import inline_cost_problem
+from polydocs.dialect.tag_names import claimed_by_dialect
 from polydocs.dialect.tags import ATTRIBUTES, TagLine, parse_tag_line
 from polydocs.dialect.trailing_lines import same_with_fewer_blank_lines, same_with_more_blank_lines
 
@@ -33,6 +33,8 @@ _STANDARD_BLOCK_TAGS = frozenset(block_names)
 # A line that starts one of CommonMark's HTML blocks of a standard block tag (`<div class="grid">`): the
 # block runs to the next blank line.
 _OPENS_HTML_BLOCK = re.compile(r"^ {0,3}</?(?P<name>[A-Za-z][A-Za-z0-9-]*+)(?:[ \t]|/?>|$)")
+# A tag's name as CommonMark reads one; `<repo_id>` is no tag to it, but a line of text.
+_COMMONMARK_NAME = re.compile(r"[A-Za-z][A-Za-z0-9-]*+")
 
 
 @dataclass(frozen=True)
@@ -304,9 +306,13 @@ def _blank_component_tags(text: str) -> str:
     In CommonMark such a line opens an HTML block that runs to the next blank line and would swallow a
     fence written right below it; the site renders those fences as code, so the parser must see them too.
     Blanking keeps every line number. Inside an HTML block a standard block tag opened (`<div>` up to the
-    next blank line), a line holding an HTML element's tag alone (`</a>` ending one of the cards of a
-    Hugging Face index page) is that block's HTML: blanked, it ended the block, and the next card, indented,
-    read as code (smolagents' index page showed its third card's HTML as code).
+    next blank line), a line holding alone a tag the dialect does not claim (`tag_names.claimed_by_dialect`)
+    is that block's HTML, as CommonMark and doc-builder read it: an element's (`</a>` ending one of the cards
+    of a Hugging Face index page: blanked, it ended the block, and the next card, indented, read as code on
+    smolagents' index page), or text in angle brackets (`<repo_id>`, `<foo>`), which is HTML there and
+    dropped (`constructs/dropped_tags.py`). Outside one, such a line is blanked all the same: a tag that is
+    text is shown as text (`constructs/prose_tags.py`), and it swallows no fence below it. A name CommonMark
+    reads as no tag (`<repo_id>`: a `_` in it) makes no tag line: the line is text, to CommonMark and here.
     """
     out = []
     fence: FenceOpening | None = None
@@ -327,7 +333,9 @@ def _blank_component_tags(text: str) -> str:
             in_html_block = False
         tag = _LONE_TAG.match(raw)
         name = tag.group("name") if tag else ""
-        if tag and in_html_block and name.lower() in HTML_ELEMENTS and not _opens_direction(raw):
+        if tag and not _COMMONMARK_NAME.fullmatch(name) and not claimed_by_dialect(name):
+            tag = None  # a line of text to CommonMark (`<repo_id>`), and to the parse
+        if tag and in_html_block and not claimed_by_dialect(name) and not _opens_direction(raw):
             out.append(raw)
         elif tag and (name.lower() not in _STANDARD_BLOCK_TAGS or _opens_direction(raw)):
             out.append("")

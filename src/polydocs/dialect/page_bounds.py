@@ -27,7 +27,7 @@ from polydocs.diagnostics import DiagnosticCode, code_table
 from polydocs.dialect import inline_budget
 from polydocs.dialect.checks import Finding, PageFacts
 from polydocs.dialect.code_spans import blank_code_spans
-from polydocs.dialect.constructs.prose_tags import read_as_html_by_python_markdown_only
+from polydocs.dialect.constructs.prose_tags import html_block_lines, read_as_html_by_python_markdown_only
 from polydocs.dialect.html_scan import scan_cost
 from polydocs.dialect.page import ParsedPage
 
@@ -103,13 +103,13 @@ def _containers_too_deep(page: ParsedPage) -> PageRefusal | None:
 def _tags_too_deep(page: ParsedPage) -> PageRefusal | None:
     stack: list[str] = []
     open_count: dict[str, int] = {}
-    prose = _inline_lines(page)
+    prose = _text_lines(page)
     for index, line in page.outside_code():
         if "<" not in line:
             continue
         for tag in _TAG.finditer(blank_code_spans(line)):
             if index in prose and read_as_html_by_python_markdown_only(tag[0]):
-                continue  # `<repo_id>` in prose: shown as text (prose_tags.py), no element to nest in
+                continue  # `<repo_id>`, in prose or alone: text (prose_tags.py), no element to nest in
             name = tag["name"].lower()
             if tag["closing"]:
                 if open_count.get(name):
@@ -126,16 +126,18 @@ def _tags_too_deep(page: ParsedPage) -> PageRefusal | None:
     return None
 
 
-def _inline_lines(page: ParsedPage) -> set[int]:
-    """The lines of the page's paragraphs, headings and table cells (CommonMark's inline content), read
-    from the block parse alone: HTML blocks and the lines the parse blanks (a tag alone on its line) are
-    none of them."""
-    return {
+def _text_lines(page: ParsedPage) -> set[int]:
+    """The lines whose text in angle brackets the site shows as text, read from the block parse alone: those
+    of the page's paragraphs, headings and table cells (CommonMark's inline content), and a tag alone on its
+    line outside an HTML block (`<repo_id>`); in an HTML block it is HTML."""
+    inline = {
         index
         for token in page.tokens
         if token.type == "inline" and token.map
         for index in range(token.map[0], token.map[1])
     }
+    in_html_blocks = set(html_block_lines(page))
+    return inline | {index for index, _ in page.tag_lines if index not in in_html_blocks}
 
 
 def _html_too_costly(page: ParsedPage) -> PageRefusal | None:

@@ -15,6 +15,7 @@ from functools import cache
 import nh3
 
 from polydocs.dialect.constructs.math import MATHML_ATTRIBUTES, MATHML_TAGS
+from polydocs.dialect.tag_names import OBSOLETE_HTML_ELEMENTS
 
 _HTML_TAGS = {
     *"a abbr b bdi bdo blockquote br caption cite code col colgroup dd del details dfn div dl dt em".split(),
@@ -48,18 +49,17 @@ REMOVED_WITH_CONTENT = frozenset(
 )
 
 # Every element name a browser knows (HTML, obsolete HTML, SVG, MathML), allowed or not. An element outside
-# it is inert in a browser, a container of its content: a component polydocs does not render, or prose
-# like `<sep>` that belonged in backticks.
+# it is inert in a browser, a container of its content: a component polydocs does not render, or text in
+# angle brackets written in HTML (`<repo_id>` in a `<div>`), which the dialect reports (`html-tag-dropped`).
 _KNOWN_ELEMENTS = (
     ALLOWED_TAGS
     | REMOVED_WITH_CONTENT
+    | OBSOLETE_HTML_ELEMENTS
     | {
         *"html head body title meta link base slot canvas map area audio track picture param form".split(),
         *"option optgroup label fieldset legend datalist output progress meter dialog menu search".split(),
-        *"address article aside footer header hgroup main nav section center font big strike tt".split(),
-        *"marquee blink acronym basefont bgsound dir isindex keygen listing menuitem nextid".split(),
-        *"nobr rb rtc".split(),
-        *"spacer image a use foreignObject animate set animateMotion animateTransform clipPath mask".split(),
+        *"address article aside footer header hgroup main nav section menuitem rb rtc".split(),
+        *"a use foreignObject animate set animateMotion animateTransform clipPath mask".split(),
         *"marker pattern symbol filter switch view textPath metadata feBlend feColorMatrix feImage".split(),
         *"feComposite feFlood feGaussianBlur feMerge feOffset feTurbulence annotation-xml maction".split(),
         *"merror mglyph mlabeledtr mmultiscripts mprescripts none mstyle sep".split(),

@@ -152,8 +152,9 @@ def _removals(before: list[Token], removed: list[RemovedMarkup], marker: str) ->
         elif item.tag and is_known_element(item.tag):
             removals.append(_element_removal(item.tag, counts.get(("element", item.tag), 0)))
         elif item.tag:
-            # Unwrapped as browsers treat it, which readers do not see; a component is the dialect's own
-            # rules' to report. What it carried that would have run is said all the same.
+            # Unwrapped as browsers treat it, which readers do not see; a component, and text in angle
+            # brackets written in HTML (`<repo_id>` in a `<div>`: `html-tag-dropped`), are the dialect's to
+            # report. What it carried that would have run is said all the same.
             for name, value in before[item.index].attributes:
                 if name.startswith("on") or (is_url_attribute(name) and _url_refused(item.tag, name, value)):
                     occurrence = counts.get(_attribute_key(name, value), 0)

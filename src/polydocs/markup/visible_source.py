@@ -9,7 +9,10 @@ check knows no list of constructs that go wrong: a construct no step renders sho
 reads as syntax, whatever the construct is.
 
 What the author escaped (`\\*\\*REMOVED\\*\\*`, `&lt;Tip&gt;`) is meant as text: a piece of syntax the
-page's source does not hold as written, but holds once its escapes are read, is not reported. The build
+page's source does not hold as written, but holds once its escapes are read, is not reported. So is a tag
+the dialect shows as text on purpose, as doc-builder does (`<UNK>`, `<mask>`: text in angle brackets that
+is no element and no component, `dialect/constructs/prose_tags.py`): readers see what huggingface.co's
+readers see. The build
 (on the sanitised page) and `polydocs lint` (on the page rendered as lint renders it, then sanitised as
 the build does: `lint/rendering.py`) both call `source_visible`, so they report the same findings.
 """
@@ -28,6 +31,7 @@ from polydocs.dialect.code_spans import blank_code_spans
 from polydocs.dialect.constructs.autodoc import find_autodoc
 from polydocs.dialect.constructs.component_tags import find_component_tags
 from polydocs.dialect.constructs.math import find_formulas
+from polydocs.dialect.constructs.prose_tags import HTML_TAG, find_prose_tags
 from polydocs.dialect.page import ParsedPage
 from polydocs.guide import guide_url
 from polydocs.markup._html_tokens import read_html
@@ -87,6 +91,8 @@ class ShownSource:
     # Block syntax (a heading's `#`, a quote's `>`) is syntax only where a source line starts with it:
     # `> 0` in a table cell or `**>2 views**` shows as written, and is no quote.
     block: bool = False
+    # The tag, where the syntax is one tag (`<UNK>`): none to report where the dialect shows it as text.
+    tag: str = ""
 
 
 def source_visible(path: str, source: str, page_html: str) -> list[Diagnostic]:
@@ -96,9 +102,14 @@ def source_visible(path: str, source: str, page_html: str) -> list[Diagnostic]:
     seen: set[int] = set()
     visible = _visible_text(page_html)
     located: _SourceLines | None = None
+    meant: frozenset[str] | None = None
     for shown in shown_source(page_html, visible):
         if shown.index in seen:
             continue
+        if shown.tag:
+            meant = _tags_shown_as_text(source) if meant is None else meant
+            if shown.tag in meant:
+                continue
         seen.add(shown.index)
         located = located or _SourceLines(source, visible.split("\n"))
         line = located.line_of(shown.text, shown.block, shown.index)
@@ -117,6 +128,11 @@ def source_visible(path: str, source: str, page_html: str) -> list[Diagnostic]:
     return found
 
 
+def _tags_shown_as_text(source: str) -> frozenset[str]:
+    """The tags the page's source writes that the dialect shows as text (`find_prose_tags`)."""
+    return frozenset(tag.text for tag in find_prose_tags(parse_page(source)))
+
+
 def _visible_text(page_html: str) -> str:
     """The page's visible text, its blocks apart by a blank line."""
     return "\n\n".join(_VisibleText.blocks_of(page_html))
@@ -130,12 +146,14 @@ def shown_source(page_html: str, visible: str | None = None) -> Iterator[ShownSo
     for token in page.tokens:
         what = _BLOCK_SYNTAX.get(token.type)
         if what is not None and token.map:
-            yield ShownSource(what, lines[token.map[0]].strip(), token.map[0], block=True)
+            tag = token.content.strip() if token.type == "html_block" else ""
+            yield ShownSource(what, lines[token.map[0]].strip(), token.map[0], block=True, tag=_one_tag(tag))
     if _MAY_HOLD_INLINE_SYNTAX.search(page.text):
         for inline in page.inline_tokens():
             what = _INLINE_SYNTAX.get(inline.token.type)
             if what is not None:
-                yield ShownSource(what, lines[inline.index].strip(), inline.index)
+                tag = inline.token.content if inline.token.type == "html_inline" else ""
+                yield ShownSource(what, lines[inline.index].strip(), inline.index, tag=tag)
     yield from _constructs(page)
 
 
@@ -149,16 +167,27 @@ def _constructs(page: ParsedPage) -> Iterator[ShownSource]:
     """The dialect's constructs found in the visible text: each is a construct no step rendered."""
     for index, tag in page.tag_lines:
         if not page.is_code(index) and not any(t.map and t.map[0] == index for t in page.tokens):
-            yield ShownSource(f"the tag `<{tag.name}>`", page.lines[index].strip(), index)
+            written = page.lines[index].strip()
+            yield ShownSource(f"the tag `<{tag.name}>`", written, index, tag=written)
     for component in find_component_tags(page):
+        written = page.lines[component.index].strip()
+        first = HTML_TAG.match(written)
         yield ShownSource(
-            f"the component `<{component.name}>`", page.lines[component.index].strip(), component.index
+            f"the component `<{component.name}>`",
+            written,
+            component.index,
+            tag=first[0] if first else "",
         )
     formulas, _ = find_formulas(page)
     for formula in formulas:
         yield ShownSource("LaTeX", page.lines[formula.index].strip(), formula.index)
     for autodoc in find_autodoc(page):
         yield ShownSource("an `[[autodoc]]` directive", page.lines[autodoc.index].strip(), autodoc.index)
+
+
+def _one_tag(text: str) -> str:
+    """`text` where it is one tag and nothing else, else ""."""
+    return text if HTML_TAG.fullmatch(text) else ""
 
 
 def _short(text: str) -> str:

@@ -47,7 +47,7 @@ from polydocs.dialect.constructs.api_links import API_LINK, api_link_matches, sh
 from polydocs.dialect.constructs.autodoc import find_autodoc
 from polydocs.dialect.constructs.callouts import alerts, tip_layout
 from polydocs.dialect.constructs.component_roles import TagRole
-from polydocs.dialect.constructs.component_tags import ComponentTag, find_component_tags, is_component_name
+from polydocs.dialect.constructs.component_tags import ComponentTag, find_component_tags
 from polydocs.dialect.constructs.components import closing_lines, find_leftovers, label_of, tag_role, video_of
 from polydocs.dialect.constructs.framework_switch import StrayMarker, SwitchBlock, find_switch_blocks
 from polydocs.dialect.constructs.iframes import find_iframes
@@ -57,7 +57,6 @@ from polydocs.dialect.constructs.notebooks import read_notebook_links
 from polydocs.dialect.constructs.prose_tags import (
     escape_line,
     prose_tags_by_line,
-    shown_as_text,
     with_tags_as_text,
 )
 from polydocs.dialect.constructs.quiz import Question, read_question
@@ -72,6 +71,7 @@ from polydocs.dialect.constructs.tabs import (
 )
 from polydocs.dialect.heading_anchors import heading_without_anchor
 from polydocs.dialect.page import ParsedPage, parse_page
+from polydocs.dialect.tag_names import is_component_name, shown_as_text
 from polydocs.dialect.tags import parse_one_line_element, parse_tag_line
 from polydocs.markup.components import version_note_title
 from polydocs.markup.inference_snippet import client_code

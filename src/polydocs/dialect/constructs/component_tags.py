@@ -1,10 +1,11 @@
 """MDX component tags as pages write them: `<Question choices={[...]} />` over many lines, `{fw}` shorthands.
 
-A component tag starts a line (after spaces) with a capitalised or snake_case name, which HTML elements
-never have. Its attributes are read as MDX reads them: `name="text"`, `name='text'`, `name={expression}`
-(braces balanced, JavaScript strings inside skipped whole), a bare `name`, or a shorthand `{name}`, by the
-one attribute reader (`dialect/attributes.py`). The expression stays text; the construct that owns the
-component decides what it may hold.
+A component tag starts a line (after spaces) with a name written as a component (PascalCase:
+`dialect/tag_names.py`, `is_component_name`), which HTML elements never have. Its attributes are read as
+MDX reads them: `name="text"`, `name='text'`, `name={expression}` (braces balanced, JavaScript strings
+inside skipped whole), a bare `name`, or a shorthand `{name}`, by the one attribute reader
+(`dialect/attributes.py`). The expression stays text; the construct that owns the component decides what
+it may hold.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from dataclasses import dataclass, field, replace
 from polydocs.dialect.attributes import read_attributes
 from polydocs.dialect.constructs._visible import visible_lines
 from polydocs.dialect.page import ParsedPage
+from polydocs.dialect.tag_names import is_component_name
 
 # `^`: searched from every position, `[ \t]*` would read a run of blanks again at each (quadratic).
 _START = re.compile(r"^(?P<indent>[ \t]*)<(?P<closing>/)?(?P<name>[A-Za-z][\w-]*)")
@@ -61,11 +63,6 @@ class ComponentTag:
     def text(self, name: str, default: str = "") -> str:
         attribute = self.attributes.get(name)
         return attribute.value if attribute is not None else default
-
-
-def is_component_name(name: str) -> bool:
-    """MDX components are capitalised or snake_case; HTML element names are lowercase words."""
-    return name[0].isupper() or "_" in name
 
 
 def find_component_tags(page: ParsedPage) -> tuple[ComponentTag, ...]:

@@ -25,14 +25,9 @@ from polydocs.diagnostics import DiagnosticCode, code_table
 from polydocs.dialect.checks import Finding, PageFacts
 from polydocs.dialect.constructs._js_literal import LiteralProblem, parse_js_literal
 from polydocs.dialect.constructs._visible import visible_lines
-from polydocs.dialect.constructs.component_tags import (
-    Attribute,
-    ComponentTag,
-    is_component_name,
-    read_component_tag,
-)
-from polydocs.dialect.constructs.tabs import TAB_GROUPS
+from polydocs.dialect.constructs.component_tags import Attribute, ComponentTag, read_component_tag
 from polydocs.dialect.page import ParsedPage
+from polydocs.dialect.tag_names import DIALECT_TAGS, is_component_name
 
 ATTRIBUTE = "jsx-attribute"
 CODES = code_table(
@@ -46,9 +41,6 @@ _RENAMED = {"classname": "class", "htmlfor": "for"}
 _UNITLESS = frozenset(
     "flex flex-grow flex-shrink font-weight line-height opacity order orphans widows z-index zoom"
     " grid-row grid-column tab-size column-count fill-opacity stroke-opacity".split()
-)
-_DIALECT_TAGS = frozenset(
-    {name.lower() for spec in TAB_GROUPS for name in (spec.group.name, *spec.tab_names)} | {"literalinclude"}
 )
 
 
@@ -71,7 +63,7 @@ def find_jsx_tags(page: ParsedPage) -> Iterator[JsxTag]:
         if index < after or "<" not in line:
             continue
         start = _START.match(line)
-        if start is None or start["name"] in _DIALECT_TAGS or is_component_name(start["name"]):
+        if start is None or start["name"] in DIALECT_TAGS or is_component_name(start["name"]):
             continue
         tag = read_component_tag(page.lines, index)
         if not tag.ended or tag.closing or not any(a.expression for a in tag.attributes.values()):

@@ -1,14 +1,23 @@
-"""Text in angle brackets in prose that is no HTML element and no component (`<UNK>`, `<Layer Class>`).
+"""Text in angle brackets in Markdown that is no HTML element and no component (`<UNK>`, `<Layer Class>`).
 
 CommonMark reads `<UNK>` as an HTML tag, and a browser (or the site's sanitiser) drops a tag it does not
 know, so the words vanish from the page. doc-builder's renderer shows them: its remark plugin
 (kit/preprocessors/mdsvex/index.js, `onHtml`) escapes every HTML node whose tag name (the word after `<` or
 `</`) is neither an element of `html-tags` nor a component of its kit, so readers of huggingface.co see
-`<UNK>` as written. The site does the same, and so do the notebooks (`escape_prose_tags`), from this one
-rule: `shown_as_text(name)`.
+`<UNK>` as written. The site does the same, and so do the notebooks (`escape_prose_tags`), from the one rule
+of `dialect/tag_names.py`, wherever Markdown holds such a tag:
 
-A tag that starts its line with a component's name (`<Gallery>`, `<Tipp>`) is the components construct's,
-and a tag spanning lines is left as it is (neither is text in angle brackets).
+- inside a paragraph, a heading or a table cell (an inline tag of the page's parse);
+- alone on its line, outside an HTML block (`<UNK>`, `</mask>`): the parse reads that line as blank
+  (`page._blank_component_tags`), so the site shows it as a paragraph of its own (`alone`); doc-builder
+  reads an HTML node of its own (`<repo_id>`, no tag to CommonMark, is a line of a paragraph to both);
+- first in an HTML block of a list item or a quote (`- <mask>`, `> <UNK>`), a node doc-builder escapes
+  whole.
+
+A tag the dialect reads where it stands alone or starts its line (`<Gallery>`, `<Tipp>`: the components
+construct's; `<hfoption>`, `<pt>`) is not text in angle brackets, and neither is a tag spanning lines.
+Inside HTML (an HTML block an element opens) the same text is HTML, which the browser drops: reported by
+`constructs/dropped_tags.py`.
 
 Text in angle brackets that CommonMark does not read as a tag at all (`<repo_id>`, `<sandbox_id>`: a name
 with `_` or `.`, the placeholders of command lines) is text to doc-builder too; Python-Markdown's looser
@@ -20,39 +29,19 @@ its name, unreported (huggingface_hub's CLI reference lost every `<repo_id>`). T
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from html import escape as html_escape
 
 from markdown_it.token import Token
 
-from polydocs.diagnostics import DiagnosticCode, code_table
-from polydocs.dialect.checks import Finding
 from polydocs.dialect.code_spans import blank_code_spans
 from polydocs.dialect.constructs._visible import visible_lines
 from polydocs.dialect.constructs.component_tags import find_component_tags
-from polydocs.dialect.html_elements import HTML_ELEMENTS
 from polydocs.dialect.page import ParsedPage
+from polydocs.dialect.tag_names import alone_as_text, node_shown_as_text, shown_as_text, tag_name
 
-# The components doc-builder's kit renders (kit/src/lib/*.svelte at 931031b) and the page may write.
-DOC_BUILDER_COMPONENTS = frozenset(
-    """Added Changed CodeBlock CodeBlockFw ColabDropdown CopyButton CopyLLMTxtMenu CourseFloatingBanner
-    Deprecated DocNotebookDropdown Docstring Dropdown DropdownEntry DropdownMenu EditOnGithub
-    ExampleCodeBlock FrameworkContent FrameworkContentBlock FrameworkSwitch FrameworkSwitchCourse Heading
-    HfOption HfOptions InferenceApi InferenceSnippet Markdown MermaidChart PipelineIcon PipelineTag Question
-    Tip TokenizersLanguageContent Tooltip TooltipFromAction Youtube""".split()
-)
-# doc-builder's reading of a tag's name: `/<\/?(\w+)/`.
-_NAME = re.compile(r"</?(\w+)")
-
-
-# Text a construct writes as HTML (a quiz's `text` and `explain`) that holds such a tag: doc-builder writes
-# it as HTML too (`{@html}`), where the browser drops the tag, its name with it; so does the site, saying so.
-DROPPED = "html-tag-dropped"
-CODES = code_table(
-    DiagnosticCode(DROPPED, "error", "Text in angle brackets, no element, dropped from text that is HTML."),
-)
-_HTML_TAG = re.compile(r"</?[A-Za-z][\w-]*(?:\s[^<>]*)?/?>")
+# A tag as CommonMark and doc-builder find them in a line of text.
+HTML_TAG = re.compile(r"</?[A-Za-z][\w-]*(?:\s[^<>]*)?/?>")
 
 
 # The tag Python-Markdown reads as inline HTML: the tag alternative of `markdown.inlinepatterns.HTML_RE`
@@ -73,36 +62,14 @@ def read_as_html_by_python_markdown_only(tag: str) -> bool:
     return _PYTHON_MARKDOWN_TAG.fullmatch(tag) is not None and _COMMONMARK_NAME.match(tag) is None
 
 
-def dropped_tags(html: str) -> list[str]:
-    """The tags of the HTML fragment `html` that readers would see as text in prose but see nowhere in HTML
-    (`<mask>` in a quiz's choice): the names `shown_as_text` keeps."""
-    return [found[0] for found in _HTML_TAG.finditer(html) if shown_as_text(found[0])]
-
-
-def dropped_tag_finding(index: int, tag: str, where: str) -> Finding:
-    """The finding for `tag`, dropped from the HTML `where` names, at the 0-based line `index`."""
-    return Finding(
-        index,
-        DROPPED,
-        f"`{tag}` in {where} is no HTML element: that text is HTML, where the tag is dropped and readers see "
-        "nothing of it (on huggingface.co too)",
-        f"write `{html_escape(tag)}` to show it",
-    )
-
-
-def shown_as_text(tag: str) -> bool:
-    """Whether the HTML tag `tag` (`<UNK>`, `</mask>`) is text to readers: its name is no element of
-    `HTML_ELEMENTS` and no component of `DOC_BUILDER_COMPONENTS`."""
-    name = _NAME.match(tag)
-    return name is not None and name[1] not in HTML_ELEMENTS and name[1] not in DOC_BUILDER_COMPONENTS
-
-
 @dataclass(frozen=True)
 class ProseTag:
-    """A tag shown as text, written on line `index` (0-based) as `text`."""
+    """A tag shown as text, written on line `index` (0-based) as `text`; `alone` on a line the parse reads
+    as blank, which a renderer keeps apart from the lines around it."""
 
     index: int
     text: str
+    alone: bool = False
 
 
 def find_prose_tags(page: ParsedPage) -> tuple[ProseTag, ...]:
@@ -114,14 +81,17 @@ def _read_prose_tags(page: ParsedPage) -> tuple[ProseTag, ...]:
     if "<" not in page.text:
         return ()
     visible = {index for index, _ in visible_lines(page)}
-    components = _component_names_by_line(page)
+    components = component_names_by_line(page)
     found = []
     for inline in page.inline_tokens():
         if inline.index in visible:
             found += [
                 ProseTag(inline.index, tag) for tag in _tags_as_text(inline.token, components, inline.index)
             ]
-    return tuple(found)
+    found += _alone_on_their_lines(page, visible)
+    found += _in_nodes_shown_as_text(page, visible)
+    # Each line holds tags of one kind only (inline, alone, or in an HTML block): sorted, in page order.
+    return tuple(sorted(found, key=lambda tag: tag.index))
 
 
 def _tags_as_text(token: Token, components: dict[int, set[str]], index: int) -> list[str]:
@@ -135,15 +105,42 @@ def _tags_as_text(token: Token, components: dict[int, set[str]], index: int) -> 
         ]
     if token.type != "html_inline" or "\n" in token.content or not shown_as_text(token.content):
         return []
-    return [token.content] if _name(token.content) not in components.get(index, ()) else []
+    return [token.content] if tag_name(token.content) not in components.get(index, ()) else []
 
 
-def _name(tag: str) -> str:
-    name = _NAME.match(tag)
-    return name[1] if name is not None else ""
+def _alone_on_their_lines(page: ParsedPage, visible: set[int]) -> Iterator[ProseTag]:
+    """The tags alone on their lines that are text (`<UNK>`, `</mask>`) where the parse reads the line as
+    blank (outside an HTML block), so that no token holds them."""
+    read = set(html_block_lines(page)) | {
+        index for token in page.tokens if token.type == "inline" and token.map for index in range(*token.map)
+    }
+    for index, _ in page.tag_lines:
+        text = page.lines[index].strip()
+        if index in visible and index not in read and alone_as_text(text):
+            yield ProseTag(index, text, alone=True)
 
 
-def _component_names_by_line(page: ParsedPage) -> dict[int, set[str]]:
+def _in_nodes_shown_as_text(page: ParsedPage, visible: set[int]) -> Iterator[ProseTag]:
+    """The tags of the HTML blocks doc-builder shows as text, those led by such a tag (`- <mask>`,
+    `> <UNK>`): the tags of their lines that are text."""
+    for token in page.tokens:
+        if token.type != "html_block" or not token.map or token.content.lstrip().startswith("<!"):
+            continue
+        if node_shown_as_text(token.content):
+            for index in range(*token.map):
+                if index in visible:
+                    found = HTML_TAG.finditer(page.lines[index])
+                    yield from (ProseTag(index, tag[0]) for tag in found if alone_as_text(tag[0]))
+
+
+def html_block_lines(page: ParsedPage) -> Iterator[int]:
+    """The lines of the page's HTML blocks (CommonMark's, comments included), in page order."""
+    for token in page.tokens:
+        if token.type == "html_block" and token.map:
+            yield from range(*token.map)
+
+
+def component_names_by_line(page: ParsedPage) -> dict[int, set[str]]:
     """The names of the component tags starting a line (`<Gallery>`, `<Tipp>`: the components construct's,
     never text), on each line they run over; their closing tags on those lines are theirs too."""
     names: dict[int, set[str]] = {}
@@ -163,9 +160,10 @@ def escape_prose_tags(lines: Sequence[str], page: ParsedPage) -> list[str]:
 
 
 def with_tags_as_text(text: str) -> str:
-    """`text`, HTML to CommonMark (what follows an `</iframe>` on its line), with the `<` of each tag
-    `shown_as_text` written `&lt;`: doc-builder's plugin escapes those in HTML nodes as in prose."""
-    return escape_line(text, [found[0] for found in _HTML_TAG.finditer(text) if shown_as_text(found[0])])
+    """`text` (what follows an `</iframe>` on its line) with the `<` of each tag `shown_as_text` written
+    `&lt;`. doc-builder hands that text to the browser as HTML, with the iframe; the site shows it after the
+    embed, as Markdown, where such a tag is text as in any other line of prose."""
+    return escape_line(text, [found[0] for found in HTML_TAG.finditer(text) if shown_as_text(found[0])])
 
 
 def prose_tags_by_line(page: ParsedPage) -> dict[int, list[str]]:

@@ -14,8 +14,8 @@ from polydocs.diagnostics import DiagnosticCode, code_table
 from polydocs.dialect.checks import Finding, PageFacts
 from polydocs.dialect.constructs._js_literal import JsValue, LiteralProblem, parse_js_literal
 from polydocs.dialect.constructs.component_tags import Attribute, ComponentTag, find_component_tags
-from polydocs.dialect.constructs.prose_tags import CODES as DROPPED_CODES
-from polydocs.dialect.constructs.prose_tags import dropped_tag_finding, dropped_tags
+from polydocs.dialect.constructs.dropped_tags import CODES as DROPPED_CODES
+from polydocs.dialect.constructs.dropped_tags import dropped_tag_finding, dropped_tags
 from polydocs.dialect.page import ParsedPage
 
 NAME = "Question"
