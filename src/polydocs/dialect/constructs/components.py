@@ -5,6 +5,10 @@
   Markdown and its tags dropped, reported as `component-unknown` (never its source). `tag_role` says what
   every renderer makes of a tag.
 - `[[open-in-colab]]` (this site has its own notebook link) and `## Title[[anchor]]` (a heading's id).
+- A component tag inside a line of text (`See <Youtube id="..."/> here.`, in a paragraph or an HTML block):
+  Svelte renders it there on huggingface.co; the site renders a component only where its tag starts a line
+  (one `<Tip>text</Tip>` alone on its line included), and drops the tags elsewhere, the video or the note
+  with them: `component-inline`, never silently.
 """
 
 from __future__ import annotations
@@ -17,21 +21,27 @@ from typing import Literal
 from polydocs.diagnostics import DiagnosticCode, code_table
 from polydocs.dialect import components as shared
 from polydocs.dialect.checks import Finding, PageFacts
+from polydocs.dialect.code_spans import blank_code_spans
 from polydocs.dialect.constructs._visible import visible_lines
+from polydocs.dialect.constructs.callouts import tip_layout
 from polydocs.dialect.constructs.component_roles import ComponentSpec, Note, TagRole
 from polydocs.dialect.constructs.component_specs import SPECS, spec_of
 from polydocs.dialect.constructs.component_tags import ComponentTag, find_component_tags
+from polydocs.dialect.constructs.tabs import TAB_GROUPS, tab_layout
 from polydocs.dialect.heading_anchors import has_misplaced_anchor, heading_anchor
 from polydocs.dialect.page import ParsedPage
+from polydocs.dialect.tag_names import DOC_BUILDER_COMPONENTS
 from polydocs.dialect.tags import TagLine
 from polydocs.guide import guide_url
 
 UNKNOWN = "component-unknown"
 ANCHOR_MISPLACED = "heading-anchor-misplaced"
+INLINE = "component-inline"
 CODES = code_table(
     DiagnosticCode(
         UNKNOWN, "error", "A component polydocs does not know, shown as a container of its content."
     ),
+    DiagnosticCode(INLINE, "error", "A component tag inside a line of text, whose tags the site drops."),
     DiagnosticCode(ANCHOR_MISPLACED, "error", "A heading anchor `[[id]]` where it has no effect."),
     shared.CODES[shared.UNCLOSED],
     shared.CODES[shared.ATTRIBUTE],
@@ -42,6 +52,8 @@ CODES = code_table(
 _CHECKED_HERE = "components"
 
 _OPEN_IN_COLAB = re.compile(r"^[ ]*\[\[open-in-colab\]\][ ]*$")
+# An opening tag, its attributes read possessively to its `>` (a quoted value may hold `>`).
+_OPENING_TAG = re.compile(r"""<(?P<name>[A-Za-z]\w*+)(?:\s(?:[^<>"']++|"[^"]*+"|'[^']*+')*+)?/?>""")
 
 LeftoverKind = Literal["open-in-colab", "heading-anchor"]
 
@@ -136,6 +148,7 @@ def check(page: ParsedPage, facts: PageFacts) -> Iterator[Finding]:
                 )
             )
         yield from findings
+    yield from _inline_components(page)
     for index, line in visible_lines(page):
         if line.startswith("#") and has_misplaced_anchor(line):
             yield Finding(
@@ -144,6 +157,34 @@ def check(page: ParsedPage, facts: PageFacts) -> Iterator[Finding]:
                 "text follows the heading's `[[anchor]]` on its line; the heading is shown as written, "
                 "anchor and text included",
                 "end the heading's line after `]]` and start the text on the next line",
+            )
+
+
+def _inline_components(page: ParsedPage) -> Iterator[Finding]:
+    """Each component tag inside a line of text: not where a tag the components, callouts or tabs construct
+    renders stands (a line's first tag, a one-line `<Tip>`, a group opening a list item), outside code
+    spans."""
+    if "<" not in page.text:
+        return
+    rendered = {line for tag in find_component_tags(page) for line in range(tag.index, tag.last + 1)}
+    rendered |= {line for block in tip_layout(page).blocks for line in (block.index, block.end)}
+    for spec in TAB_GROUPS:  # `- <InferenceSnippet>` opening a list item: a tab group
+        for group in tab_layout(page, spec).groups:
+            rendered |= {group.index, group.end, *(tab.index for tab in group.tabs)}
+    for index, line in visible_lines(page):
+        if index in rendered or "<" not in line:
+            continue
+        for found in _OPENING_TAG.finditer(blank_code_spans(line)):
+            name = found["name"]
+            if name not in DOC_BUILDER_COMPONENTS:
+                continue  # an unknown name is text in a line (`<Layer Class>`: `prose_tags.py`)
+            shown = "nothing of it is shown" if found[0].endswith("/>") else "what it encloses is plain text"
+            yield Finding(
+                index,
+                INLINE,
+                f"`<{name}>` inside a line of text is not rendered: the site drops its tags, and {shown} "
+                "(huggingface.co renders it there)",
+                "put the tag on a line of its own",
             )
 
 
