@@ -38,7 +38,9 @@ def render_iframes(lines: list[str], context: MarkupContext, store: StoreHtml) -
         # start tag never closed it is the frame's content, which browsers never show (`iframe-unclosed`).
         after = text_after(iframe.after, page.lines[iframe.last], lines[iframe.last]) if iframe.closed else ""
         html = _embed_html(iframe, context)
-        lines[iframe.index] = store(html) if html else ""
+        # In a quote, the embed stays in it (its markers kept); elsewhere the block is at the first column.
+        lead = iframe.lead if ">" in iframe.lead else ""
+        lines[iframe.index] = lead + store(html) if html else lead.rstrip()
         for padding in range(iframe.index + 1, iframe.last + 1):
             lines[padding] = ""
         if after:

@@ -175,8 +175,8 @@ def _iframes_as_links(lines: list[Line], page: ParsedPage, language: Language) -
         title = html.unescape(iframe.attributes.get("title", "")).strip() or language.text("embed.link")
         link = f"[{_escape_link_text(title)}]({source})" if source else ""
         line = str(lines[iframe.index])
-        indent = line[: len(line) - len(line.lstrip(" "))]
-        _replace(lines, iframe.index, iframe.last, indent + link + with_tags_as_text(iframe.after))
+        lead = iframe.lead if ">" in iframe.lead else line[: len(line) - len(line.lstrip(" "))]
+        _replace(lines, iframe.index, iframe.last, lead + link + with_tags_as_text(iframe.after))
 
 
 def _escape_link_text(text: str) -> str:

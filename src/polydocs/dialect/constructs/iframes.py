@@ -38,9 +38,9 @@ CODES = code_table(
 # What the problems that name nothing of the page say, and what to do about them.
 _MESSAGES = {
     INLINE: (
-        "an `<iframe>` inside a line of text is not made an embed: the site removes it "
-        "(a page under `trusted:` publishes it as written, unchecked)",
-        "put the `<iframe ...></iframe>` on lines of its own",
+        "an `<iframe>` inside a line of text (or spanning lines of a quote) is not made an embed: the site "
+        "removes it (a page under `trusted:` publishes it as written, unchecked)",
+        "put the `<iframe ...></iframe>` on lines of its own (in a quote, on one line)",
     ),
     MALFORMED: (
         "the `<iframe` tag is never ended with `>`; it is shown as text",
@@ -56,7 +56,9 @@ _MESSAGES = {
     ),
 }
 
-_START = re.compile(r"^[ ]*<iframe\b", re.IGNORECASE)
+# An iframe starting its line, after its indentation, or after a quote's markers (`> <iframe ...>`, trl's
+# grpo_trainer.md inside a `> [!TIP]`).
+_START = re.compile(r"^(?P<lead>(?:[ ]*+>[ ]?+)*+[ ]*+)<iframe\b", re.IGNORECASE)
 _ANYWHERE = re.compile(r"<iframe\b", re.IGNORECASE)
 _END = re.compile(r"^\s*</iframe\s*>", re.IGNORECASE)
 _END_IN_LINE = re.compile(r"</iframe\s*>", re.IGNORECASE)
@@ -75,6 +77,8 @@ class Iframe:
     ended: bool = True
     closed: bool = True
     after: str = ""
+    # What stands before it on its line: its indentation, and a quote's `>` markers.
+    lead: str = ""
 
     @property
     def source(self) -> str:
@@ -205,18 +209,32 @@ def _not_embeddable(url: BrowserUrl | None) -> str:
 
 
 def _iframe_at(lines: tuple[str, ...], index: int) -> Iframe:
-    if not _START.match(lines[index]):
+    start = _START.match(lines[index])
+    if start is None:
         return Iframe(index, index, {}, inline=True)
+    lead = start["lead"]
+    if ">" in lead:
+        return _quoted_iframe_at(lines[index], index, lead)
     start_tag = _read_start_tag(lines, index)
     if start_tag is None:
         return Iframe(index, index, {}, ended=False)
     attributes, tag_end, rest = start_tag
     end = _end_tag_line(lines, tag_end, rest)
     if end is None:
-        return Iframe(index, tag_end, attributes, closed=False, after=rest)
+        return Iframe(index, tag_end, attributes, closed=False, after=rest, lead=lead)
     closing = _END_IN_LINE.search(rest if end == tag_end else lines[end])
     assert closing is not None
-    return Iframe(index, end, attributes, after=closing.string[closing.end() :])
+    return Iframe(index, end, attributes, after=closing.string[closing.end() :], lead=lead)
+
+
+def _quoted_iframe_at(line: str, index: int, lead: str) -> Iframe:
+    """An iframe in a quote: read where it is written whole on its line (the next lines' `>` markers would
+    be read as its tag's end); one spanning lines is left to the sanitiser, as one in a line of text."""
+    start_tag = _read_start_tag((line,), 0)
+    closing = _END_IN_LINE.search(start_tag[2]) if start_tag is not None else None
+    if start_tag is None or closing is None:
+        return Iframe(index, index, {}, inline=True)
+    return Iframe(index, index, start_tag[0], after=closing.string[closing.end() :], lead=lead)
 
 
 def _read_start_tag(lines: tuple[str, ...], start: int) -> tuple[dict[str, str], int, str] | None:
