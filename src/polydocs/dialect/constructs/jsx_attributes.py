@@ -27,7 +27,7 @@ from polydocs.dialect.constructs._js_literal import LiteralProblem, parse_js_lit
 from polydocs.dialect.constructs._visible import visible_lines
 from polydocs.dialect.constructs.component_tags import Attribute, ComponentTag, read_component_tag
 from polydocs.dialect.page import ParsedPage
-from polydocs.dialect.tag_names import DIALECT_TAGS, is_component_name
+from polydocs.dialect.tag_names import DIALECT_TAGS
 
 ATTRIBUTE = "jsx-attribute"
 CODES = code_table(
@@ -63,7 +63,7 @@ def find_jsx_tags(page: ParsedPage) -> Iterator[JsxTag]:
         if index < after or "<" not in line:
             continue
         start = _START.match(line)
-        if start is None or start["name"] in DIALECT_TAGS or is_component_name(start["name"]):
+        if start is None or start["name"] in DIALECT_TAGS:  # `_START` reads lowercase names: no component
             continue
         tag = read_component_tag(page.lines, index)
         if not tag.ended or tag.closing or not any(a.expression for a in tag.attributes.values()):
