@@ -138,6 +138,25 @@ class ParsedPage:
                 yield index, line
 
     @cached_property
+    def inline_lines(self) -> frozenset[int]:
+        """The lines of the blocks holding inline content (paragraphs, headings, table cells), from the block
+        tokens alone: the inline parse is not asked."""
+        return self._lines_of("inline")
+
+    @cached_property
+    def html_block_lines(self) -> frozenset[int]:
+        """The lines of CommonMark's HTML blocks (comments included)."""
+        return self._lines_of("html_block")
+
+    def _lines_of(self, token_type: str) -> frozenset[int]:
+        return frozenset(
+            index
+            for token in self.tokens
+            if token.type == token_type and token.map
+            for index in range(*token.map)
+        )
+
+    @cached_property
     def tag_lines(self) -> tuple[tuple[int, TagLine], ...]:
         """Every line outside code holding exactly one tag, with its index."""
         found = []

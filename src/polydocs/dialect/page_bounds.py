@@ -27,7 +27,7 @@ from polydocs.diagnostics import DiagnosticCode, code_table
 from polydocs.dialect import inline_budget
 from polydocs.dialect.checks import Finding, PageFacts
 from polydocs.dialect.code_spans import blank_code_spans
-from polydocs.dialect.constructs.prose_tags import html_block_lines, read_as_html_by_python_markdown_only
+from polydocs.dialect.constructs.prose_tags import read_as_html_by_python_markdown_only
 from polydocs.dialect.html_scan import scan_cost
 from polydocs.dialect.page import ParsedPage
 
@@ -126,18 +126,11 @@ def _tags_too_deep(page: ParsedPage) -> PageRefusal | None:
     return None
 
 
-def _text_lines(page: ParsedPage) -> set[int]:
+def _text_lines(page: ParsedPage) -> frozenset[int]:
     """The lines whose text in angle brackets the site shows as text, read from the block parse alone: those
     of the page's paragraphs, headings and table cells (CommonMark's inline content), and a tag alone on its
     line outside an HTML block (`<repo_id>`); in an HTML block it is HTML."""
-    inline = {
-        index
-        for token in page.tokens
-        if token.type == "inline" and token.map
-        for index in range(token.map[0], token.map[1])
-    }
-    in_html_blocks = set(html_block_lines(page))
-    return inline | {index for index, _ in page.tag_lines if index not in in_html_blocks}
+    return page.inline_lines | {index for index, _ in page.tag_lines if index not in page.html_block_lines}
 
 
 def _html_too_costly(page: ParsedPage) -> PageRefusal | None:

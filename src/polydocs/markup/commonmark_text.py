@@ -57,13 +57,9 @@ def render_commonmark_text(lines: list[str], context: MarkupContext) -> list[str
     ):
         return lines  # nothing any rule escapes: most pages
     lines = list(lines)
-    # The lines of the blocks holding inline content, from the block tokens: the inline parse not asked.
-    prose = {
-        line for token in page.tokens if token.type == "inline" and token.map for line in range(*token.map)
-    }
     continued = _paragraph_lines(page)
     non_links = _non_link_tails(page, lines)
-    for index in sorted(prose):
+    for index in sorted(page.inline_lines):
         if index >= len(lines):
             continue
         line = non_links.get(index, lines[index])

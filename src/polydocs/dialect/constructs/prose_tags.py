@@ -111,9 +111,7 @@ def _tags_as_text(token: Token, components: dict[int, set[str]], index: int) -> 
 def _alone_on_their_lines(page: ParsedPage, visible: set[int]) -> Iterator[ProseTag]:
     """The tags alone on their lines that are text (`<UNK>`, `</mask>`) where the parse reads the line as
     blank (outside an HTML block), so that no token holds them."""
-    read = set(html_block_lines(page)) | {
-        index for token in page.tokens if token.type == "inline" and token.map for index in range(*token.map)
-    }
+    read = page.html_block_lines | page.inline_lines
     for index, _ in page.tag_lines:
         text = page.lines[index].strip()
         if index in visible and index not in read and alone_as_text(text):
@@ -131,13 +129,6 @@ def _in_nodes_shown_as_text(page: ParsedPage, visible: set[int]) -> Iterator[Pro
                 if index in visible:
                     found = HTML_TAG.finditer(page.lines[index])
                     yield from (ProseTag(index, tag[0]) for tag in found if alone_as_text(tag[0]))
-
-
-def html_block_lines(page: ParsedPage) -> Iterator[int]:
-    """The lines of the page's HTML blocks (CommonMark's, comments included), in page order."""
-    for token in page.tokens:
-        if token.type == "html_block" and token.map:
-            yield from range(*token.map)
 
 
 def component_names_by_line(page: ParsedPage) -> dict[int, set[str]]:
