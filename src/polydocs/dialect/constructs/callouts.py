@@ -30,7 +30,7 @@ from polydocs.dialect.components import (
     component_tags,
     one_of,
 )
-from polydocs.dialect.page import ParsedPage, parse_page
+from polydocs.dialect.page import ParsedPage
 from polydocs.dialect.tags import TagLine, parse_one_line_element
 
 # Callout kind -> Material admonition type (Material has no "important" or "caution" style of its own).
@@ -145,23 +145,30 @@ def text_as_own_line(text: str) -> str:
     (diffusers' docstrings write `> [!WARNING] > This API is experimental.`), which alone on a line would
     open a block; that character is escaped."""
     text = text.strip()
-    if not text or parse_page(text).tokens[0].type == "paragraph_open":
+    if not text or ParsedPage(text).tokens[0].type == "paragraph_open":  # not kept: a piece of a line
         return text
     if number := _LIST_NUMBER.match(text):
         return f"{number[1]}\\{text[len(number[1]) :]}"
     return f"\\{text}" if text[0] in _BLOCK_MARKERS else text
 
 
-def alerts(page: ParsedPage) -> Iterator[Alert]:
-    """Every alert marker outside code and comments. Its body runs to the end of the innermost quote the
-    parse reads around it, lazily continued lines included; where the parse reads no quote there (the
-    marker inside an HTML block), to the end of the `>` lines below it."""
+def alerts(page: ParsedPage) -> tuple[Alert, ...]:
+    """Every alert marker outside code and comments, read once per page (its check, the site's two steps
+    and the notebook ask). Its body runs to the end of the innermost quote the parse reads around it,
+    lazily continued lines included; where the parse reads no quote there (the marker inside an HTML
+    block), to the end of the `>` lines below it."""
+    return page.derived(_read_alerts)
+
+
+def _read_alerts(page: ParsedPage) -> tuple[Alert, ...]:
     commented = commented_lines(page)
     quotes = _quote_ends(page)
+    found = []
     for index, line in page.outside_code():
         if index not in commented and (marker := ALERT_MARKER.match(line)):
             end = quotes.get(index) or _quoted_run_end(page.lines, index, marker["indent"])
-            yield Alert(index, marker["kind"], marker["rest"], end)
+            found.append(Alert(index, marker["kind"], marker["rest"], end))
+    return tuple(found)
 
 
 def _quote_ends(page: ParsedPage) -> dict[int, int]:
