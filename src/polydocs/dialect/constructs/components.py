@@ -27,10 +27,11 @@ from polydocs.dialect.constructs.callouts import tip_layout
 from polydocs.dialect.constructs.component_roles import ComponentSpec, Note, TagRole
 from polydocs.dialect.constructs.component_specs import SPECS, spec_of
 from polydocs.dialect.constructs.component_tags import ComponentTag, find_component_tags
+from polydocs.dialect.constructs.prose_tags import HTML_TAG
 from polydocs.dialect.constructs.tabs import TAB_GROUPS, tab_layout
 from polydocs.dialect.heading_anchors import has_misplaced_anchor, heading_anchor
 from polydocs.dialect.page import ParsedPage
-from polydocs.dialect.tag_names import DOC_BUILDER_COMPONENTS
+from polydocs.dialect.tag_names import DOC_BUILDER_COMPONENTS, tag_name
 from polydocs.dialect.tags import TagLine
 from polydocs.guide import guide_url
 
@@ -52,8 +53,6 @@ CODES = code_table(
 _CHECKED_HERE = "components"
 
 _OPEN_IN_COLAB = re.compile(r"^[ ]*\[\[open-in-colab\]\][ ]*$")
-# An opening tag, its attributes read possessively to its `>` (a quoted value may hold `>`).
-_OPENING_TAG = re.compile(r"""<(?P<name>[A-Za-z]\w*+)(?:\s(?:[^<>"']++|"[^"]*+"|'[^']*+')*+)?/?>""")
 
 LeftoverKind = Literal["open-in-colab", "heading-anchor"]
 
@@ -174,9 +173,9 @@ def _inline_components(page: ParsedPage) -> Iterator[Finding]:
     for index, line in visible_lines(page):
         if index in rendered or "<" not in line:
             continue
-        for found in _OPENING_TAG.finditer(blank_code_spans(line)):
-            name = found["name"]
-            if name not in DOC_BUILDER_COMPONENTS:
+        for found in HTML_TAG.finditer(blank_code_spans(line)):
+            name = tag_name(found[0])
+            if found[0].startswith("</") or name not in DOC_BUILDER_COMPONENTS:
                 continue  # an unknown name is text in a line (`<Layer Class>`: `prose_tags.py`)
             shown = "nothing of it is shown" if found[0].endswith("/>") else "what it encloses is plain text"
             yield Finding(
