@@ -11,7 +11,7 @@ from pathlib import Path
 import markdown
 
 from polydocs.diagnostics import Diagnostic, display_path, reading
-from polydocs.dialect.constructs.api_links import api_link_matches, api_link_problem
+from polydocs.dialect.constructs.api_links import ask_once
 from polydocs.dialect.page_bounds import TOO_DEEP
 from polydocs.lint.changed import reported
 from polydocs.lint.context import LintContext
@@ -160,26 +160,19 @@ def _import_before_forking(context: LintContext, selected: list[str]) -> None:
 
 
 def _api_links_before_forking(context: LintContext) -> None:
-    """The tree's API links asked once of the site's inventory by this process, in page order, as the
-    constructs rule asks them: the answers' costs (the library imported, the modules read for where each
-    object is defined) then serve every process it forks, where each paid them again (lint of diffusers'
-    496 pages in two processes: 51.7 -> 43.3 CPU-s). The pages' parse, asked here, serves them too."""
-    names = {name: None for document in context.targets.documents for name in _api_link_names(document)}
-    for name in names:
-        api_link_problem(name, context.api)
+    """The tree's API links asked once by this process before it forks (lint of diffusers' 496 pages in
+    two processes: 51.7 -> 43.3 CPU-s). The pages' parse, asked here, serves the forked processes too; a
+    page past its bounds (`dialect/page_bounds.py`) is read no further than why, as the rule reads it."""
+    ask_once(
+        (document.parsed for document in context.targets.documents if _asks_api_links(document)), context.api
+    )
 
 
-def _api_link_names(document: LintDocument) -> list[str]:
-    """The names of the page's API links, as the constructs rule finds them; none on a page past its
-    bounds (`dialect/page_bounds.py`), which the rule reads no further than why."""
-    if "[`" not in document.text:
-        return []
+def _asks_api_links(document: LintDocument) -> bool:
     try:
-        if document.refused:
-            return []
-        return [link["name"] for _, line in document.parsed.outside_code() for link in api_link_matches(line)]
+        return "[`" in document.text and not document.refused
     except RecursionError:  # the page's one finding, told by its own process
-        return []
+        return False
 
 
 def _chunks(documents: list[LintDocument]) -> list[list[int]]:

@@ -8,6 +8,9 @@ from collections.abc import Callable
 from concurrent.futures import Future
 from contextlib import AbstractContextManager
 
+from polydocs.dialect import ParsedPage, parse_page
+from polydocs.dialect.constructs import api_links
+from polydocs.dialect.page_bounds import page_refusal
 from polydocs.markup.autodoc import autodoc_objects
 from polydocs.notebooks import doc_builder_adapter, requirements
 from polydocs.site.mkdocs_config import autodoc_slices
@@ -29,9 +32,10 @@ def prepare_languages(
     The names a link or an `[[autodoc]]` asks about are read from transformers' files (`lazy_exports.py`,
     0.2 s); a library that does not declare them is imported to list them (two seconds for transformers;
     the list is then kept on disk per installed version): a side process does that, started before MkDocs
-    is imported, while this one makes the autodoc slices, imports the notebook converter when pages need
-    converting and runs `warm` (`warm_start.py`). With a filled cache, the few pages an edit changed
-    import the converter where they need it, and a rebuild skips the import. The map of every installed
+    is imported, while this one makes the autodoc slices, imports the notebook converter and asks the
+    pages' API links when pages need converting, and runs `warm` (`warm_start.py`). With a filled cache,
+    the few pages an edit changed import the converter and ask their links where they need them, and a
+    rebuild skips both. The map of every installed
     distribution's modules (0.43 s) is made here only when a page imports a module installed under
     another name (`PIL`, from `pillow`), whose notebook needs it: docs_src's pages none.
     """
@@ -43,6 +47,27 @@ def prepare_languages(
         if listing is not None:
             listing.result()
         api.preload(documented)  # reads what the side process kept, else lists the names an object needs
+        if not cache_filled:
+            _ask_api_links(tree, languages, api)
+
+
+def _ask_api_links(tree: SourceTree, languages: list[str], api: ApiInventory) -> None:
+    """The API links of the pages asked once here, as each language's constructs check asks them: a link
+    to a class's member imports the library to read the class's documented methods (transformers' `Trainer`:
+    torch and most of transformers, 6 CPU-s), which every language build did again."""
+    texts = (page.read() for page in tree.pages_read_in(languages))
+    api_links.ask_once((page for page in map(_parsed, texts) if page is not None), api)
+
+
+def _parsed(text: str) -> ParsedPage | None:
+    """The page's parse when it has API links and is within the bounds the site renders."""
+    if "[`" not in text:
+        return None
+    try:
+        page = parse_page(text)
+        return page if page_refusal(page) is None else None
+    except RecursionError:  # the page's finding, told by its language build
+        return None
 
 
 def _prepare_autodoc(tree: SourceTree, languages: list[str], api: ApiInventory) -> set[str]:

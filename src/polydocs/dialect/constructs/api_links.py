@@ -8,7 +8,7 @@ answer is no, shows it as code; that is reported here, once, for the build and t
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from polydocs.diagnostics import DiagnosticCode, code_table
@@ -56,6 +56,21 @@ def api_link_problem(name: str, api: ApiInventory) -> str | None:
     if api.importable(name) and not api.exists(name):
         return API_LINK_MISSING
     return None
+
+
+def ask_once(pages: Iterable[ParsedPage], api: ApiInventory) -> None:
+    """Ask each API link of the pages once, in page order, as `check` asks them: a process that forks
+    others to check the pages (lint's, the build's of each language) pays the answers' costs (the library
+    imported, the modules read for where each object is defined, the answers kept in the cache) once for
+    all of them, where each process paid them again."""
+    names = {
+        link["name"]: None
+        for page in pages
+        for _, line in page.outside_code()
+        for link in api_link_matches(line)
+    }
+    for name in names:
+        api_link_problem(name, api)
 
 
 def written_lines(page: ParsedPage) -> Iterator[int]:
