@@ -8,14 +8,14 @@ from pathlib import Path
 
 import pytest
 
+from installed import requires
 from polydocs.bench.command import register
 from polydocs.bench.matrix import BenchConfig, full_matrix, shard
 from polydocs.bench.measure_one import describe_config
 from polydocs.bench.results import STARTED, ResultsFile, load_results, save_results
 from polydocs.bench.runner import RunOptions, run_benchmarks
 
-pytest.importorskip("torch")
-pytest.importorskip("transformers")
+pytestmark = requires("torch", "transformers")
 
 VIT_EAGER = "vit-base/forward/b1/float32/eager"
 VIT_DEFAULT = "vit-base/forward/b1/float32/default"

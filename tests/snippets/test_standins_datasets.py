@@ -10,10 +10,11 @@ from pathlib import Path
 
 import pytest
 
+from installed import requires
 from polydocs.snippets.standins.datasets import DatasetRequest, ensure_datasets, known_datasets
 from polydocs.snippets.standins.loads import HubLoad, block_loads
 
-pytest.importorskip("datasets")
+pytestmark = requires("datasets")
 
 _READ_BACK = textwrap.dedent(
     """
