@@ -235,11 +235,15 @@ def test_every_construct_code_is_reported_by_a_golden_case_or_a_planted_page(
     )
 
 
-@pytest.mark.parametrize("tree", ["transformers-docs", "course-docs"])
+@pytest.mark.parametrize("tree", ["transformers-docs", "course-docs", "peft-docs"])
 def test_build_and_lint_agree_on_the_corpus(corpus: Path, tmp_path: Path, tree: str) -> None:
+    """Each tree's English pages (peft's tree is English alone, no language folders), whose
+    `[[autodoc]]` objects the installed library lacks included (peft's `package_reference/osf.md`)."""
     source = (corpus.parent / tree).resolve()
+    if not source.is_dir():
+        pytest.skip(f"the corpus tree {tree} (../shared/corpus) is absent")
     built = _build_locations(source, tmp_path / "site", "--lang", "en")
-    linted = _lint_locations(source / "en", source)
+    linted = _lint_locations(source / "en" if (source / "en").is_dir() else source, source)
     assert built == linted
     assert linted, "the corpus has construct problems; finding none means the check did not run"
 

@@ -1,6 +1,6 @@
 """A real Hugging Face documentation tree's `[[autodoc]]` objects: every one that imports, as doc-builder
 finds it (walking the package's attributes), is documented by mkdocstrings' loader from where the build
-points it (the autodoc slice, `site/autodoc_sources.py`, or the whole installed package when no slice is
+points it (the autodoc slice, `sources/autodoc_slices.py`, or the whole installed package when no slice is
 made), under the name the page writes. datasets' loading_methods page names
 `datasets.packaged_modules.text.TextConfig`, which griffe read from the package text/ rather than the
 module text/text.py that Python's attribute `text` is.
@@ -21,8 +21,8 @@ import pytest
 from polydocs.dialect import load_source_tree
 from polydocs.dialect.site_inventory import site_inventory
 from polydocs.markup.autodoc import autodoc_objects
-from polydocs.site.mkdocs_config import autodoc_slices
 from polydocs.sources import SOURCE_LANGUAGE
+from polydocs.sources.autodoc_slices import autodoc_slices
 
 
 def _real_tree() -> Path:

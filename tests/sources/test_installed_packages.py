@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from polydocs.site.autodoc_sources import autodoc_slice
 from polydocs.sources.api_inventory.member_selection import imported_class
+from polydocs.sources.autodoc_slices import autodoc_slice
 from polydocs.sources.installed_packages import imported_object
 
 Write = Callable[[str, dict[str, str]], None]

@@ -5,7 +5,7 @@ for its sections, so the thousands of docstrings no page shows are never parsed)
 sections, which our templates (`templates/`) render as doc-builder does (its reST roles read as doc-builder
 reads them, `rst_roles.py`). Its problems, and its API links shown as code (`docstring_links.py`),
 become warnings at the docstring's file and line in the installed library (not in the slice mkdocstrings
-reads, `site/autodoc_sources.py`), reported with the page being converted. Classes and functions get
+reads, `sources/autodoc_slices.py`), reported with the page being converted. Classes and functions get
 the link to their source in the library's repository (`source_links.py`) and the anchor doc-builder
 gives them (`doc_builder_anchors.py`).
 """

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
 
@@ -17,6 +17,7 @@ from polydocs.lint.kept_pages import kept_pages
 from polydocs.lint.rendering import PageRendering, RenderingSettings
 from polydocs.lint.rendering_cache import RenderingCache
 from polydocs.lint.targets import LintTargets
+from polydocs.markup.autodoc import undocumentable_objects
 from polydocs.sources import SOURCE_LANGUAGE, ProjectConfig
 from polydocs.sources.api_inventory import ApiInventory
 from polydocs.sources.api_inventory.object_paths import shortest_path
@@ -67,8 +68,13 @@ class LintContext:
 
     @cached_property
     def api(self) -> ApiInventory:
-        """The site's API inventory, asked the same questions as in the build."""
-        return site_inventory(self.project, self.targets.tree)
+        """The site's API inventory, asked the same questions as in the build, and knowing the same objects
+        of `[[autodoc]]` lines the build's loader cannot document (`undocumentable_objects`)."""
+        api = site_inventory(self.project, self.targets.tree)
+        if self.targets.tree is None:
+            return api
+        languages = sorted({document.lang for document in self.targets.documents})
+        return replace(api, undocumentable=undocumentable_objects(self.targets.tree, languages, api))
 
     def site_key(self, lang: str) -> str:
         """The pages a reader of `lang` can open and the old names sent on to them, as a cache key reads

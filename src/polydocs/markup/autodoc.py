@@ -17,6 +17,7 @@ from polydocs.sources.api_inventory.member_selection import (
     selected_members,
     static_documented_methods,
 )
+from polydocs.sources.autodoc_slices import autodoc_slices
 
 if TYPE_CHECKING:
     from polydocs.sources import SourceTree
@@ -32,6 +33,17 @@ def autodoc_objects(tree: SourceTree, lang: str, api: ApiInventory) -> set[str]:
     """Every object an autodoc directive of this language's pages documents, by full name."""
     texts = (page.read() for page in tree.site_pages(lang).values())
     return {api.full_name(name) for text in texts if "[[autodoc]]" in text for name in autodoc_names(text)}
+
+
+def undocumentable_objects(tree: SourceTree, languages: list[str], api: ApiInventory) -> frozenset[str]:
+    """The objects of these languages' `[[autodoc]]` lines that mkdocstrings' loader cannot document, from
+    the slices each language's build reads (`sources/autodoc_slices.py`: made here where no build made
+    them yet, else read from the cache): an object the installed library does not have, though its module
+    is there, is one (`autodoc-unavailable`). Lint asks it, so as to report what the build will."""
+    sets = {frozenset(autodoc_objects(tree, lang, api)) for lang in languages}
+    return frozenset().union(
+        *(found.undocumentable for names in sets if names for found in autodoc_slices(set(names)))
+    )
 
 
 def render_autodoc(lines: list[str], context: MarkupContext, store: StoreHtml) -> list[str]:

@@ -13,9 +13,9 @@ from polydocs.dialect.constructs import api_links
 from polydocs.dialect.page_bounds import page_refusal
 from polydocs.markup.autodoc import autodoc_objects
 from polydocs.notebooks import doc_builder_adapter, requirements
-from polydocs.site.mkdocs_config import autodoc_slices
 from polydocs.sources import SourceTree
 from polydocs.sources.api_inventory import ApiInventory
+from polydocs.sources.autodoc_slices import autodoc_slices
 
 
 def prepare_languages(

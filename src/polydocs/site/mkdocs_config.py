@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import io
 import re
-from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -13,7 +12,6 @@ from markupsafe import escape
 from mkdocs.config import load_config
 from mkdocs.config.defaults import MkDocsConfig
 
-from polydocs.cache import cache_dir
 from polydocs.dialect import parse_page
 from polydocs.dialect.constructs.framework_switch import switches_framework
 from polydocs.dialect.heading_anchors import heading_without_anchor
@@ -21,7 +19,6 @@ from polydocs.dialect.site_inventory import site_inventory
 from polydocs.docstrings import EXTENSION, TEMPLATES, source_base
 from polydocs.markup import extension_configs, markdown_extensions
 from polydocs.markup.autodoc import autodoc_objects
-from polydocs.site.autodoc_sources import AutodocSlice, autodoc_slice
 from polydocs.site.build_theme import BuildTheme
 from polydocs.site.nav import build_nav
 from polydocs.site.theme_languages import (
@@ -31,6 +28,7 @@ from polydocs.site.theme_languages import (
     searches_word_forms,
 )
 from polydocs.sources import SOURCE_LANGUAGE, Language, SourceTree
+from polydocs.sources.autodoc_slices import AutodocSlice, autodoc_slices
 from polydocs.sources.project import ProjectConfig
 from polydocs.sources.published_files import unpublished_patterns
 
@@ -147,18 +145,6 @@ _MKDOCSTRINGS: dict[str, Any] = {
         }
     },
 }
-
-
-def autodoc_slices(names: set[str]) -> list[AutodocSlice]:
-    """One slice per documented package (`peft`, and `transformers` for `transformers.Trainer`)."""
-    inside: dict[str, set[str]] = {}
-    for name in names:
-        package, _, rest = name.partition(".")
-        inside.setdefault(package, set()).add(rest)
-    return [
-        replace(autodoc_slice(package, rest, cache_dir("autodoc")), package=package)
-        for package, rest in sorted(inside.items())
-    ]
 
 
 def mkdocstrings_settings(slices: list[AutodocSlice], source_url: str = "") -> dict[str, Any]:

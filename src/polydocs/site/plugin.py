@@ -81,7 +81,7 @@ class PolydocsPluginConfig(base.Config):
     search_lang = c.ListOfItems(c.Type(str), default=[])
     # Where this site's index marks word boundaries itself (Chinese, Thai: `search_segments.py`).
     search_separator = c.Type(str, default="")
-    # Objects of `[[autodoc]]` lines that mkdocstrings could not document (`autodoc_sources.py`): those
+    # Objects of `[[autodoc]]` lines that mkdocstrings could not document (`sources/autodoc_slices.py`): those
     # pages show a placeholder, with a warning, instead of stopping the build.
     undocumentable = c.ListOfItems(c.Type(str), default=[])
     # Pages (by `src_uri`) whose published HTML is still what this build would write (`language_manifest.py`):

@@ -1,5 +1,5 @@
 """Where an installed package's modules are, found from its import spec without importing it: the
-autodoc slice (site/autodoc_sources.py) and the links' import chains (api_inventory/object_paths.py)
+autodoc slice (sources/autodoc_slices.py) and the links' import chains (api_inventory/object_paths.py)
 read them.
 And the one way polydocs imports an object of a documented library by its dotted name, for the rules
 that need the object itself (`imported_object`)."""

@@ -5,8 +5,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from polydocs.site import autodoc_sources
-from polydocs.site.autodoc_sources import autodoc_search_path, autodoc_slice
+from polydocs.sources import autodoc_slices
+from polydocs.sources.autodoc_slices import autodoc_search_path, autodoc_slice
 
 
 def _modules(slice_path: Path) -> list[str]:
@@ -75,9 +75,9 @@ def test_a_slice_another_process_made_meanwhile_is_read_and_not_replaced(toy_pac
     module = first / "toylib" / "core.py"
     made = module.stat().st_ino
     checks = [False]  # what the second build saw before the first had written its slice
-    real_check = autodoc_sources._is_current
+    real_check = autodoc_slices._is_current
     monkeypatch.setattr(
-        autodoc_sources, "_is_current", lambda *given: checks.pop() if checks else real_check(*given)
+        autodoc_slices, "_is_current", lambda *given: checks.pop() if checks else real_check(*given)
     )
     assert autodoc_search_path(toy_package, ["Settings"], cache) == first
     assert module.stat().st_ino == made

@@ -26,11 +26,11 @@ import shutil
 import sys
 import tempfile
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from polydocs.cache import CacheStore
+from polydocs.cache import CacheStore, cache_dir
 from polydocs.sources.installed_packages import imported_object, module_file, package_dir
 
 if TYPE_CHECKING:
@@ -299,6 +299,18 @@ def _sliced(path: Path, package: str) -> AutodocSlice:
     except (OSError, ValueError):
         missing = []
     return AutodocSlice(path, frozenset(f"{package}.{name}" for name in missing if isinstance(name, str)))
+
+
+def autodoc_slices(names: set[str]) -> list[AutodocSlice]:
+    """One slice per documented package (`peft`, and `transformers` for `transformers.Trainer`)."""
+    inside: dict[str, set[str]] = {}
+    for name in names:
+        package, _, rest = name.partition(".")
+        inside.setdefault(package, set()).add(rest)
+    return [
+        replace(autodoc_slice(package, rest, cache_dir("autodoc")), package=package)
+        for package, rest in sorted(inside.items())
+    ]
 
 
 def autodoc_search_path(package: str, names: Iterable[str], cache: Path) -> Path | None:
