@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
+from collections.abc import Iterator
 from pathlib import Path
 
 from polydocs.diagnostics import Diagnostic, PolydocsError
@@ -91,10 +94,19 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def pytest_arguments(args: argparse.Namespace) -> list[str]:
     profile = args.profile or ("full" if args.device == "cuda" else "tiny")
-    # The entry point is blocked so an installed polydocs does not register the plugin twice.
     arguments = [
         *map(str, args.paths),
         "--doc-snippets",
+        # pytest is the checker's engine, run on the host: nothing of the checked tree configures it. It
+        # would import the tree's `conftest.py` files (a contributor's code, on the host) and read its
+        # `pytest.ini`, `tox.ini`, `setup.cfg` or `pyproject.toml` (whose `log_file` overwrites any file
+        # the checker may write, and `required_plugins` stops the check). Only the plugins named here load
+        # (`_named_plugins_only`), not those the environment happens to have installed (one reordering or
+        # rerunning tests would change the sessions); the entry point is blocked so polydocs' own is not
+        # registered twice.
+        "--noconftest",
+        "-c",
+        os.devnull,
         "-p",
         "no:polydocs-snippets",
         "-p",
@@ -117,7 +129,7 @@ def pytest_arguments(args: argparse.Namespace) -> list[str]:
         str(Path.cwd()),
     ]
     if args.workers:
-        arguments += ["-n", str(args.workers)]
+        arguments += ["-p", "xdist.plugin", "-n", str(args.workers)]
     if args.shard:
         parse_shard(args.shard)
         arguments += ["--snippets-shard", args.shard]
@@ -159,7 +171,27 @@ def run(args: argparse.Namespace) -> int:
         read_baseline(args.baseline, "polydocs check")
     import pytest
 
-    return int(pytest.main(pytest_arguments(args)))
+    with _named_plugins_only():
+        return int(pytest.main(pytest_arguments(args)))
+
+
+@contextlib.contextmanager
+def _named_plugins_only() -> Iterator[None]:
+    """pytest, and the xdist workers it starts, load only the plugins `pytest_arguments` names: the
+    variable every pytest reads (its `--disable-plugin-autoload` option is pytest 8.4's, and the GPU
+    machine's pytest may be older), set while the check runs, as tests run `polydocs check` in-process."""
+    before = os.environ.get(_NO_AUTOLOAD)
+    os.environ[_NO_AUTOLOAD] = "1"
+    try:
+        yield
+    finally:
+        if before is None:
+            os.environ.pop(_NO_AUTOLOAD, None)
+        else:
+            os.environ[_NO_AUTOLOAD] = before
+
+
+_NO_AUTOLOAD = "PYTEST_DISABLE_PLUGIN_AUTOLOAD"
 
 
 def _refuse_missing(paths: list[str]) -> None:
