@@ -4,6 +4,7 @@ pattern, read at build time without the network."""
 
 from __future__ import annotations
 
+import zlib
 from pathlib import Path
 
 import pytest
@@ -71,3 +72,35 @@ def test_an_inventory_that_is_not_there_is_a_settings_error_at_its_line(tmp_path
         load_project_config(_tree(tmp_path, settings))
     (problem,) = raised.value.diagnostics
     assert problem.line == 2 and "missing.inv is not a file" in problem.message
+
+
+def _bomb() -> bytes:
+    """A file with an inventory's header whose compressed part decompresses past any objects.inv (65 MB of
+    zeros in 64 kB)."""
+    header = b"# Sphinx inventory version 2\n# Project: x\n# Version: 1\n# The remainder is compressed.\n"
+    return header + zlib.compress(b"\0" * (65 * 2**20), 9)
+
+
+@pytest.mark.parametrize(
+    ("inventory", "said"),
+    [
+        ("../outside.inv", "is not a file inside"),  # a valid inventory, but not the tree's
+        ("inventories/leaving.inv", "is not a file inside"),  # a link inside the tree that leaves it
+        ("inventories/bomb.inv", "more than 64 MB once decompressed"),
+        ("index.md", "not a Sphinx inventory of version 2"),
+    ],
+)
+def test_an_inventory_outside_the_tree_or_past_its_bounds_is_a_settings_error_at_its_line(
+    tmp_path: Path, inventory: str, said: str
+) -> None:
+    settings = f"api_libraries:\n  accelerate:\n    url: {ACCELERATE}\n    inventory: {inventory}\n"
+    tree = _tree(tmp_path, settings)
+    (tmp_path / "outside.inv").write_bytes((tree / "inventories" / "objects.inv").read_bytes())
+    (tree / "inventories" / "leaving.inv").symlink_to(tmp_path / "outside.inv")
+    (tree / "inventories" / "bomb.inv").write_bytes(_bomb())
+    with pytest.raises(PolydocsError) as raised:
+        load_project_config(tree)
+    (problem,) = raised.value.diagnostics
+    assert problem.line == 2 and problem.path.endswith("polydocs.yml"), problem
+    assert f"`api_libraries.accelerate.inventory`: {tree / inventory}" in problem.message
+    assert said in problem.message

@@ -13,6 +13,7 @@ import yaml
 from polydocs.diagnostics import Diagnostic, PolydocsError
 from polydocs.guide import repository_file_url
 from polydocs.sources.ci_settings import CiSettings, ci_problems, ci_settings
+from polydocs.sources.confinement import inside_tree
 from polydocs.sources.languages import is_language_tag
 from polydocs.sources.library import is_import_name
 from polydocs.sources.text import read_utf8
@@ -169,24 +170,39 @@ def _api_libraries(value: Any) -> str | None:
 
 
 def _missing_inventories(data: dict[str, Any], path: Path, lines: dict[str, int]) -> list[Diagnostic]:
-    """Each `api_libraries` inventory file that is not there (read at build time, never downloaded)."""
+    """Each `api_libraries` inventory that cannot be read (read at build time, never downloaded): not a
+    regular file inside the folder of polydocs.yml (a path leaving it, or a link that does, would have the
+    build read any file of the machine), or not a Sphinx inventory."""
+    from polydocs.sources.api_inventory.library_inventories import read_objects_inv
+
     libraries = data.get("api_libraries")
     if not isinstance(libraries, dict):
         return []
-    return [
-        Diagnostic(
-            str(path),
-            lines.get("api_libraries", 1),
-            "config",
-            f"`api_libraries.{package}.inventory`: {path.parent / settings['inventory']} is not a file",
-            "save the library's objects.inv there (https://huggingface.co/docs/<library>/main/en/objects.inv)",
-            "error",
+    problems = []
+    for package, settings in libraries.items():
+        if not isinstance(settings, dict) or not isinstance(settings.get("inventory"), str):
+            continue
+        inventory = path.parent / settings["inventory"]
+        if not (inside_tree(inventory, path.parent) and inventory.is_file()):
+            problem = f"{inventory} is not a file inside {path.parent}, the folder of polydocs.yml"
+        else:
+            try:
+                read_objects_inv(inventory)
+                continue
+            except (OSError, ValueError) as error:
+                problem = str(error)
+        problems.append(
+            Diagnostic(
+                str(path),
+                lines.get("api_libraries", 1),
+                "config",
+                f"`api_libraries.{package}.inventory`: {problem}",
+                "save the library's objects.inv beside polydocs.yml "
+                "(https://huggingface.co/docs/<library>/main/en/objects.inv)",
+                "error",
+            )
         )
-        for package, settings in libraries.items()
-        if isinstance(settings, dict)
-        and isinstance(settings.get("inventory"), str)
-        and not (path.parent / settings["inventory"]).is_file()
-    ]
+    return problems
 
 
 def _folder_languages(value: Any) -> str | None:

@@ -19,21 +19,30 @@ from pathlib import Path
 from typing import Any
 
 from polydocs.sources.api_inventory import ApiInventory
+from polydocs.sources.text import read_tree_bytes
 
+# What an inventory may hold once decompressed: a bound on the work a contributed file can ask for.
+MAX_INVENTORY = 64 * 2**20
 _ROLES = ("py:class", "py:function", "py:method", "py:attribute", "py:property")
 
 
 def read_objects_inv(path: Path) -> dict[str, str]:
     """`{accelerate.Accelerator: package_reference/accelerator#accelerate.Accelerator}` from the file;
-    ValueError naming the file when it is no Sphinx inventory of version 2."""
-    data = path.read_bytes()
+    ValueError naming the file when it is no Sphinx inventory of version 2, or holds more than
+    `MAX_INVENTORY` bytes once decompressed (transformers' holds about 1 MB)."""
+    data = read_tree_bytes(path)
     header = data.split(b"\n", 4)
     if len(header) < 5 or not header[0].startswith(b"# Sphinx inventory version 2"):
         raise ValueError(f"{path}: not a Sphinx inventory of version 2 (an objects.inv file)")
+    decompressor = zlib.decompressobj()
     try:
-        body = zlib.decompress(header[4]).decode("utf-8")
+        body = decompressor.decompress(header[4], MAX_INVENTORY).decode("utf-8")
     except (zlib.error, UnicodeDecodeError) as error:
         raise ValueError(f"{path}: its compressed part cannot be read ({error})") from error
+    if decompressor.unconsumed_tail:
+        raise ValueError(
+            f"{path}: more than {MAX_INVENTORY // 2**20} MB once decompressed: no objects.inv is"
+        )
     links = {}
     for line in body.splitlines():
         parts = line.split(" ")
