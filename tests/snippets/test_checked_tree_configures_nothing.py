@@ -6,14 +6,11 @@ write, `required_plugins` stopped the check). Real `polydocs check` runs, from t
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from .test_sandbox import _check_options, _checker_environment
+from .test_sandbox import _block_statuses, _check_options, _start_check
 
 _MARKER = "ran-on-the-host"
 _CONFTEST = f"from pathlib import Path\n\nPath(__file__).with_name('{_MARKER}').write_text('conftest')\n"
@@ -32,25 +29,15 @@ CONFIGURATIONS = {
 def test_no_conftest_runs_and_no_settings_file_of_the_tree_is_read(
     tmp_path: Path, configuration: str
 ) -> None:
-    (tmp_path / "docs" / "en").mkdir(parents=True)
-    (tmp_path / "tmp").mkdir()
-    (tmp_path / "docs" / "en" / "page.md").write_text(_PAGE, encoding="utf-8")
-    for folder in (tmp_path, tmp_path / "docs", tmp_path / "docs" / "en"):
+    (tmp_path / "docs").mkdir()
+    for folder in (tmp_path, tmp_path / "docs"):
         (folder / "conftest.py").write_text(_CONFTEST, encoding="utf-8")
     precious = tmp_path / "precious.txt"
     precious.write_text("kept\n", encoding="utf-8")
     settings = CONFIGURATIONS[configuration].replace("{precious}", str(precious))
     (tmp_path / configuration).write_text(settings, encoding="utf-8")
-    done = subprocess.run(
-        [sys.executable, "-m", "polydocs", "check", "docs", *_check_options(tmp_path)],
-        cwd=tmp_path,
-        env=_checker_environment(tmp_path, None),
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    done, report = _start_check(tmp_path, {"page.md": _PAGE}, None, _check_options(tmp_path)).finish()
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
-    report = json.loads((tmp_path / "report.json").read_text(encoding="utf-8"))
-    assert [block["status"] for session in report["sessions"] for block in session["blocks"]] == ["passed"]
+    assert _block_statuses(report) == ["passed"]
     assert not list(tmp_path.rglob(_MARKER))
     assert precious.read_text(encoding="utf-8") == "kept\n"
