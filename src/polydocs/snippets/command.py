@@ -178,8 +178,9 @@ def run(args: argparse.Namespace) -> int:
 @contextlib.contextmanager
 def _named_plugins_only() -> Iterator[None]:
     """pytest, and the xdist workers it starts, load only the plugins `pytest_arguments` names: the
-    variable every pytest reads (its `--disable-plugin-autoload` option is pytest 8.4's, and the GPU
-    machine's pytest may be older), set while the check runs, as tests run `polydocs check` in-process."""
+    variable every pytest reads (the `--disable-plugin-autoload` option came with pytest 8.4, and a plain
+    checkout runs with the pytest the machine has), set while the check runs and then restored, as the
+    tests run `polydocs check` in their own process too."""
     before = os.environ.get(_NO_AUTOLOAD)
     os.environ[_NO_AUTOLOAD] = "1"
     try:
