@@ -71,9 +71,10 @@ class LintContext:
         """The site's API inventory, asked the same questions as in the build, and knowing the same objects
         of `[[autodoc]]` lines the build's loader cannot document (`undocumentable_objects`)."""
         api = site_inventory(self.project, self.targets.tree)
-        if self.targets.tree is None:
-            return api
-        languages = sorted({document.lang for document in self.targets.documents})
+        documents = self.targets.documents
+        if self.targets.tree is None or not any("[[autodoc]]" in document.text for document in documents):
+            return api  # only a page holding a directive can have the finding: no language's pages read again
+        languages = sorted({document.lang for document in documents})
         return replace(api, undocumentable=undocumentable_objects(self.targets.tree, languages, api))
 
     def site_key(self, lang: str) -> str:

@@ -169,7 +169,7 @@ def _api_libraries(value: Any) -> str | None:
     return "; ".join(problems) or None
 
 
-def _missing_inventories(data: dict[str, Any], path: Path, lines: dict[str, int]) -> list[Diagnostic]:
+def _unreadable_inventories(data: dict[str, Any], path: Path, lines: dict[str, int]) -> list[Diagnostic]:
     """Each `api_libraries` inventory that cannot be read (read at build time, never downloaded): not a
     regular file inside the folder of polydocs.yml (a path leaving it, or a link that does, would have the
     build read any file of the machine), or not a Sphinx inventory."""
@@ -331,7 +331,7 @@ def load_project_config(source_root: Path) -> ProjectConfig:
         problems += ci_problems(data["ci"], nodes.get("ci"), path, lines.get("ci", 1))
     problems += _library_conflict(data, path, lines)
     if not problems:
-        problems += _missing_inventories(data, path, lines)
+        problems += _unreadable_inventories(data, path, lines)
     if problems:
         raise PolydocsError(problems, "invalid project settings")
     hosts = tuple(data.pop("iframe_hosts", ProjectConfig.iframe_hosts))
